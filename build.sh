@@ -1,0 +1,222 @@
+#!/usr/bin/env bash
+# Waymark's one entry point.
+#
+#   ./build.sh           build dist/extension/ (the unpacked extension) and the host binary
+#   ./build.sh install   build, register the host with every Chrome/Chromium/Edge found for this user
+#   ./build.sh demo      build, open a throwaway Chromium profile with Waymark and a demo page
+#   ./build.sh test      every test: format, lints, unit, integration, end to end in headless Chromium
+#
+# It installs what it needs and is missing (on Debian and Ubuntu through apt; elsewhere it says what to
+# install). Set WAYMARK_NO_INSTALL=1 to forbid installing anything.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cd "$ROOT"
+
+DIST="$ROOT/dist/extension"
+WASM_TARGET=wasm32-unknown-unknown
+# The CLI must match the crate pinned in Cargo.toml exactly.
+WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' Cargo.toml)
+export PATH="$HOME/.cargo/bin:$PATH"
+
+say() { printf '==> %s\n' "$*" >&2; }
+die() { printf 'build.sh: %s\n' "$*" >&2; exit 1; }
+have() { command -v "$1" >/dev/null 2>&1; }
+
+# ---------------------------------------------------------------------------------------------------
+# Installing what is missing
+
+APT_UPDATED=
+apt_install() {
+  [ -z "${WAYMARK_NO_INSTALL:-}" ] || die "missing: $* (WAYMARK_NO_INSTALL is set, so not installing)"
+  have apt-get || die "missing: $*; this is not a Debian/Ubuntu machine: install the equivalents yourself"
+  local sudo=
+  if [ "$(id -u)" != 0 ]; then
+    have sudo || die "missing: $*; run as root or install them: apt-get install $*"
+    sudo=sudo
+  fi
+  if [ -z "$APT_UPDATED" ]; then
+    say "apt-get update"
+    $sudo apt-get update -q >&2
+    APT_UPDATED=1
+  fi
+  say "apt-get install $*"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "$@" >&2
+}
+
+# Native Rust: rustup's cargo when there is one; otherwise Debian's rustc-web (1.8x+, new enough).
+CARGO=
+ensure_rust() {
+  [ -n "$CARGO" ] && return
+  if have cargo; then
+    CARGO=cargo
+  else
+    [ -x /usr/bin/cargo ] || apt_install rustc-web cargo-web rustfmt-web rust-web-clippy gcc libc6-dev
+    CARGO=/usr/bin/cargo
+    export RUSTC=/usr/bin/rustc
+  fi
+}
+
+# The wasm toolchain. First choice: rustup's target. Where rustup cannot download it, Debian's Rust for
+# web builds compiles std for wasm from source (needs RUSTC_BOOTSTRAP for -Z build-std).
+WASM_MODE=
+ensure_wasm_toolchain() {
+  [ -n "$WASM_MODE" ] && return
+  ensure_rust
+  if have rustup; then
+    if rustup target list --installed 2>/dev/null | grep -qx "$WASM_TARGET"; then
+      WASM_MODE=rustup; return
+    fi
+    say "rustup target add $WASM_TARGET"
+    if timeout 90 rustup target add "$WASM_TARGET" >&2; then
+      WASM_MODE=rustup; return
+    fi
+    say "rustup could not fetch the wasm target; using Debian's Rust for web builds instead"
+  fi
+  [ -x /usr/bin/rustc ] && [ -d "$(/usr/bin/rustc --print sysroot)/lib/rustlib/src/rust/library" ] && have wasm-ld-19 ||
+    apt_install rustc-web cargo-web rust-web-src lld-19
+  WASM_MODE=debian
+}
+
+ensure_wasm_bindgen() {
+  local have_version
+  have_version=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}') || true
+  [ "$have_version" = "$WASM_BINDGEN_VERSION" ] && return
+  ensure_rust
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (once; about two minutes)"
+  # Not --locked: the registry here lacks one of its locked dependencies.
+  "$CARGO" install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force >&2
+}
+
+CHROMIUM=
+ensure_chromium() {
+  [ -n "$CHROMIUM" ] && return
+  # Branded Chrome and Edge ignore --load-extension, so tests and the demo need Chromium itself.
+  for c in "${WAYMARK_CHROMIUM:-}" chromium chromium-browser; do
+    if [ -n "$c" ] && have "$c"; then CHROMIUM=$(command -v "$c"); return; fi
+  done
+  apt_install chromium
+  CHROMIUM=$(command -v chromium)
+}
+
+ensure_node() {
+  local major=0
+  have node && major=$(node -p 'process.versions.node.split(".")[0]')
+  [ "$major" -ge 18 ] || apt_install nodejs npm
+  have npm || apt_install npm
+  local lock=tests/e2e/package-lock.json stamp=tests/e2e/node_modules/.waymark-lock
+  if [ ! -f "$stamp" ] || ! cmp -s "$lock" "$stamp"; then
+    say "npm ci (tests/e2e)"
+    (cd tests/e2e && npm ci --no-audit --no-fund --loglevel=error >&2)
+    cp "$lock" "$stamp"
+  fi
+}
+
+# ---------------------------------------------------------------------------------------------------
+# Building
+
+build_host() { # profile: dev or release
+  ensure_rust
+  say "building waymark-host ($1)"
+  "$CARGO" build -p waymark-host --profile "$1" >&2
+}
+
+host_bin() { # profile -> path
+  if [ "$1" = dev ]; then echo "$ROOT/target/debug/waymark-host"; else echo "$ROOT/target/release/waymark-host"; fi
+}
+
+build_extension() {
+  ensure_wasm_toolchain
+  ensure_wasm_bindgen
+  say "building the extension (wasm, $WASM_MODE toolchain)"
+  local wasm
+  if [ "$WASM_MODE" = rustup ]; then
+    "$CARGO" build -p waymark-extension --lib --release --target "$WASM_TARGET" >&2
+    wasm="$ROOT/target/$WASM_TARGET/release/waymark_extension.wasm"
+  else
+    RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-19 \
+      /usr/bin/cargo build -p waymark-extension --lib --release --target "$WASM_TARGET" \
+      --target-dir "$ROOT/target/debian-web" -Z build-std=std,panic_abort >&2
+    wasm="$ROOT/target/debian-web/$WASM_TARGET/release/waymark_extension.wasm"
+  fi
+  rm -rf "$DIST"
+  mkdir -p "$DIST/pkg"
+  wasm-bindgen --target web --no-typescript --out-dir "$DIST/pkg" "$wasm" >&2
+  cp manifest.json "$DIST/"
+  cp extension/static/* "$DIST/"
+  say "extension ready: $DIST ($(du -k "$DIST/pkg/waymark_extension_bg.wasm" | cut -f1) KiB of wasm)"
+}
+
+# ---------------------------------------------------------------------------------------------------
+# Commands
+
+cmd_build() {
+  build_host release
+  build_extension
+  say "host: $(host_bin release)"
+}
+
+cmd_install() {
+  cmd_build
+  local data="${XDG_DATA_HOME:-$HOME/.local/share}/waymark/bin"
+  mkdir -p "$data"
+  # The browser starts the host from a stable place, not from this checkout's target/ folder.
+  install -m 0755 "$(host_bin release)" "$data/waymark-host.new"
+  mv -f "$data/waymark-host.new" "$data/waymark-host"
+  "$data/waymark-host" install
+  cat >&2 <<EOF
+
+Waymark's host is installed at $data/waymark-host.
+One step is left, once per browser: load the extension.
+  1. Open chrome://extensions (Edge: edge://extensions) and turn on Developer mode.
+  2. Choose "Load unpacked" and pick: $DIST
+  3. Open the side panel from the toolbar button or with Alt+Shift+W, and type /ping.
+EOF
+}
+
+cmd_demo() {
+  build_host dev
+  build_extension
+  ensure_chromium
+  ensure_node
+  WAYMARK_HOST_BIN=$(host_bin dev) WAYMARK_EXTENSION_DIR="$DIST" WAYMARK_CHROMIUM="$CHROMIUM" \
+    node tests/e2e/demo.mjs
+}
+
+cmd_test() {
+  ensure_rust
+  ensure_wasm_toolchain
+  ensure_chromium
+  ensure_node
+  if "$CARGO" fmt --version >/dev/null 2>&1; then
+    say "cargo fmt --check"
+    "$CARGO" fmt --all -- --check >&2 || die "code is not formatted: run cargo fmt"
+  else
+    say "rustfmt is not installed: skipping the format check"
+  fi
+  if "$CARGO" clippy --version >/dev/null 2>&1; then
+    say "cargo clippy"
+    "$CARGO" clippy --workspace --all-targets --quiet -- -D warnings >&2
+    if [ "$WASM_MODE" = rustup ]; then
+      "$CARGO" clippy -p waymark-extension --lib --target "$WASM_TARGET" --quiet -- -D warnings >&2
+    fi
+  else
+    say "clippy is not installed: skipping lints"
+  fi
+  say "cargo test"
+  "$CARGO" test --workspace
+  build_host dev
+  build_extension
+  say "end-to-end tests in headless Chromium"
+  WAYMARK_HOST_BIN=$(host_bin dev) WAYMARK_EXTENSION_DIR="$DIST" WAYMARK_CHROMIUM="$CHROMIUM" \
+    node --test tests/e2e/*.test.mjs
+}
+
+case "${1:-build}" in
+  build) cmd_build ;;
+  install) cmd_install ;;
+  demo) cmd_demo ;;
+  test) cmd_test ;;
+  -h|--help|help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' ;;
+  *) die "unknown command '$1'; try: ./build.sh [build|install|demo|test]" ;;
+esac

@@ -1,0 +1,101 @@
+//! Hand-written bindings to the few `chrome.*` extension APIs Waymark uses (web-sys has none), and the
+//! conversion of protocol messages to and from JavaScript values.
+
+use serde::{de::DeserializeOwned, Serialize};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    /// A `chrome.runtime.Port`: to the native host, or between the panel and the service worker.
+    #[derive(Debug, Clone)]
+    pub type Port;
+
+    /// Throws once the port is disconnected; hence `catch`.
+    #[wasm_bindgen(method, catch, js_name = postMessage)]
+    pub fn post_message(this: &Port, message: &JsValue) -> Result<(), JsValue>;
+
+    #[wasm_bindgen(method)]
+    pub fn disconnect(this: &Port);
+
+    #[wasm_bindgen(method, getter)]
+    pub fn name(this: &Port) -> String;
+
+    #[wasm_bindgen(method, getter, js_name = onMessage)]
+    pub fn on_message(this: &Port) -> ChromeEvent;
+
+    #[wasm_bindgen(method, getter, js_name = onDisconnect)]
+    pub fn on_disconnect(this: &Port) -> ChromeEvent;
+
+    /// A `chrome.events.Event`.
+    pub type ChromeEvent;
+
+    #[wasm_bindgen(method, js_name = addListener)]
+    pub fn add_listener(this: &ChromeEvent, listener: &js_sys::Function);
+
+    /// Throws synchronously when the host name is malformed; a missing host is reported through
+    /// `onDisconnect` instead.
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "runtime"], js_name = connectNative)]
+    pub fn connect_native(application: &str) -> Result<Port, JsValue>;
+
+    #[wasm_bindgen(js_namespace = ["chrome", "runtime"], js_name = connect)]
+    pub fn connect(info: &JsValue) -> Port;
+
+    #[wasm_bindgen(js_namespace = ["chrome", "runtime"], js_name = getManifest)]
+    fn get_manifest() -> JsValue;
+
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "sidePanel"], js_name = setPanelBehavior)]
+    fn set_panel_behavior(behavior: &JsValue) -> Result<js_sys::Promise, JsValue>;
+}
+
+/// `chrome.runtime.lastError.message`, which is only set inside the callback that reports it.
+pub fn last_error_message() -> Option<String> {
+    let chrome = js_sys::Reflect::get(&js_sys::global(), &"chrome".into()).ok()?;
+    let runtime = js_sys::Reflect::get(&chrome, &"runtime".into()).ok()?;
+    let error = js_sys::Reflect::get(&runtime, &"lastError".into()).ok()?;
+    if error.is_undefined() || error.is_null() {
+        return None;
+    }
+    js_sys::Reflect::get(&error, &"message".into()).ok()?.as_string()
+}
+
+/// The `version` from `manifest.json`.
+pub fn extension_version() -> String {
+    js_sys::Reflect::get(&get_manifest(), &"version".into())
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// Makes the toolbar button (and its shortcut) open the side panel.
+pub fn open_panel_on_action_click() {
+    let behavior = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&behavior, &"openPanelOnActionClick".into(), &true.into());
+    if let Err(e) = set_panel_behavior(&behavior) {
+        log(&format!("sidePanel.setPanelBehavior failed: {e:?}"));
+    }
+}
+
+/// Serializes a message as a plain JSON-like object (maps as objects, not `Map`s), as ports expect.
+pub fn to_js<T: Serialize>(value: &T) -> JsValue {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or(JsValue::NULL)
+}
+
+pub fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, String> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| e.to_string())
+}
+
+/// Logs to the context's console (the service worker's or the panel's DevTools).
+pub fn log(message: &str) {
+    web_sys::console::log_1(&format!("waymark: {message}").into());
+}
+
+/// Milliseconds since this context started, for measuring round trips.
+pub fn now_ms() -> f64 {
+    js_sys::Reflect::get(&js_sys::global(), &"performance".into())
+        .ok()
+        .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
+        .map(|p| p.now())
+        .unwrap_or_else(js_sys::Date::now)
+}

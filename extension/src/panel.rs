@@ -1,0 +1,234 @@
+//! The side panel: a chat built for screen readers.
+//!
+//! The page (`sidepanel.html`) provides three live regions that exist, empty, from load: the
+//! transcript (`role=log`, polite: finished messages are appended once), the status line (`role=status`,
+//! polite: the connection state, changed only when its text changes), and an alert region (`role=alert`)
+//! reserved for what blocks work. The message input is labelled and keeps focus after sending.
+//!
+//! The panel talks only to the service worker (port `panel`), which relays to the host. If the worker
+//! restarts, the port closes and the panel reconnects.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use gloo_timers::callback::Timeout;
+use wasm_bindgen::prelude::*;
+use waymark_protocol::{PanelToWorker, Ping, RequestId, ToExtension, ToHost, WorkerToPanel};
+use web_sys::{Document, HtmlElement, HtmlInputElement};
+
+use crate::chrome::{self, Port};
+use crate::commands::{self, Input};
+use crate::wording;
+
+const PING_TIMEOUT_S: u32 = 5;
+const RECONNECT_MS: u32 = 200;
+
+type Listener = Closure<dyn FnMut(JsValue)>;
+
+struct Panel {
+    document: Document,
+    transcript: HtmlElement,
+    status: HtmlElement,
+    input: HtmlInputElement,
+    worker: Option<(Port, [Listener; 2])>,
+    /// Pings sent and not yet answered: id → (sent at, its timeout).
+    pending: HashMap<RequestId, (f64, Timeout)>,
+    next_id: RequestId,
+    reconnect: Option<Timeout>,
+}
+
+type Shared = Rc<RefCell<Panel>>;
+
+/// Entry point, called by `sidepanel.js`.
+#[wasm_bindgen]
+pub fn start_panel() -> Result<(), JsValue> {
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("the side panel has no document")?;
+    let find = |id: &str| -> Result<HtmlElement, JsValue> {
+        document
+            .get_element_by_id(id)
+            .ok_or_else(|| JsValue::from(format!("sidepanel.html lacks #{id}")))?
+            .dyn_into::<HtmlElement>()
+            .map_err(|_| JsValue::from(format!("#{id} is not an HTML element")))
+    };
+    let transcript = find("transcript")?;
+    let status = find("status")?;
+    let input: HtmlInputElement = find("message")?
+        .dyn_into()
+        .map_err(|_| "#message is not an input")?;
+    let form = find("composer")?;
+
+    // Ids start at a random point so two panels never share one (the worker forwards both).
+    let next_id = (js_sys::Math::random() * 1e12) as RequestId;
+    let panel = Rc::new(RefCell::new(Panel {
+        document,
+        transcript,
+        status,
+        input,
+        worker: None,
+        pending: HashMap::new(),
+        next_id,
+        reconnect: None,
+    }));
+
+    let on_submit = {
+        let panel = panel.clone();
+        Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+            event.prevent_default();
+            submit(&panel);
+        })
+    };
+    form.add_event_listener_with_callback("submit", on_submit.as_ref().unchecked_ref())?;
+    // The form lives as long as the page.
+    on_submit.forget();
+
+    connect_worker(&panel);
+    Ok(())
+}
+
+fn connect_worker(panel: &Shared) {
+    let info = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&info, &"name".into(), &"panel".into());
+    let port = chrome::connect(&info);
+    let on_message = {
+        let panel = panel.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |message: JsValue| {
+            match chrome::from_js::<WorkerToPanel>(message) {
+                Ok(m) => from_worker(&panel, m),
+                Err(e) => chrome::log(&format!("unreadable message from the service worker: {e}")),
+            }
+        })
+    };
+    let on_disconnect = {
+        let panel = panel.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |_port: JsValue| {
+            // The service worker was stopped or restarted: connect again (this wakes it).
+            let link = panel.borrow_mut().worker.take();
+            wasm_bindgen_futures::spawn_local(async move { drop(link) });
+            let timer = {
+                let panel = panel.clone();
+                Timeout::new(RECONNECT_MS, move || connect_worker(&panel))
+            };
+            panel.borrow_mut().reconnect = Some(timer);
+        })
+    };
+    port.on_message()
+        .add_listener(on_message.as_ref().unchecked_ref());
+    port.on_disconnect()
+        .add_listener(on_disconnect.as_ref().unchecked_ref());
+    panel.borrow_mut().worker = Some((port, [on_message, on_disconnect]));
+}
+
+fn from_worker(panel: &Shared, message: WorkerToPanel) {
+    match message {
+        WorkerToPanel::Connection { state } => set_status(panel, &wording::connection_status(&state)),
+        WorkerToPanel::FromHost { message } => from_host(panel, message),
+        WorkerToPanel::NotDelivered { id, reason } => {
+            if let Some(id) = id {
+                panel.borrow_mut().pending.remove(&id);
+            }
+            say(panel, &wording::not_delivered(&reason));
+        }
+    }
+}
+
+fn from_host(panel: &Shared, message: ToExtension) {
+    match message {
+        ToExtension::Pong(pong) => {
+            let sent = panel.borrow_mut().pending.remove(&pong.id);
+            // A pong for another panel's ping (or one that already timed out) is not ours to report.
+            if let Some((sent_at, _timeout)) = sent {
+                say(panel, &wording::pong(&pong, chrome::now_ms() - sent_at));
+            }
+        }
+        ToExtension::Error(error) => {
+            let ours = error
+                .id
+                .is_some_and(|id| panel.borrow_mut().pending.remove(&id).is_some());
+            if ours || error.id.is_none() {
+                say(panel, &wording::host_error(&error));
+            }
+        }
+        ToExtension::Welcome(_) => {}
+    }
+}
+
+fn submit(panel: &Shared) {
+    let text = {
+        let p = panel.borrow();
+        let text = p.input.value();
+        p.input.set_value("");
+        let _ = p.input.focus();
+        text
+    };
+    let input = commands::parse(&text);
+    if input == Input::Empty {
+        return;
+    }
+    append(panel, "user", &format!("You: {}", text.trim()));
+    match input {
+        Input::Ping => ping(panel),
+        Input::Help => say(panel, &wording::help()),
+        Input::Unknown { name, suggestion } => say(panel, &wording::unknown_command(&name, suggestion)),
+        Input::Chat(_) => say(panel, &wording::chat_unavailable()),
+        Input::Empty => {}
+    }
+}
+
+fn ping(panel: &Shared) {
+    let id = {
+        let mut p = panel.borrow_mut();
+        p.next_id += 1;
+        p.next_id
+    };
+    let timeout = {
+        let panel = panel.clone();
+        Timeout::new(PING_TIMEOUT_S * 1000, move || {
+            if panel.borrow_mut().pending.remove(&id).is_some() {
+                say(&panel, &wording::ping_timeout(PING_TIMEOUT_S));
+            }
+        })
+    };
+    panel.borrow_mut().pending.insert(id, (chrome::now_ms(), timeout));
+    let message = chrome::to_js(&PanelToWorker::ToHost {
+        message: ToHost::Ping(Ping { id }),
+    });
+    let sent = panel
+        .borrow()
+        .worker
+        .as_ref()
+        .is_some_and(|(port, _)| port.post_message(&message).is_ok());
+    if !sent {
+        panel.borrow_mut().pending.remove(&id);
+        say(
+            panel,
+            &wording::not_delivered("the panel is reconnecting to the service worker"),
+        );
+    }
+}
+
+/// Adds Waymark's answer to the transcript (announced once by the log region).
+fn say(panel: &Shared, text: &str) {
+    append(panel, "waymark", text);
+}
+
+fn append(panel: &Shared, who: &str, text: &str) {
+    let p = panel.borrow();
+    let Ok(item) = p.document.create_element("p") else {
+        return;
+    };
+    item.set_class_name(&format!("msg msg-{who}"));
+    item.set_text_content(Some(text));
+    let _ = p.transcript.append_child(&item);
+    item.scroll_into_view_with_bool(false);
+}
+
+/// Changes the status line only when its text changes, so a repeated state is not announced again.
+fn set_status(panel: &Shared, text: &str) {
+    let p = panel.borrow();
+    if p.status.text_content().as_deref() != Some(text) {
+        p.status.set_text_content(Some(text));
+    }
+}

@@ -1,0 +1,129 @@
+//! What the side panel says. Every sentence a user hears lives here, as plain functions of protocol
+//! data, so the wording is reviewed and tested in one place.
+
+use waymark_protocol::{ConnectionState, ErrorReply, Pong, PROTOCOL_VERSION};
+
+use crate::commands::COMMANDS;
+
+/// The status line for a connection state. Retry delays are left out on purpose: the text must not
+/// change (and be announced again) on every retry of the same failure.
+pub fn connection_status(state: &ConnectionState) -> String {
+    match state {
+        ConnectionState::Connecting => "Connecting to the Waymark host…".into(),
+        ConnectionState::Connected { host_version, .. } => {
+            format!("Connected to Waymark host {host_version}")
+        }
+        ConnectionState::NotInstalled { .. } => "Host not installed: run ./build.sh install".into(),
+        ConnectionState::Forbidden { .. } => {
+            "The Waymark host does not allow this extension: run ./build.sh install again".into()
+        }
+        ConnectionState::Incompatible {
+            host_version,
+            host_protocol,
+        } => format!(
+            "Waymark host {host_version} speaks protocol {host_protocol} but this extension speaks \
+             {PROTOCOL_VERSION}: run ./build.sh install to update both"
+        ),
+        ConnectionState::Disconnected { reason, .. } => {
+            format!(
+                "Waymark host disconnected ({}); reconnecting…",
+                reason.trim_end_matches('.')
+            )
+        }
+    }
+}
+
+pub fn pong(p: &Pong, elapsed_ms: f64) -> String {
+    format!(
+        "Pong from Waymark host {}, process {}, in {:.0} ms.",
+        p.host_version,
+        p.pid,
+        elapsed_ms.max(0.0)
+    )
+}
+
+pub fn ping_timeout(seconds: u32) -> String {
+    format!("The host did not answer /ping within {seconds} seconds.")
+}
+
+pub fn host_error(e: &ErrorReply) -> String {
+    format!("The host reported an error: {}", e.message)
+}
+
+pub fn not_delivered(reason: &str) -> String {
+    format!("Could not reach the host: {reason}. Waymark keeps retrying on its own.")
+}
+
+pub fn help() -> String {
+    let list: Vec<String> = COMMANDS.iter().map(|(c, what)| format!("{c}: {what}")).collect();
+    format!("Commands: {}.", list.join("; "))
+}
+
+pub fn unknown_command(name: &str, suggestion: Option<&str>) -> String {
+    match suggestion {
+        Some(s) => format!("Unknown command {name}. Did you mean {s}? Type /help for the list."),
+        None => format!("Unknown command {name}. Type /help for the list."),
+    }
+}
+
+pub fn chat_unavailable() -> String {
+    "Chat with the agent is not in this version yet. Type /help for the commands that work now.".into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn status_lines_say_what_to_do() {
+        assert_eq!(
+            connection_status(&ConnectionState::Connected {
+                host_version: "0.1.0".into(),
+                pid: 1
+            }),
+            "Connected to Waymark host 0.1.0"
+        );
+        assert_eq!(
+            connection_status(&ConnectionState::NotInstalled { retry_in_ms: 500 }),
+            "Host not installed: run ./build.sh install"
+        );
+        let retry_a = ConnectionState::Disconnected {
+            reason: "Native host has exited.".into(),
+            retry_in_ms: 250,
+        };
+        let retry_b = ConnectionState::Disconnected {
+            reason: "Native host has exited.".into(),
+            retry_in_ms: 500,
+        };
+        assert_eq!(
+            connection_status(&retry_a),
+            connection_status(&retry_b),
+            "retries are not re-announced"
+        );
+        assert_eq!(
+            connection_status(&retry_a),
+            "Waymark host disconnected (Native host has exited); reconnecting…"
+        );
+    }
+
+    #[test]
+    fn pong_names_version_and_process() {
+        let p = Pong {
+            id: 1,
+            host_version: "0.1.0".into(),
+            pid: 4242,
+        };
+        assert_eq!(
+            pong(&p, 2.6),
+            "Pong from Waymark host 0.1.0, process 4242, in 3 ms."
+        );
+    }
+
+    #[test]
+    fn help_lists_every_command() {
+        let h = help();
+        for (c, _) in COMMANDS {
+            assert!(h.contains(c));
+        }
+    }
+}

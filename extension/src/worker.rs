@@ -1,0 +1,324 @@
+//! The service worker: owner of the one native-messaging port to the host, and relay between the host
+//! and every open side panel.
+//!
+//! It connects when it starts (the browser starts it at launch because the loader listens for
+//! `onStartup`), says hello, and reconnects with backoff (0.25 s doubling to 30 s) whenever the host is
+//! missing, refuses us, or goes away. Every change of connection state is sent to every panel; a panel
+//! that connects is told the current state first.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo_timers::callback::Timeout;
+use wasm_bindgen::prelude::*;
+use waymark_protocol::{
+    ConnectionState, Hello, PanelToWorker, ToExtension, ToHost, WorkerToPanel, HOST_NAME, PROTOCOL_VERSION,
+};
+
+use crate::chrome::{self, Port};
+
+const FIRST_RETRY_MS: u32 = 250;
+const MAX_RETRY_MS: u32 = 30_000;
+/// A host that does not say `welcome` within this time is treated as broken and restarted.
+const WELCOME_TIMEOUT_MS: u32 = 5_000;
+
+type Listener = Closure<dyn FnMut(JsValue)>;
+
+/// The live native port and the closures attached to it (dropped with it).
+struct HostLink {
+    port: Port,
+    _listeners: [Listener; 2],
+}
+
+struct PanelLink {
+    id: u32,
+    port: Port,
+    _listeners: [Listener; 2],
+}
+
+struct Worker {
+    host: Option<HostLink>,
+    state: ConnectionState,
+    /// Increases on every connection attempt; events of older attempts are ignored.
+    attempt: u32,
+    next_retry_ms: u32,
+    retry: Option<Timeout>,
+    welcome_timeout: Option<Timeout>,
+    panels: Vec<PanelLink>,
+    next_panel_id: u32,
+}
+
+type Shared = Rc<RefCell<Worker>>;
+
+thread_local! {
+    static WORKER: Shared = Rc::new(RefCell::new(Worker {
+        host: None,
+        state: ConnectionState::Connecting,
+        attempt: 0,
+        next_retry_ms: FIRST_RETRY_MS,
+        retry: None,
+        welcome_timeout: None,
+        panels: Vec::new(),
+        next_panel_id: 0,
+    }));
+}
+
+fn shared() -> Shared {
+    WORKER.with(Rc::clone)
+}
+
+/// Entry point, called once by `sw.js` after the module is instantiated.
+#[wasm_bindgen]
+pub fn start_service_worker() {
+    chrome::open_panel_on_action_click();
+    connect_host(&shared());
+}
+
+/// Called by `sw.js` for every `chrome.runtime.onConnect`.
+#[wasm_bindgen]
+pub fn on_connect(port: Port) {
+    if port.name() == "panel" {
+        add_panel(&shared(), port);
+    } else {
+        chrome::log(&format!("ignoring a port named {:?}", port.name()));
+    }
+}
+
+fn connect_host(worker: &Shared) {
+    let attempt = {
+        let mut w = worker.borrow_mut();
+        w.attempt += 1;
+        w.retry = None;
+        w.host = None;
+        w.attempt
+    };
+    set_state(worker, ConnectionState::Connecting);
+
+    let port = match chrome::connect_native(HOST_NAME) {
+        Ok(port) => port,
+        Err(e) => {
+            host_gone(worker, attempt, Some(format!("{e:?}")));
+            return;
+        }
+    };
+
+    let on_message = {
+        let worker = worker.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |message: JsValue| {
+            match chrome::from_js::<ToExtension>(message) {
+                Ok(m) => from_host(&worker, attempt, m),
+                Err(e) => chrome::log(&format!("unreadable message from the host: {e}")),
+            }
+        })
+    };
+    let on_disconnect = {
+        let worker = worker.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |_port: JsValue| {
+            // lastError is only readable inside this callback.
+            host_gone(&worker, attempt, chrome::last_error_message());
+        })
+    };
+    port.on_message()
+        .add_listener(on_message.as_ref().unchecked_ref());
+    port.on_disconnect()
+        .add_listener(on_disconnect.as_ref().unchecked_ref());
+
+    let hello = ToHost::Hello(Hello {
+        protocol: PROTOCOL_VERSION,
+        extension_version: chrome::extension_version(),
+    });
+    if let Err(e) = port.post_message(&chrome::to_js(&hello)) {
+        chrome::log(&format!("could not greet the host: {e:?}"));
+    }
+
+    let timeout = {
+        let worker = worker.clone();
+        Timeout::new(WELCOME_TIMEOUT_MS, move || {
+            let stuck = {
+                let w = worker.borrow();
+                w.attempt == attempt && w.state == ConnectionState::Connecting
+            };
+            if stuck {
+                // Our own disconnect() fires no onDisconnect here, so report it ourselves.
+                if let Some(link) = worker.borrow_mut().host.take() {
+                    link.port.disconnect();
+                }
+                host_gone(
+                    &worker,
+                    attempt,
+                    Some("the host did not answer within 5 seconds".into()),
+                );
+            }
+        })
+    };
+    let mut w = worker.borrow_mut();
+    w.host = Some(HostLink {
+        port,
+        _listeners: [on_message, on_disconnect],
+    });
+    w.welcome_timeout = Some(timeout);
+}
+
+fn from_host(worker: &Shared, attempt: u32, message: ToExtension) {
+    if worker.borrow().attempt != attempt {
+        return;
+    }
+    match message {
+        ToExtension::Welcome(welcome) if welcome.protocol == PROTOCOL_VERSION => {
+            {
+                let mut w = worker.borrow_mut();
+                w.next_retry_ms = FIRST_RETRY_MS;
+                w.welcome_timeout = None;
+            }
+            set_state(
+                worker,
+                ConnectionState::Connected {
+                    host_version: welcome.host_version,
+                    pid: welcome.pid,
+                },
+            );
+        }
+        ToExtension::Welcome(welcome) => {
+            // Speaking past each other is worse than not speaking: drop the link and retry slowly, in
+            // case the user reinstalls.
+            {
+                let mut w = worker.borrow_mut();
+                w.welcome_timeout = None;
+                if let Some(link) = w.host.take() {
+                    link.port.disconnect();
+                }
+            }
+            set_state(
+                worker,
+                ConnectionState::Incompatible {
+                    host_version: welcome.host_version,
+                    host_protocol: welcome.protocol,
+                },
+            );
+            schedule_retry(worker, MAX_RETRY_MS);
+        }
+        other => broadcast(worker, &WorkerToPanel::FromHost { message: other }),
+    }
+}
+
+/// The host port closed (or never opened): classify why, tell the panels, and try again later.
+fn host_gone(worker: &Shared, attempt: u32, error: Option<String>) {
+    let delay = {
+        let mut w = worker.borrow_mut();
+        if w.attempt != attempt {
+            return;
+        }
+        if let Some(link) = w.host.take() {
+            // We may be running inside one of its listeners: free it after this turn.
+            wasm_bindgen_futures::spawn_local(async move { drop(link) });
+        }
+        w.welcome_timeout = None;
+        let delay = w.next_retry_ms;
+        w.next_retry_ms = (delay * 2).min(MAX_RETRY_MS);
+        delay
+    };
+    let reason = error.unwrap_or_else(|| "the host closed the connection".into());
+    chrome::log(&format!("host connection lost: {reason}"));
+    let lower = reason.to_lowercase();
+    let state = if lower.contains("not found") {
+        ConnectionState::NotInstalled { retry_in_ms: delay }
+    } else if lower.contains("forbidden") {
+        ConnectionState::Forbidden { retry_in_ms: delay }
+    } else {
+        ConnectionState::Disconnected {
+            reason,
+            retry_in_ms: delay,
+        }
+    };
+    set_state(worker, state);
+    schedule_retry(worker, delay);
+}
+
+fn schedule_retry(worker: &Shared, delay_ms: u32) {
+    let timer = {
+        let worker = worker.clone();
+        Timeout::new(delay_ms, move || connect_host(&worker))
+    };
+    worker.borrow_mut().retry = Some(timer);
+}
+
+fn set_state(worker: &Shared, state: ConnectionState) {
+    worker.borrow_mut().state = state.clone();
+    broadcast(worker, &WorkerToPanel::Connection { state });
+}
+
+fn broadcast(worker: &Shared, message: &WorkerToPanel) {
+    let value = chrome::to_js(message);
+    for panel in &worker.borrow().panels {
+        // A panel closing races with us; its onDisconnect removes it.
+        let _ = panel.port.post_message(&value);
+    }
+}
+
+fn add_panel(worker: &Shared, port: Port) {
+    let id = {
+        let mut w = worker.borrow_mut();
+        w.next_panel_id += 1;
+        w.next_panel_id
+    };
+    let on_message = {
+        let worker = worker.clone();
+        let port = port.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |message: JsValue| {
+            match chrome::from_js::<PanelToWorker>(message) {
+                Ok(m) => from_panel(&worker, &port, m),
+                Err(e) => chrome::log(&format!("unreadable message from a panel: {e}")),
+            }
+        })
+    };
+    let on_disconnect = {
+        let worker = worker.clone();
+        Closure::<dyn FnMut(JsValue)>::new(move |_port: JsValue| {
+            // Dropping the link drops these closures; defer so we are not freed while running.
+            let worker = worker.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                worker.borrow_mut().panels.retain(|p| p.id != id);
+            });
+        })
+    };
+    port.on_message()
+        .add_listener(on_message.as_ref().unchecked_ref());
+    port.on_disconnect()
+        .add_listener(on_disconnect.as_ref().unchecked_ref());
+    let state = worker.borrow().state.clone();
+    let _ = port.post_message(&chrome::to_js(&WorkerToPanel::Connection { state }));
+    worker.borrow_mut().panels.push(PanelLink {
+        id,
+        port,
+        _listeners: [on_message, on_disconnect],
+    });
+}
+
+fn from_panel(worker: &Shared, panel: &Port, message: PanelToWorker) {
+    let PanelToWorker::ToHost { message } = message;
+    let id = match &message {
+        ToHost::Ping(p) => Some(p.id),
+        ToHost::Hello(_) => {
+            let reply = WorkerToPanel::NotDelivered {
+                id: None,
+                reason: "the service worker does the handshake".into(),
+            };
+            let _ = panel.post_message(&chrome::to_js(&reply));
+            return;
+        }
+    };
+    let delivered = {
+        let w = worker.borrow();
+        match (&w.state, &w.host) {
+            (ConnectionState::Connected { .. }, Some(link)) => {
+                link.port.post_message(&chrome::to_js(&message)).is_ok()
+            }
+            _ => false,
+        }
+    };
+    if !delivered {
+        let reason = crate::wording::connection_status(&worker.borrow().state);
+        let reply = WorkerToPanel::NotDelivered { id, reason };
+        let _ = panel.post_message(&chrome::to_js(&reply));
+    }
+}

@@ -1,0 +1,253 @@
+//! One native-messaging connection: frames in from the browser, typed messages to [`crate::dispatch`],
+//! answers back out through a single writer task, so frames never interleave.
+//!
+//! Nothing that arrives can stop the host: a frame that is not UTF-8 JSON, is too large, or is not a
+//! message we know gets an [`ErrorReply`] saying what was wrong, and the next frame is read. The
+//! connection ends cleanly when the browser closes the pipe.
+
+use bytes::Bytes;
+use futures::{SinkExt, StreamExt};
+use serde_json::Value;
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::sync::mpsc;
+use tokio_util::codec::{FramedRead, FramedWrite};
+use waymark_protocol::{ErrorCode, ErrorReply, RequestId, ToExtension, ToHost};
+
+use crate::dispatch::{self, HostInfo};
+use crate::framing::{Frame, FramingError, NativeMessagingCodec};
+
+/// How many answers may wait for the writer before senders wait too.
+const OUTBOX_DEPTH: usize = 64;
+
+/// Serves one connection until the browser closes it.
+pub async fn serve<R, W>(input: R, output: W, info: HostInfo) -> Result<(), FramingError>
+where
+    R: AsyncRead + Unpin,
+    W: AsyncWrite + Unpin + Send + 'static,
+{
+    let (outbox, queue) = mpsc::channel::<ToExtension>(OUTBOX_DEPTH);
+    let writer = tokio::spawn(write_all(queue, output));
+
+    let mut frames = FramedRead::new(input, NativeMessagingCodec::for_browser());
+    let mut result = Ok(());
+    while let Some(next) = frames.next().await {
+        let replies = match next {
+            Ok(Frame::Message(body)) => match parse(&body) {
+                Ok(message) => dispatch::handle(message, &info),
+                Err(error) => vec![ToExtension::Error(error)],
+            },
+            Ok(Frame::Oversized { len }) => {
+                tracing::warn!(len, "oversized frame skipped");
+                vec![ToExtension::Error(ErrorReply {
+                    id: None,
+                    code: ErrorCode::OversizedFrame,
+                    message: format!(
+                        "a message of {len} bytes is over the limit of {} bytes; it was skipped",
+                        waymark_protocol::MAX_MESSAGE_FROM_BROWSER
+                    ),
+                })]
+            }
+            Err(FramingError::Truncated { got, expected }) => {
+                // The browser went away mid-message: nobody is left to answer.
+                tracing::warn!(got, expected, "input ended inside a frame");
+                break;
+            }
+            Err(e) => {
+                result = Err(e);
+                break;
+            }
+        };
+        for reply in replies {
+            if outbox.send(reply).await.is_err() {
+                // The writer stopped: the browser closed stdout. Its error is reported below.
+                break;
+            }
+        }
+    }
+    drop(outbox);
+    match writer.await {
+        Ok(Ok(())) => result,
+        Ok(Err(e)) => result.and(Err(e)),
+        Err(join) => result.and(Err(FramingError::Io(std::io::Error::other(join)))),
+    }
+}
+
+/// Turns a frame's bytes into a message, or into the error the sender should see.
+fn parse(body: &[u8]) -> Result<ToHost, ErrorReply> {
+    let text = std::str::from_utf8(body).map_err(|e| ErrorReply {
+        id: None,
+        code: ErrorCode::MalformedFrame,
+        message: format!("the message is not valid UTF-8 ({e}); it was ignored"),
+    })?;
+    let value: Value = serde_json::from_str(text).map_err(|e| ErrorReply {
+        id: None,
+        code: ErrorCode::MalformedFrame,
+        message: format!("the message is not valid JSON ({e}); it was ignored"),
+    })?;
+    let id = value.get("id").and_then(Value::as_u64);
+    serde_json::from_value::<ToHost>(value).map_err(|e| ErrorReply {
+        id,
+        code: ErrorCode::UnknownMessage,
+        message: format!(
+            "this host (protocol {}) cannot read the message: {e}",
+            waymark_protocol::PROTOCOL_VERSION
+        ),
+    })
+}
+
+/// The only place that writes frames to the browser.
+async fn write_all<W>(mut queue: mpsc::Receiver<ToExtension>, output: W) -> Result<(), FramingError>
+where
+    W: AsyncWrite + Unpin,
+{
+    let mut sink = FramedWrite::new(output, NativeMessagingCodec::for_browser());
+    while let Some(message) = queue.recv().await {
+        let body = encode(&message);
+        match sink.send(body).await {
+            Err(FramingError::TooLargeToSend { len, limit }) => {
+                tracing::warn!(len, limit, "reply too large for the browser");
+                sink.send(encode(&too_large(message.request_id(), len, limit)))
+                    .await?;
+            }
+            other => other?,
+        }
+    }
+    Ok(())
+}
+
+fn too_large(id: Option<RequestId>, len: usize, limit: usize) -> ToExtension {
+    ToExtension::Error(ErrorReply {
+        id,
+        code: ErrorCode::ReplyTooLarge,
+        message: format!("the answer was {len} bytes, over the browser's limit of {limit}; it was not sent"),
+    })
+}
+
+fn encode(message: &ToExtension) -> Bytes {
+    // Serializing these plain data types cannot fail; an empty object is a safe fallback regardless.
+    Bytes::from(serde_json::to_vec(message).unwrap_or_else(|_| b"{}".to_vec()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use waymark_protocol::{Ping, Pong};
+
+    fn frame(body: &[u8]) -> Vec<u8> {
+        let mut v = (body.len() as u32).to_ne_bytes().to_vec();
+        v.extend_from_slice(body);
+        v
+    }
+
+    fn info() -> HostInfo {
+        HostInfo {
+            version: "0.1.0-test",
+            pid: 77,
+        }
+    }
+
+    /// Feeds `input` to a connection, closes it, and returns every message written back.
+    async fn exchange(input: Vec<u8>) -> Vec<ToExtension> {
+        let (mut browser_out, host_in) = tokio::io::duplex(1 << 16);
+        let (host_out, mut browser_in) = tokio::io::duplex(1 << 22);
+        let server = tokio::spawn(serve(host_in, host_out, info()));
+        browser_out.write_all(&input).await.unwrap();
+        drop(browser_out);
+        server.await.unwrap().unwrap();
+        let mut bytes = Vec::new();
+        browser_in.read_to_end(&mut bytes).await.unwrap();
+        let mut out = Vec::new();
+        let mut rest = &bytes[..];
+        while !rest.is_empty() {
+            let len = u32::from_ne_bytes(rest[..4].try_into().unwrap()) as usize;
+            out.push(serde_json::from_slice(&rest[4..4 + len]).unwrap());
+            rest = &rest[4 + len..];
+        }
+        out
+    }
+
+    #[tokio::test]
+    async fn ping_gets_pong() {
+        let out = exchange(frame(br#"{"type":"ping","id":3}"#)).await;
+        assert_eq!(
+            out,
+            vec![ToExtension::Pong(Pong {
+                id: 3,
+                host_version: "0.1.0-test".into(),
+                pid: 77
+            })]
+        );
+    }
+
+    #[tokio::test]
+    async fn bad_frames_get_errors_and_the_host_keeps_serving() {
+        let mut input = frame(b"\xff\xfe not utf-8");
+        input.extend(frame(b"{not json"));
+        input.extend(frame(br#"{"type":"fly","id":9}"#));
+        input.extend(frame(b""));
+        input.extend(frame(br#"{"type":"ping","id":4}"#));
+        let out = exchange(input).await;
+        let codes: Vec<_> = out
+            .iter()
+            .map(|m| match m {
+                ToExtension::Error(e) => format!("{:?}/{:?}", e.code, e.id),
+                ToExtension::Pong(p) => format!("pong/{}", p.id),
+                other => format!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            codes,
+            [
+                "MalformedFrame/None",
+                "MalformedFrame/None",
+                "UnknownMessage/Some(9)",
+                "MalformedFrame/None",
+                "pong/4"
+            ]
+        );
+        if let ToExtension::Error(e) = &out[0] {
+            assert!(e.message.contains("UTF-8"), "{}", e.message);
+        }
+    }
+
+    #[tokio::test]
+    async fn an_oversized_frame_is_refused_and_skipped() {
+        let limit = waymark_protocol::MAX_MESSAGE_FROM_BROWSER;
+        let mut input = frame(&vec![b' '; limit + 1]);
+        input.extend(frame(&serde_json::to_vec(&ToHost::Ping(Ping { id: 5 })).unwrap()));
+        let out = exchange(input).await;
+        assert!(matches!(&out[0], ToExtension::Error(e) if e.code == ErrorCode::OversizedFrame));
+        assert!(matches!(&out[1], ToExtension::Pong(p) if p.id == 5));
+        assert_eq!(out.len(), 2);
+    }
+
+    #[tokio::test]
+    async fn input_ending_mid_frame_ends_the_connection_cleanly() {
+        let mut input = frame(br#"{"type":"ping","id":1}"#);
+        input.extend(&frame(br#"{"type":"ping","id":2}"#)[..10]);
+        let out = exchange(input).await;
+        assert_eq!(out.len(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_reply_over_one_mebibyte_becomes_an_error_with_its_id() {
+        let (host_out, mut browser_in) = tokio::io::duplex(1 << 22);
+        let (tx, rx) = mpsc::channel(4);
+        let writer = tokio::spawn(write_all(rx, host_out));
+        let huge = ToExtension::Pong(Pong {
+            id: 8,
+            host_version: "x".repeat(1 << 20),
+            pid: 1,
+        });
+        tx.send(huge).await.unwrap();
+        drop(tx);
+        writer.await.unwrap().unwrap();
+        let mut bytes = Vec::new();
+        browser_in.read_to_end(&mut bytes).await.unwrap();
+        let reply: ToExtension = serde_json::from_slice(&bytes[4..]).unwrap();
+        assert!(
+            matches!(reply, ToExtension::Error(e) if e.code == ErrorCode::ReplyTooLarge && e.id == Some(8))
+        );
+    }
+}

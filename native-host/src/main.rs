@@ -1,0 +1,151 @@
+//! `waymark-host`: the native half of Waymark.
+//!
+//! ```text
+//!  extension (service worker) <-[native messaging: stdin/stdout]-> waymark-host
+//! ```
+//!
+//! The browser starts this binary with the calling extension's origin as its first argument; it then
+//! speaks native messaging on stdin/stdout until the browser closes the pipe. Everything else
+//! (`install`, `--help`, …) is a command for people and scripts. Logs go to stderr, which the browser
+//! passes through to its own log; stdout belongs to [`framing`] alone.
+
+mod connection;
+mod dispatch;
+mod framing;
+mod install;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "waymark-host",
+    version,
+    about = "Waymark's native host: started by the browser over native messaging.",
+    after_help = "The browser starts it as `waymark-host chrome-extension://<id>/`. Register it with \
+                  `waymark-host install`."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Write the native-messaging host manifest so the browser can start this host.
+    Install {
+        /// Which browser to register with (default: every one found for this user).
+        #[arg(long, value_enum)]
+        browser: Option<BrowserArg>,
+        /// A custom profile folder: write the manifest into DIR/NativeMessagingHosts/.
+        #[arg(long, value_name = "DIR")]
+        user_data_dir: Option<PathBuf>,
+        /// The extension allowed to start the host.
+        #[arg(long, value_name = "ID", default_value = install::default_extension_id())]
+        extension_id: String,
+    },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum BrowserArg {
+    Chrome,
+    Chromium,
+    Edge,
+    All,
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    // The browser passes the caller's origin (and on Windows `--parent-window=…`); never a subcommand.
+    let from_browser = args
+        .get(1)
+        .is_some_and(|a| a.starts_with("chrome-extension://") || a.starts_with("--parent-window"));
+    init_tracing(from_browser);
+    let result = if from_browser {
+        run_native_messaging()
+    } else {
+        run_command(Cli::parse())
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!("{e:#}");
+            eprintln!("waymark-host: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn init_tracing(from_browser: bool) {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("WAYMARK_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(if from_browser { "info" } else { "warn" }));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .with_target(false)
+        .init();
+}
+
+fn run_native_messaging() -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let info = dispatch::HostInfo::current();
+        tracing::info!(
+            version = info.version,
+            pid = info.pid,
+            "host started by the browser"
+        );
+        connection::serve(tokio::io::stdin(), tokio::io::stdout(), info).await?;
+        tracing::info!("browser closed the connection; exiting");
+        anyhow::Ok(())
+    })?;
+    // tokio's stdin reader may still sit in a blocking read on a thread; leave without waiting for it.
+    runtime.shutdown_background();
+    Ok(())
+}
+
+fn run_command(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Install {
+            browser,
+            user_data_dir,
+            extension_id,
+        } => {
+            let host_path = std::env::current_exe()
+                .and_then(|p| p.canonicalize())
+                .context("cannot tell where this waymark-host binary is")?;
+            let browser = match browser {
+                None | Some(BrowserArg::All) => None,
+                Some(BrowserArg::Chrome) => Some(install::Browser::Chrome),
+                Some(BrowserArg::Chromium) => Some(install::Browser::Chromium),
+                Some(BrowserArg::Edge) => Some(install::Browser::Edge),
+            };
+            let opts = install::InstallOptions {
+                browser,
+                user_data_dir,
+                extension_id,
+                host_path,
+            };
+            let (installed, note) = install::install(&opts)?;
+            // Command output is for the person who ran it; stderr keeps stdout free by habit.
+            for item in &installed {
+                let who = item.browser.map(install::Browser::label).unwrap_or("the profile");
+                eprintln!(
+                    "registered {} for {who}: {}",
+                    waymark_protocol::HOST_NAME,
+                    item.manifest.display()
+                );
+            }
+            if let Some(note) = note {
+                eprintln!("note: {note}");
+            }
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! The real `waymark-host` binary, driven through its real stdin/stdout the way the browser drives it.
+#![allow(clippy::unwrap_used)] // test code: a panic is the failure report
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+
+use serde_json::{json, Value};
+
+const ORIGIN: &str = "chrome-extension://cefdccnmncoeemlgklbddcicjlldkfko/";
+
+fn frame(body: &[u8]) -> Vec<u8> {
+    let mut v = (body.len() as u32).to_ne_bytes().to_vec();
+    v.extend_from_slice(body);
+    v
+}
+
+fn read_frames(bytes: &[u8]) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let len = u32::from_ne_bytes(rest[..4].try_into().unwrap()) as usize;
+        out.push(serde_json::from_slice(&rest[4..4 + len]).unwrap());
+        rest = &rest[4 + len..];
+    }
+    out
+}
+
+#[test]
+fn speaks_native_messaging_survives_bad_frames_and_exits_cleanly_on_eof() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_waymark-host"))
+        .arg(ORIGIN)
+        .env("WAYMARK_LOG", "warn")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = frame(
+        json!({"type": "hello", "protocol": 1, "extension_version": "test"})
+            .to_string()
+            .as_bytes(),
+    );
+    input.extend(frame(b"]]] not json"));
+    // A header announcing 100 MiB followed by too few bytes: refused without reading the rest into memory.
+    input.extend((100u32 << 20).to_ne_bytes());
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(&input).unwrap();
+    stdin.flush().unwrap();
+    drop(stdin);
+    let mut stdout = Vec::new();
+    child.stdout.take().unwrap().read_to_end(&mut stdout).unwrap();
+    let status = child.wait().unwrap();
+    let replies = read_frames(&stdout);
+    assert!(status.success(), "exit status {status}");
+    assert_eq!(replies[0]["type"], "welcome");
+    assert_eq!(replies[0]["pid"], child.id());
+    assert_eq!(replies[0]["host_version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(replies[1]["code"], "malformed_frame");
+    assert_eq!(replies[2]["code"], "oversized_frame");
+    assert_eq!(replies.len(), 3);
+}
+
+#[test]
+fn answers_many_pings_in_order() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_waymark-host"))
+        .arg(ORIGIN)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input: Vec<u8> = (0..500)
+        .flat_map(|id| frame(json!({"type": "ping", "id": id}).to_string().as_bytes()))
+        .collect();
+    let writer = std::thread::spawn(move || stdin.write_all(&input).unwrap());
+    let mut stdout = Vec::new();
+    let reader = child.stdout.take().unwrap();
+    writer.join().unwrap();
+    reader.take(u64::MAX).read_to_end(&mut stdout).unwrap();
+    assert!(child.wait().unwrap().success());
+    let ids: Vec<u64> = read_frames(&stdout)
+        .iter()
+        .map(|r| r["id"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ids, (0..500).collect::<Vec<u64>>());
+}
+
+#[test]
+fn install_writes_the_manifest_into_a_profile_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_waymark-host"))
+        .args(["install", "--user-data-dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stdout.is_empty(), "install prints to stderr only");
+    let manifest: Value = serde_json::from_slice(
+        &std::fs::read(dir.path().join("NativeMessagingHosts/io.waymark.host.json")).unwrap(),
+    )
+    .unwrap();
+    let path = std::path::PathBuf::from(manifest["path"].as_str().unwrap());
+    assert_eq!(
+        path,
+        std::path::Path::new(env!("CARGO_BIN_EXE_waymark-host"))
+            .canonicalize()
+            .unwrap()
+    );
+    assert_eq!(manifest["allowed_origins"], json!([ORIGIN]));
+}
+
+#[test]
+fn install_refuses_a_bad_extension_id_with_a_clear_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_waymark-host"))
+        .args(["install", "--extension-id", "abc", "--user-data-dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("32 letters from a to p"), "{err}");
+}

@@ -1,0 +1,132 @@
+//! Messages between the extension's service worker and the native host, over native messaging.
+//!
+//! A request carries a [`RequestId`] chosen by the extension; its response carries the same id. The
+//! [`Request`] trait names each request's response type, so the pairing is checked by the compiler
+//! wherever it matters.
+
+use serde::{Deserialize, Serialize};
+
+/// Correlates a request with its response. Chosen by the extension; at most 2^53 so that JavaScript
+/// numbers hold it exactly.
+pub type RequestId = u64;
+
+/// Pairs a request with the message that answers it.
+pub trait Request: Into<ToHost> {
+    /// The message the host sends back.
+    type Response: TryFrom<ToExtension>;
+    /// The id the response will carry.
+    fn id(&self) -> RequestId;
+}
+
+/// Extension → host.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ToHost {
+    Hello(Hello),
+    Ping(Ping),
+}
+
+/// Host → extension.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ToExtension {
+    Welcome(Welcome),
+    Pong(Pong),
+    Error(ErrorReply),
+}
+
+/// The first message on every new connection: who is calling, and which protocol it speaks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hello {
+    pub protocol: u32,
+    pub extension_version: String,
+}
+
+/// The host's answer to [`Hello`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Welcome {
+    pub protocol: u32,
+    pub host_version: String,
+    /// Process id of the host, so a person (or a test) can tell which process answered.
+    pub pid: u32,
+}
+
+/// A liveness check that goes all the way to the host process.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ping {
+    pub id: RequestId,
+}
+
+/// The answer to [`Ping`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pong {
+    pub id: RequestId,
+    pub host_version: String,
+    pub pid: u32,
+}
+
+/// Something the host could not do, in words a person can act on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorReply {
+    /// The request this answers, when the host could tell which one it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<RequestId>,
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+/// Machine-readable kind of an [`ErrorReply`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The frame was not UTF-8 JSON.
+    MalformedFrame,
+    /// The frame was larger than [`crate::MAX_MESSAGE_FROM_BROWSER`]; it was skipped.
+    OversizedFrame,
+    /// The JSON was well formed but not a message this host knows.
+    UnknownMessage,
+    /// The two sides speak different protocol versions.
+    ProtocolMismatch,
+    /// The answer would have exceeded [`crate::MAX_MESSAGE_TO_BROWSER`] and was not sent.
+    ReplyTooLarge,
+}
+
+impl From<Hello> for ToHost {
+    fn from(m: Hello) -> Self {
+        ToHost::Hello(m)
+    }
+}
+
+impl From<Ping> for ToHost {
+    fn from(m: Ping) -> Self {
+        ToHost::Ping(m)
+    }
+}
+
+impl TryFrom<ToExtension> for Pong {
+    type Error = ToExtension;
+    fn try_from(m: ToExtension) -> Result<Self, ToExtension> {
+        match m {
+            ToExtension::Pong(p) => Ok(p),
+            other => Err(other),
+        }
+    }
+}
+
+impl Request for Ping {
+    type Response = Pong;
+    fn id(&self) -> RequestId {
+        self.id
+    }
+}
+
+impl ToExtension {
+    /// The request this message answers, if it answers one.
+    pub fn request_id(&self) -> Option<RequestId> {
+        match self {
+            ToExtension::Welcome(_) => None,
+            ToExtension::Pong(p) => Some(p.id),
+            ToExtension::Error(e) => e.id,
+        }
+    }
+}

@@ -1,0 +1,34 @@
+//! The Waymark protocol: every message that crosses a boundary between the extension's contexts and the
+//! native host, typed once and compiled both for the wasm extension and for the native host.
+//!
+//! ```text
+//!  side panel ──[relay::PanelToWorker]──► service worker ──[host::ToHost]──────► native host
+//!  side panel ◄─[relay::WorkerToPanel]─── service worker ◄─[host::ToExtension]── native host
+//! ```
+//!
+//! This crate holds data only: no I/O, no async, no platform code, so that both sides can depend on it.
+//! Wire format: JSON objects tagged by `"type"` (snake_case); see `docs/protocol.md` for every message
+//! as literal JSON (a test keeps that document and these types in step).
+
+pub mod host;
+pub mod relay;
+
+pub use host::{ErrorCode, ErrorReply, Hello, Ping, Pong, Request, RequestId, ToExtension, ToHost, Welcome};
+pub use relay::{ConnectionState, PanelToWorker, WorkerToPanel};
+
+/// Version of this protocol. Both sides send it when they meet ([`Hello`], [`Welcome`]); a mismatch is
+/// reported to the user instead of being half-understood.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// Name under which the native host is registered with the browser.
+pub const HOST_NAME: &str = "io.waymark.host";
+
+/// The extension's id. It is fixed by the public `key` in `manifest.json`, so it is the same on every
+/// machine and the host manifest's `allowed_origins` can name exactly it.
+pub const EXTENSION_ID: &str = "cefdccnmncoeemlgklbddcicjlldkfko";
+
+/// The browser refuses (and disconnects on) a message from the host larger than this.
+pub const MAX_MESSAGE_TO_BROWSER: usize = 1024 * 1024;
+
+/// The browser never sends more than this in one message; the host rejects larger frames.
+pub const MAX_MESSAGE_FROM_BROWSER: usize = 64 * 1024 * 1024;

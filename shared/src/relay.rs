@@ -1,0 +1,48 @@
+//! Messages between the extension's own contexts: the side panel and the service worker, over a
+//! `chrome.runtime` port. The service worker owns the one native-messaging port; panels talk to the host
+//! only through it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::host::{ToExtension, ToHost};
+
+/// Side panel → service worker.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum PanelToWorker {
+    /// Forward this message to the host.
+    ToHost { message: ToHost },
+}
+
+/// Service worker → side panel.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum WorkerToPanel {
+    /// The state of the connection to the host; sent when a panel connects and on every change.
+    Connection { state: ConnectionState },
+    /// A message from the host.
+    FromHost { message: ToExtension },
+    /// A request from this panel could not be forwarded.
+    NotDelivered { id: Option<u64>, reason: String },
+}
+
+/// Where the service worker's connection to the native host stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum ConnectionState {
+    /// Starting the host and waiting for its [`crate::Welcome`].
+    Connecting,
+    /// The host answered and speaks our protocol.
+    Connected { host_version: String, pid: u32 },
+    /// The browser found no host manifest for [`crate::HOST_NAME`].
+    NotInstalled { retry_in_ms: u32 },
+    /// A manifest exists but does not allow this extension's id.
+    Forbidden { retry_in_ms: u32 },
+    /// The host speaks another protocol version.
+    Incompatible {
+        host_version: String,
+        host_protocol: u32,
+    },
+    /// The host went away (exited, crashed, was killed); a new one is started after `retry_in_ms`.
+    Disconnected { reason: String, retry_in_ms: u32 },
+}

@@ -1,0 +1,129 @@
+//! Keeps `docs/protocol.md` and the types in step: every JSON block there must parse into the type its
+//! heading names and serialize back to the same JSON, and every message type must have an example.
+#![allow(clippy::unwrap_used)] // test code: a panic is the failure report
+
+use std::collections::BTreeSet;
+
+use serde::{de::DeserializeOwned, Serialize};
+use serde_json::Value;
+use waymark_protocol::{ConnectionState, PanelToWorker, ToExtension, ToHost, WorkerToPanel};
+
+fn to_host_name(m: &ToHost) -> &'static str {
+    match m {
+        ToHost::Hello(_) => "ToHost::Hello",
+        ToHost::Ping(_) => "ToHost::Ping",
+    }
+}
+
+fn to_extension_name(m: &ToExtension) -> &'static str {
+    match m {
+        ToExtension::Welcome(_) => "ToExtension::Welcome",
+        ToExtension::Pong(_) => "ToExtension::Pong",
+        ToExtension::Error(_) => "ToExtension::Error",
+    }
+}
+
+fn panel_to_worker_name(m: &PanelToWorker) -> &'static str {
+    match m {
+        PanelToWorker::ToHost { .. } => "PanelToWorker::ToHost",
+    }
+}
+
+fn worker_to_panel_name(m: &WorkerToPanel) -> &'static str {
+    match m {
+        WorkerToPanel::Connection { .. } => "WorkerToPanel::Connection",
+        WorkerToPanel::FromHost { .. } => "WorkerToPanel::FromHost",
+        WorkerToPanel::NotDelivered { .. } => "WorkerToPanel::NotDelivered",
+    }
+}
+
+fn connection_state_name(s: &ConnectionState) -> &'static str {
+    match s {
+        ConnectionState::Connecting => "connecting",
+        ConnectionState::Connected { .. } => "connected",
+        ConnectionState::NotInstalled { .. } => "not_installed",
+        ConnectionState::Forbidden { .. } => "forbidden",
+        ConnectionState::Incompatible { .. } => "incompatible",
+        ConnectionState::Disconnected { .. } => "disconnected",
+    }
+}
+
+/// Every message type. When you add a variant, the name functions above stop compiling until you name
+/// it there; add it here too, and an example to docs/protocol.md.
+const ALL_MESSAGES: &[&str] = &[
+    "ToHost::Hello",
+    "ToHost::Ping",
+    "ToExtension::Welcome",
+    "ToExtension::Pong",
+    "ToExtension::Error",
+    "PanelToWorker::ToHost",
+    "WorkerToPanel::Connection",
+    "WorkerToPanel::FromHost",
+    "WorkerToPanel::NotDelivered",
+];
+
+const ALL_CONNECTION_STATES: &[&str] = &[
+    "connecting",
+    "connected",
+    "not_installed",
+    "forbidden",
+    "incompatible",
+    "disconnected",
+];
+
+/// (heading, json) for every ```json block under a `### ` heading.
+fn doc_examples() -> Vec<(String, String)> {
+    let doc = include_str!("../../docs/protocol.md");
+    let mut heading = String::new();
+    let mut out = Vec::new();
+    let mut lines = doc.lines();
+    while let Some(line) = lines.next() {
+        if let Some(h) = line.strip_prefix("### ") {
+            heading = h.trim().to_string();
+        } else if line.trim() == "```json" {
+            let block: Vec<&str> = lines.by_ref().take_while(|l| l.trim() != "```").collect();
+            out.push((heading.clone(), block.join("\n")));
+        }
+    }
+    out
+}
+
+fn round_trip<T: Serialize + DeserializeOwned>(heading: &str, json: &str) -> T {
+    let original: Value = serde_json::from_str(json).unwrap_or_else(|e| panic!("{heading}: bad JSON: {e}"));
+    let typed: T = serde_json::from_value(original.clone())
+        .unwrap_or_else(|e| panic!("{heading}: does not parse as the type: {e}\n{json}"));
+    let back = serde_json::to_value(&typed).unwrap();
+    assert_eq!(back, original, "{heading}: serializing back changes the JSON");
+    typed
+}
+
+#[test]
+fn every_documented_example_round_trips_and_every_message_is_documented() {
+    let mut seen = BTreeSet::new();
+    let mut states = BTreeSet::new();
+    for (heading, json) in doc_examples() {
+        let family = heading.split("::").next().unwrap_or_default();
+        let name = match family {
+            "ToHost" => to_host_name(&round_trip::<ToHost>(&heading, &json)),
+            "ToExtension" => to_extension_name(&round_trip::<ToExtension>(&heading, &json)),
+            "PanelToWorker" => panel_to_worker_name(&round_trip::<PanelToWorker>(&heading, &json)),
+            "WorkerToPanel" => {
+                let m = round_trip::<WorkerToPanel>(&heading, &json);
+                if let WorkerToPanel::Connection { state } = &m {
+                    states.insert(connection_state_name(state));
+                }
+                worker_to_panel_name(&m)
+            }
+            other => panic!("docs/protocol.md: JSON under an unknown heading {other:?}"),
+        };
+        assert_eq!(name, heading, "the example under {heading:?} is a {name}");
+        seen.insert(name);
+    }
+    let all: BTreeSet<&str> = ALL_MESSAGES.iter().copied().collect();
+    assert_eq!(seen, all, "docs/protocol.md must show every message type");
+    let all_states: BTreeSet<&str> = ALL_CONNECTION_STATES.iter().copied().collect();
+    assert_eq!(
+        states, all_states,
+        "docs/protocol.md must show every connection state"
+    );
+}

@@ -1,0 +1,152 @@
+//! Every message survives JSON and back unchanged, and the wire shape of each is pinned.
+#![allow(clippy::unwrap_used)] // test code: a panic is the failure report
+
+use serde_json::json;
+use waymark_protocol::*;
+
+fn samples_to_host() -> Vec<ToHost> {
+    vec![
+        ToHost::Hello(Hello {
+            protocol: PROTOCOL_VERSION,
+            extension_version: "0.1.0".into(),
+        }),
+        ToHost::Ping(Ping { id: (1 << 53) - 1 }),
+    ]
+}
+
+fn samples_to_extension() -> Vec<ToExtension> {
+    vec![
+        ToExtension::Welcome(Welcome {
+            protocol: 1,
+            host_version: "0.1.0".into(),
+            pid: 1,
+        }),
+        ToExtension::Pong(Pong {
+            id: 0,
+            host_version: "0.1.0".into(),
+            pid: u32::MAX,
+        }),
+        ToExtension::Error(ErrorReply {
+            id: None,
+            code: ErrorCode::OversizedFrame,
+            message: "ünïcødé \"quoted\" \n newline".into(),
+        }),
+        ToExtension::Error(ErrorReply {
+            id: Some(3),
+            code: ErrorCode::ReplyTooLarge,
+            message: String::new(),
+        }),
+    ]
+}
+
+fn samples_relay() -> (Vec<PanelToWorker>, Vec<WorkerToPanel>) {
+    let states = vec![
+        ConnectionState::Connecting,
+        ConnectionState::Connected {
+            host_version: "0.1.0".into(),
+            pid: 9,
+        },
+        ConnectionState::NotInstalled { retry_in_ms: 30_000 },
+        ConnectionState::Forbidden { retry_in_ms: 1 },
+        ConnectionState::Incompatible {
+            host_version: "9.0.0".into(),
+            host_protocol: 9,
+        },
+        ConnectionState::Disconnected {
+            reason: "Native host has exited.".into(),
+            retry_in_ms: 250,
+        },
+    ];
+    let mut to_panel: Vec<WorkerToPanel> = states
+        .into_iter()
+        .map(|state| WorkerToPanel::Connection { state })
+        .collect();
+    to_panel.extend(
+        samples_to_extension()
+            .into_iter()
+            .map(|message| WorkerToPanel::FromHost { message }),
+    );
+    to_panel.push(WorkerToPanel::NotDelivered {
+        id: Some(1),
+        reason: "x".into(),
+    });
+    to_panel.push(WorkerToPanel::NotDelivered {
+        id: None,
+        reason: String::new(),
+    });
+    let to_worker = samples_to_host()
+        .into_iter()
+        .map(|message| PanelToWorker::ToHost { message })
+        .collect();
+    (to_worker, to_panel)
+}
+
+fn assert_round_trip<T>(value: &T)
+where
+    T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    let text = serde_json::to_string(value).unwrap();
+    let back: T = serde_json::from_str(&text).unwrap();
+    assert_eq!(&back, value, "{text}");
+}
+
+#[test]
+fn every_message_round_trips() {
+    samples_to_host().iter().for_each(assert_round_trip);
+    samples_to_extension().iter().for_each(assert_round_trip);
+    let (to_worker, to_panel) = samples_relay();
+    to_worker.iter().for_each(assert_round_trip);
+    to_panel.iter().for_each(assert_round_trip);
+}
+
+#[test]
+fn wire_shapes_are_pinned() {
+    assert_eq!(
+        serde_json::to_value(ToHost::Ping(Ping { id: 7 })).unwrap(),
+        json!({"type": "ping", "id": 7})
+    );
+    assert_eq!(
+        serde_json::to_value(ToExtension::Error(ErrorReply {
+            id: None,
+            code: ErrorCode::MalformedFrame,
+            message: "m".into()
+        }))
+        .unwrap(),
+        json!({"type": "error", "code": "malformed_frame", "message": "m"})
+    );
+}
+
+#[test]
+fn unknown_fields_are_ignored_for_forward_compatibility() {
+    let m: ToHost = serde_json::from_value(json!({"type": "ping", "id": 1, "added_later": true})).unwrap();
+    assert_eq!(m, ToHost::Ping(Ping { id: 1 }));
+}
+
+#[test]
+fn unknown_types_and_missing_fields_are_errors() {
+    assert!(serde_json::from_value::<ToHost>(json!({"type": "fly"})).is_err());
+    assert!(serde_json::from_value::<ToHost>(json!({"type": "ping"})).is_err());
+    assert!(serde_json::from_value::<ToHost>(json!({"id": 1})).is_err());
+}
+
+#[test]
+fn a_request_names_its_response() {
+    fn response_of<R: Request>(req: &R, answer: ToExtension) -> Option<R::Response> {
+        (answer.request_id() == Some(req.id()))
+            .then(|| R::Response::try_from(answer).ok())
+            .flatten()
+    }
+    let ping = Ping { id: 5 };
+    let pong = Pong {
+        id: 5,
+        host_version: "0.1.0".into(),
+        pid: 2,
+    };
+    assert_eq!(response_of(&ping, ToExtension::Pong(pong.clone())), Some(pong));
+    let other = ToExtension::Pong(Pong {
+        id: 6,
+        host_version: "0.1.0".into(),
+        pid: 2,
+    });
+    assert_eq!(response_of(&ping, other), None);
+}

@@ -1,0 +1,140 @@
+// The end-to-end harness: a real Chromium with the real extension (dist/extension) and the real host
+// (registered into a throwaway profile with `waymark-host install --user-data-dir`).
+//
+// build.sh passes WAYMARK_HOST_BIN, WAYMARK_EXTENSION_DIR and WAYMARK_CHROMIUM.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const EXTENSION_ID = 'cefdccnmncoeemlgklbddcicjlldkfko';
+export const HOST_NAME = 'io.waymark.host';
+
+function required(name) {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the end-to-end tests through ./build.sh test`);
+  return value;
+}
+
+export function config() {
+  return {
+    hostBin: path.resolve(required('WAYMARK_HOST_BIN')),
+    extensionDir: path.resolve(required('WAYMARK_EXTENSION_DIR')),
+    chromiumPath: required('WAYMARK_CHROMIUM'),
+  };
+}
+
+/// Launches Chromium with Waymark. Returns { context, profileDir, stateDir, manifestPath, close }.
+export async function launch({ headless = true, env = {} } = {}) {
+  const { hostBin, extensionDir, chromiumPath } = config();
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-profile-'));
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-state-'));
+  execFileSync(hostBin, ['install', '--user-data-dir', profileDir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const manifestPath = path.join(profileDir, 'NativeMessagingHosts', `${HOST_NAME}.json`);
+
+  const args = [
+    `--disable-extensions-except=${extensionDir}`,
+    `--load-extension=${extensionDir}`,
+    '--disable-gpu',
+    // Without these Chromium keeps trying to reach the internet, which these machines refuse.
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+    '--no-first-run',
+  ];
+  if (process.getuid?.() === 0) args.push('--no-sandbox');
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: chromiumPath,
+    headless,
+    args,
+    // The browser passes its environment to the host it starts.
+    env: { ...process.env, WAYMARK_STATE_DIR: stateDir, WAYMARK_LOG: process.env.WAYMARK_LOG ?? 'info', ...env },
+    viewport: { width: 1200, height: 800 },
+  });
+  const close = async () => {
+    await context.close().catch(() => {});
+    for (const dir of [profileDir, stateDir]) fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { context, profileDir, stateDir, manifestPath, close };
+}
+
+/// Opens the side panel as a tab, with every change of its status line recorded in
+/// `window.__waymarkStatusLog` (what a screen reader would hear from the role=status region).
+export async function openPanel(context) {
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.__waymarkStatusLog = [];
+    document.addEventListener('DOMContentLoaded', () => {
+      const status = document.getElementById('status');
+      new MutationObserver(() => window.__waymarkStatusLog.push(status.textContent))
+        .observe(status, { childList: true, characterData: true, subtree: true });
+    });
+  });
+  await page.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html`);
+  return page;
+}
+
+/// Types a line into the panel's message input and sends it with Enter, as a keyboard user does.
+export async function send(page, text) {
+  await page.focus('#message');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+/// Waits for a transcript entry from Waymark matching `pattern` that was added after `after` entries.
+export async function waitForReply(page, pattern, { after = 0, timeout = 10_000 } = {}) {
+  const handle = await page.waitForFunction(
+    ({ source, flags, after }) => {
+      const items = [...document.querySelectorAll('#transcript .msg-waymark')].slice(after);
+      return items.map((e) => e.textContent).find((t) => new RegExp(source, flags).test(t)) ?? false;
+    },
+    { source: pattern.source, flags: pattern.flags, after },
+    { timeout },
+  );
+  return handle.jsonValue();
+}
+
+export async function replyCount(page) {
+  return page.locator('#transcript .msg-waymark').count();
+}
+
+export async function waitForStatus(page, pattern, timeout = 15_000) {
+  await page.waitForFunction(
+    ({ source, flags }) => new RegExp(source, flags).test(document.getElementById('status').textContent),
+    { source: pattern.source, flags: pattern.flags },
+    { timeout },
+  );
+  return page.locator('#status').textContent();
+}
+
+/// Serves a folder on 127.0.0.1 with a free port. Returns { url, close }.
+export async function serveStatic(dir) {
+  const types = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript' };
+  const server = http.createServer((req, res) => {
+    const rel = decodeURIComponent(new URL(req.url, 'http://x').pathname).replace(/^\/+/, '') || 'index.html';
+    const file = path.join(dir, rel);
+    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
+}
+
+/// The executable and arguments of a live process (Linux /proc).
+export function processInfo(pid) {
+  try {
+    const exe = fs.realpathSync(`/proc/${pid}/exe`);
+    const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    return { exe, argv };
+  } catch {
+    return null;
+  }
+}

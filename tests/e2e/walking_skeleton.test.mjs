@@ -1,0 +1,94 @@
+// The walking skeleton, end to end: the panel reaches the real host process through the service worker
+// and native messaging, survives the host being killed, and says what to do when it is not installed.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { after, before, test } from 'node:test';
+import {
+  EXTENSION_ID, config, launch, openPanel, processInfo, replyCount, send, waitForReply, waitForStatus,
+} from './lib/harness.mjs';
+
+let browser;
+let panel;
+
+before(async () => {
+  browser = await launch();
+  panel = await openPanel(browser.context);
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+const PONG = /^Pong from Waymark host (\S+), process (\d+), in \d+ ms\.$/;
+
+async function ping() {
+  const before = await replyCount(panel);
+  await send(panel, '/ping');
+  const text = await waitForReply(panel, PONG, { after: before });
+  const [, version, pid] = text.match(PONG);
+  return { version, pid: Number(pid) };
+}
+
+function assertIsOurHost(pid) {
+  const info = processInfo(pid);
+  assert.ok(info, `process ${pid} is not running`);
+  assert.equal(info.exe, fs.realpathSync(config().hostBin), 'the answer came from the waymark-host binary');
+  assert.ok(info.argv.includes(`chrome-extension://${EXTENSION_ID}/`), `started by our extension: ${info.argv}`);
+}
+
+test('the panel announces the connection and /ping is answered by the real host process', async () => {
+  const status = await waitForStatus(panel, /^Connected to Waymark host /);
+  assert.equal(status, 'Connected to Waymark host 0.1.0');
+  const { version, pid } = await ping();
+  assert.equal(version, '0.1.0');
+  assertIsOurHost(pid);
+  // The page's landmarks and live regions are in place for a screen reader.
+  assert.equal(await panel.getAttribute('#transcript', 'role'), 'log');
+  assert.equal(await panel.getAttribute('#status', 'role'), 'status');
+  assert.equal(await panel.locator('#message').evaluate((e) => e.labels[0].textContent), 'Message or command');
+  assert.equal(await panel.evaluate(() => document.activeElement.id), 'message', 'focus stays in the input');
+});
+
+test('after the host is killed the extension reconnects and /ping reaches a new host', async () => {
+  const { pid: first } = await ping();
+  const logBefore = (await panel.evaluate(() => window.__waymarkStatusLog)).length;
+  process.kill(first, 'SIGKILL');
+  await panel.waitForFunction(
+    (n) => window.__waymarkStatusLog.slice(n).some((s) => s.startsWith('Waymark host disconnected')),
+    logBefore,
+  );
+  await waitForStatus(panel, /^Connected to Waymark host 0\.1\.0$/);
+  const { pid: second } = await ping();
+  assert.notEqual(second, first, 'a new host process answers');
+  assertIsOurHost(second);
+  // Each state was announced once: no repeats of the same text in a row.
+  const log = (await panel.evaluate(() => window.__waymarkStatusLog)).slice(logBefore);
+  for (let i = 1; i < log.length; i++) assert.notEqual(log[i], log[i - 1], `repeated status: ${log}`);
+});
+
+test('a missing host is reported with what to do, and found again once installed', async () => {
+  const { pid } = await ping();
+  const manifest = browser.manifestPath;
+  const saved = `${manifest}.saved`;
+  fs.renameSync(manifest, saved);
+  try {
+    process.kill(pid, 'SIGKILL');
+    await waitForStatus(panel, /^Host not installed: run \.\/build\.sh install$/);
+    const before = await replyCount(panel);
+    await send(panel, '/ping');
+    await waitForReply(panel, /^Could not reach the host: Host not installed: run \.\/build\.sh install\./, { after: before });
+  } finally {
+    fs.renameSync(saved, manifest);
+  }
+  await waitForStatus(panel, /^Connected to Waymark host 0\.1\.0$/, 30_000);
+  assertIsOurHost((await ping()).pid);
+});
+
+test('typos and chat get a clear spoken answer', async () => {
+  let before = await replyCount(panel);
+  await send(panel, '/pnig');
+  await waitForReply(panel, /^Unknown command \/pnig\. Did you mean \/ping\? Type \/help for the list\.$/, { after: before });
+  before = await replyCount(panel);
+  await send(panel, '/help');
+  await waitForReply(panel, /^Commands: \/ping: .*\/help: /, { after: before });
+});
