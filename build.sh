@@ -7,7 +7,8 @@
 #   ./build.sh test      every test: format, lints, unit, integration, end to end in headless Chromium
 #
 # It installs what it needs and is missing (on Debian and Ubuntu through apt; elsewhere it says what to
-# install). Set WAYMARK_NO_INSTALL=1 to forbid installing anything.
+# install). Set WAYMARK_NO_INSTALL=1 to forbid installing anything, WAYMARK_WASM_TOOLCHAIN=debian to
+# build the wasm with Debian's Rust for web builds even where rustup has the wasm target.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -63,7 +64,8 @@ WASM_MODE=
 ensure_wasm_toolchain() {
   [ -n "$WASM_MODE" ] && return
   ensure_rust
-  if have rustup; then
+  # WAYMARK_WASM_TOOLCHAIN=debian forces the fallback (to check it on a machine that has rustup).
+  if have rustup && [ "${WAYMARK_WASM_TOOLCHAIN:-}" != debian ]; then
     if rustup target list --installed 2>/dev/null | grep -qx "$WASM_TARGET"; then
       WASM_MODE=rustup; return
     fi
