@@ -207,7 +207,9 @@ cmd_test() {
   fi
   say "cargo test"
   "$CARGO" test --workspace
-  build_host dev
+  # cargo test has just built target/debug/waymark-host (the integration tests run it); building it
+  # again with `cargo build -p` would resolve other features and recompile the dependencies.
+  [ -x "$(host_bin dev)" ] || die "cargo test did not build $(host_bin dev)"
   build_extension
   say "end-to-end tests in headless Chromium"
   WAYMARK_HOST_BIN=$(host_bin dev) WAYMARK_EXTENSION_DIR="$DIST" WAYMARK_CHROMIUM="$CHROMIUM" \

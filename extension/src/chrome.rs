@@ -43,6 +43,20 @@ extern "C" {
     #[wasm_bindgen(js_namespace = ["chrome", "runtime"], js_name = getManifest)]
     fn get_manifest() -> JsValue;
 
+    #[wasm_bindgen(js_namespace = ["chrome", "runtime", "onMessage"], js_name = addListener)]
+    pub fn on_runtime_message(listener: &js_sys::Function);
+
+    /// Resolves to the receiver's response; rejects when no content script listens in that frame.
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = sendMessage)]
+    pub fn tabs_send_message(
+        tab_id: i32,
+        message: &JsValue,
+        options: &JsValue,
+    ) -> Result<js_sys::Promise, JsValue>;
+
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = query)]
+    fn tabs_query(query: &JsValue) -> Result<js_sys::Promise, JsValue>;
+
     #[wasm_bindgen(catch, js_namespace = ["chrome", "sidePanel"], js_name = setPanelBehavior)]
     fn set_panel_behavior(behavior: &JsValue) -> Result<js_sys::Promise, JsValue>;
 }
@@ -64,6 +78,48 @@ pub fn extension_version() -> String {
         .ok()
         .and_then(|v| v.as_string())
         .unwrap_or_else(|| "unknown".into())
+}
+
+/// The id of the active tab in the last focused window, skipping Waymark's own pages.
+pub async fn active_tab_id() -> Option<i32> {
+    let query = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&query, &"active".into(), &JsValue::TRUE);
+    let _ = js_sys::Reflect::set(&query, &"lastFocusedWindow".into(), &JsValue::TRUE);
+    let tabs = wasm_bindgen_futures::JsFuture::from(tabs_query(&query).ok()?)
+        .await
+        .ok()?;
+    let tabs: js_sys::Array = tabs.dyn_into().ok()?;
+    tabs.iter().find_map(|tab| {
+        let url = js_sys::Reflect::get(&tab, &"url".into())
+            .ok()
+            .and_then(|u| u.as_string())
+            .unwrap_or_default();
+        if url.starts_with("chrome-extension://") {
+            return None;
+        }
+        js_sys::Reflect::get(&tab, &"id".into())
+            .ok()?
+            .as_f64()
+            .map(|id| id as i32)
+    })
+}
+
+/// Sends `message` to the top frame of a tab and waits for its answer.
+pub async fn send_to_tab(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"frameId".into(), &0.into());
+    let promise = tabs_send_message(tab_id, message, &options).map_err(|e| error_text(&e))?;
+    wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .map_err(|e| error_text(&e))
+}
+
+/// The message of a thrown JavaScript error, or its debug form.
+pub fn error_text(error: &JsValue) -> String {
+    js_sys::Reflect::get(error, &"message".into())
+        .ok()
+        .and_then(|m| m.as_string())
+        .unwrap_or_else(|| format!("{error:?}"))
 }
 
 /// Makes the toolbar button (and its shortcut) open the side panel.

@@ -2,6 +2,8 @@
 
 /// Commands the panel understands today, with the help text for each.
 pub const COMMANDS: &[(&str, &str)] = &[
+    ("/list", "number the controls of the page and read them"),
+    ("/overlay", "on or off: show or hide the numbers on the page"),
     (
         "/ping",
         "check that the Waymark host answers, and which process it is",
@@ -12,6 +14,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
 /// One line of user input, understood.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Input {
+    List,
+    Overlay(bool),
+    /// `/overlay` without on or off.
+    OverlayUsage,
     Ping,
     Help,
     /// A slash command we do not know; `suggestion` is the closest one we do, if any is close.
@@ -35,8 +41,15 @@ pub fn parse(line: &str) -> Input {
     let Some(rest) = line.strip_prefix('/') else {
         return Input::Chat(line.to_string());
     };
-    let name = rest.split_whitespace().next().unwrap_or("").to_lowercase();
+    let mut words = rest.split_whitespace();
+    let name = words.next().unwrap_or("").to_lowercase();
     match name.as_str() {
+        "list" => Input::List,
+        "overlay" => match words.next().map(str::to_lowercase).as_deref() {
+            Some("on" | "show") => Input::Overlay(true),
+            Some("off" | "hide") => Input::Overlay(false),
+            _ => Input::OverlayUsage,
+        },
         "ping" => Input::Ping,
         "help" | "?" => Input::Help,
         _ => Input::Unknown {
@@ -86,6 +99,10 @@ mod tests {
             Input::Chat("find flights to Oslo".into())
         );
         assert_eq!(parse("   "), Input::Empty);
+        assert_eq!(parse("/list"), Input::List);
+        assert_eq!(parse("/overlay OFF"), Input::Overlay(false));
+        assert_eq!(parse("/overlay on"), Input::Overlay(true));
+        assert_eq!(parse("/overlay"), Input::OverlayUsage);
     }
 
     #[test]

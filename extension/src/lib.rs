@@ -15,5 +15,7 @@ pub mod wording;
 
 mod chrome;
 mod content;
+mod detect;
+mod overlay;
 mod panel;
 mod worker;

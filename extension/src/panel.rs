@@ -14,7 +14,10 @@ use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
-use waymark_protocol::{PanelToWorker, Ping, RequestId, ToExtension, ToHost, WorkerToPanel};
+use waymark_protocol::{
+    InteractiveList, PageTool, PanelToWorker, Ping, RequestId, ToExtension, ToHost, ToolResult, ToolStatus,
+    WorkerToPanel,
+};
 use web_sys::{Document, HtmlElement, HtmlInputElement};
 
 use crate::chrome::{self, Port};
@@ -22,6 +25,16 @@ use crate::commands::{self, Input};
 use crate::wording;
 
 const PING_TIMEOUT_S: u32 = 5;
+const TOOL_TIMEOUT_S: u32 = 10;
+const LIST_PAGE: u32 = 50;
+
+/// What an unanswered request was for.
+#[derive(Debug, Clone, Copy)]
+enum Asked {
+    Ping,
+    List,
+    Overlay(bool),
+}
 const RECONNECT_MS: u32 = 200;
 
 type Listener = Closure<dyn FnMut(JsValue)>;
@@ -32,8 +45,11 @@ struct Panel {
     status: HtmlElement,
     input: HtmlInputElement,
     worker: Option<(Port, [Listener; 2])>,
-    /// Pings sent and not yet answered: id → (sent at, its timeout).
-    pending: HashMap<RequestId, (f64, Timeout)>,
+    /// Requests sent and not yet answered: id → (what, sent at, its timeout).
+    pending: HashMap<RequestId, (Asked, f64, Timeout)>,
+    /// The tab to work on when the panel runs as a tab itself (`sidepanel.html?tabId=N`); otherwise the
+    /// worker picks the active tab.
+    tab_id: Option<i32>,
     next_id: RequestId,
     reconnect: Option<Timeout>,
 }
@@ -62,6 +78,11 @@ pub fn start_panel() -> Result<(), JsValue> {
 
     // Ids start at a random point so two panels never share one (the worker forwards both).
     let next_id = (js_sys::Math::random() * 1e12) as RequestId;
+    let tab_id = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .and_then(|q| web_sys::UrlSearchParams::new_with_str(&q).ok())
+        .and_then(|p| p.get("tabId"))
+        .and_then(|t| t.parse().ok());
     let panel = Rc::new(RefCell::new(Panel {
         document,
         transcript,
@@ -69,6 +90,7 @@ pub fn start_panel() -> Result<(), JsValue> {
         input,
         worker: None,
         pending: HashMap::new(),
+        tab_id,
         next_id,
         reconnect: None,
     }));
@@ -131,7 +153,32 @@ fn from_worker(panel: &Shared, message: WorkerToPanel) {
             }
             say(panel, &wording::not_delivered(&reason));
         }
+        WorkerToPanel::ToolResult { id, result } => {
+            let asked = panel.borrow_mut().pending.remove(&id);
+            if let Some((asked, _, _timeout)) = asked {
+                tool_answered(panel, asked, result);
+            }
+        }
     }
+}
+
+fn tool_answered(panel: &Shared, asked: Asked, result: ToolResult) {
+    if result.status == ToolStatus::Error {
+        let error = result
+            .error
+            .unwrap_or_else(|| "the page reported an error".into());
+        say(panel, &wording::tool_failed(&error));
+        return;
+    }
+    let text = match asked {
+        Asked::List => match result.data.map(serde_json::from_value::<InteractiveList>) {
+            Some(Ok(list)) => wording::interactive_list(&list),
+            _ => wording::tool_failed("the page's list could not be read"),
+        },
+        Asked::Overlay(shown) => wording::overlay(shown),
+        Asked::Ping => return,
+    };
+    say(panel, &text);
 }
 
 fn from_host(panel: &Shared, message: ToExtension) {
@@ -139,7 +186,7 @@ fn from_host(panel: &Shared, message: ToExtension) {
         ToExtension::Pong(pong) => {
             let sent = panel.borrow_mut().pending.remove(&pong.id);
             // A pong for another panel's ping (or one that already timed out) is not ours to report.
-            if let Some((sent_at, _timeout)) = sent {
+            if let Some((_, sent_at, _timeout)) = sent {
                 say(panel, &wording::pong(&pong, chrome::now_ms() - sent_at));
             }
         }
@@ -170,6 +217,17 @@ fn submit(panel: &Shared) {
     append(panel, "user", &format!("You: {}", text.trim()));
     match input {
         Input::Ping => ping(panel),
+        Input::List => tool(
+            panel,
+            Asked::List,
+            PageTool::ListInteractives {
+                limit: Some(LIST_PAGE),
+                offset: None,
+            },
+        ),
+        Input::Overlay(true) => tool(panel, Asked::Overlay(true), PageTool::OverlayShow),
+        Input::Overlay(false) => tool(panel, Asked::Overlay(false), PageTool::OverlayHide),
+        Input::OverlayUsage => say(panel, &wording::overlay_usage()),
         Input::Help => say(panel, &wording::help()),
         Input::Unknown { name, suggestion } => say(panel, &wording::unknown_command(&name, suggestion)),
         Input::Chat(_) => say(panel, &wording::chat_unavailable()),
@@ -178,6 +236,34 @@ fn submit(panel: &Shared) {
 }
 
 fn ping(panel: &Shared) {
+    let id = ask(
+        panel,
+        Asked::Ping,
+        PING_TIMEOUT_S,
+        wording::ping_timeout(PING_TIMEOUT_S),
+    );
+    post(
+        panel,
+        id,
+        PanelToWorker::ToHost {
+            message: ToHost::Ping(Ping { id }),
+        },
+    );
+}
+
+fn tool(panel: &Shared, asked: Asked, tool: PageTool) {
+    let id = ask(
+        panel,
+        asked,
+        TOOL_TIMEOUT_S,
+        wording::tool_timeout(TOOL_TIMEOUT_S),
+    );
+    let tab_id = panel.borrow().tab_id;
+    post(panel, id, PanelToWorker::Tool { id, tab_id, tool });
+}
+
+/// Registers a request and the sentence to say if no answer comes in time; returns its id.
+fn ask(panel: &Shared, asked: Asked, timeout_s: u32, on_timeout: String) -> RequestId {
     let id = {
         let mut p = panel.borrow_mut();
         p.next_id += 1;
@@ -185,16 +271,21 @@ fn ping(panel: &Shared) {
     };
     let timeout = {
         let panel = panel.clone();
-        Timeout::new(PING_TIMEOUT_S * 1000, move || {
+        Timeout::new(timeout_s * 1000, move || {
             if panel.borrow_mut().pending.remove(&id).is_some() {
-                say(&panel, &wording::ping_timeout(PING_TIMEOUT_S));
+                say(&panel, &on_timeout);
             }
         })
     };
-    panel.borrow_mut().pending.insert(id, (chrome::now_ms(), timeout));
-    let message = chrome::to_js(&PanelToWorker::ToHost {
-        message: ToHost::Ping(Ping { id }),
-    });
+    panel
+        .borrow_mut()
+        .pending
+        .insert(id, (asked, chrome::now_ms(), timeout));
+    id
+}
+
+fn post(panel: &Shared, id: RequestId, message: PanelToWorker) {
+    let message = chrome::to_js(&message);
     let sent = panel
         .borrow()
         .worker

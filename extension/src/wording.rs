@@ -1,7 +1,7 @@
 //! What the side panel says. Every sentence a user hears lives here, as plain functions of protocol
 //! data, so the wording is reviewed and tested in one place.
 
-use waymark_protocol::{ConnectionState, ErrorReply, Pong, PROTOCOL_VERSION};
+use waymark_protocol::{ConnectionState, ErrorReply, InteractiveList, Pong, PROTOCOL_VERSION};
 
 use crate::commands::COMMANDS;
 
@@ -70,6 +70,73 @@ pub fn chat_unavailable() -> String {
     "Chat with the agent is not in this version yet. Type /help for the commands that work now.".into()
 }
 
+pub fn no_tab() -> String {
+    "There is no web page to work on: open a page in this window, then try again.".into()
+}
+
+pub fn page_unreachable() -> String {
+    "Waymark cannot reach this tab: browser pages (chrome://, the Web Store) do not allow extensions, and \
+     a page opened before Waymark was installed needs a reload."
+        .into()
+}
+
+/// A page of the numbered list, one control per line: "12, button, Add to cart".
+pub fn interactive_list(list: &InteractiveList) -> String {
+    if list.total == 0 {
+        return format!("No controls found on \"{}\".", list.title);
+    }
+    let first = list.offset + 1;
+    let last = list.offset + list.items.len() as u32;
+    let mut out = if last < list.total || list.offset > 0 {
+        format!(
+            "{} controls on \"{}\", {first} to {last}:",
+            list.total, list.title
+        )
+    } else {
+        format!("{} controls on \"{}\":", list.total, list.title)
+    };
+    for item in &list.items {
+        out.push_str(&format!(
+            "\n{}, {}, {}",
+            item.index,
+            item.role,
+            if item.name.is_empty() {
+                "no name"
+            } else {
+                &item.name
+            }
+        ));
+        if let Some(value) = &item.value {
+            out.push_str(&format!(", value {value}"));
+        }
+        for state in &item.states {
+            out.push_str(&format!(", {state}"));
+        }
+    }
+    out
+}
+
+pub fn overlay(shown: bool) -> String {
+    if shown {
+        "Numbers shown on the page."
+    } else {
+        "Numbers hidden."
+    }
+    .into()
+}
+
+pub fn overlay_usage() -> String {
+    "Say /overlay on or /overlay off.".into()
+}
+
+pub fn tool_timeout(seconds: u32) -> String {
+    format!("The page did not answer within {seconds} seconds.")
+}
+
+pub fn tool_failed(error: &str) -> String {
+    error.to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,6 +184,32 @@ mod tests {
             pong(&p, 2.6),
             "Pong from Waymark host 0.1.0, process 4242, in 3 ms."
         );
+    }
+
+    #[test]
+    fn lists_read_as_number_role_name() {
+        use waymark_protocol::Interactive;
+        let item = |index, role: &str, name: &str| Interactive {
+            index,
+            role: role.into(),
+            name: name.into(),
+            value: None,
+            states: vec![],
+        };
+        let mut list = InteractiveList {
+            url: "http://x/".into(),
+            title: "Shop".into(),
+            total: 2,
+            offset: 0,
+            items: vec![item(1, "button", "Add to cart"), item(2, "link", "")],
+        };
+        list.items[0].states.push("pressed".into());
+        assert_eq!(
+            interactive_list(&list),
+            "2 controls on \"Shop\":\n1, button, Add to cart, pressed\n2, link, no name"
+        );
+        list.total = 30;
+        assert!(interactive_list(&list).starts_with("30 controls on \"Shop\", 1 to 2:"));
     }
 
     #[test]

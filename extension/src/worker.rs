@@ -12,7 +12,8 @@ use std::rc::Rc;
 use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::{
-    ConnectionState, Hello, PanelToWorker, ToExtension, ToHost, WorkerToPanel, HOST_NAME, PROTOCOL_VERSION,
+    ConnectionState, Hello, PageTool, PanelToWorker, ToExtension, ToHost, ToolResult, WorkerToContent,
+    WorkerToPanel, HOST_NAME, PROTOCOL_VERSION,
 };
 
 use crate::chrome::{self, Port};
@@ -295,7 +296,17 @@ fn add_panel(worker: &Shared, port: Port) {
 }
 
 fn from_panel(worker: &Shared, panel: &Port, message: PanelToWorker) {
-    let PanelToWorker::ToHost { message } = message;
+    let message = match message {
+        PanelToWorker::ToHost { message } => message,
+        PanelToWorker::Tool { id, tab_id, tool } => {
+            let panel = panel.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let result = run_tool(tab_id, tool).await;
+                let _ = panel.post_message(&chrome::to_js(&WorkerToPanel::ToolResult { id, result }));
+            });
+            return;
+        }
+    };
     let id = match &message {
         ToHost::Ping(p) => Some(p.id),
         ToHost::Hello(_) => {
@@ -320,5 +331,32 @@ fn from_panel(worker: &Shared, panel: &Port, message: PanelToWorker) {
         let reason = crate::wording::connection_status(&worker.borrow().state);
         let reply = WorkerToPanel::NotDelivered { id, reason };
         let _ = panel.post_message(&chrome::to_js(&reply));
+    }
+}
+
+/// Runs a page tool in a tab's content script. Page-changing tools are refused here: they may only
+/// arrive from the host, after its policy gate.
+async fn run_tool(tab_id: Option<i32>, tool: PageTool) -> ToolResult {
+    if tool.changes_page() {
+        return ToolResult::error(
+            "page-changing tools run only through the Waymark host and its policy gate",
+        );
+    }
+    let tab_id = match tab_id {
+        Some(id) => id,
+        None => match chrome::active_tab_id().await {
+            Some(id) => id,
+            None => return ToolResult::error(crate::wording::no_tab()),
+        },
+    };
+    let message = chrome::to_js(&WorkerToContent::Tool { tool });
+    match chrome::send_to_tab(tab_id, &message).await {
+        Ok(answer) if answer.is_undefined() => ToolResult::error(crate::wording::page_unreachable()),
+        Ok(answer) => chrome::from_js::<ToolResult>(answer)
+            .unwrap_or_else(|e| ToolResult::error(format!("the page answered something unreadable: {e}"))),
+        Err(e) => {
+            chrome::log(&format!("tab {tab_id} unreachable: {e}"));
+            ToolResult::error(crate::wording::page_unreachable())
+        }
     }
 }

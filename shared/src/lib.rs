@@ -4,6 +4,7 @@
 //! ```text
 //!  side panel ──[relay::PanelToWorker]──► service worker ──[host::ToHost]──────► native host
 //!  side panel ◄─[relay::WorkerToPanel]─── service worker ◄─[host::ToExtension]── native host
+//!                                         service worker ──[relay::WorkerToContent]──► content script
 //! ```
 //!
 //! This crate holds data only: no I/O, no async, no platform code, so that both sides can depend on it.
@@ -12,9 +13,11 @@
 
 pub mod host;
 pub mod relay;
+pub mod tools;
 
 pub use host::{ErrorCode, ErrorReply, Hello, Ping, Pong, Request, RequestId, ToExtension, ToHost, Welcome};
-pub use relay::{ConnectionState, PanelToWorker, WorkerToPanel};
+pub use relay::{ConnectionState, PanelToWorker, WorkerToContent, WorkerToPanel};
+pub use tools::{Interactive, InteractiveList, PageTool, ToolResult, ToolStatus};
 
 /// Version of this protocol. Both sides send it when they meet ([`Hello`], [`Welcome`]); a mismatch is
 /// reported to the user instead of being half-understood.

@@ -4,7 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::host::{ToExtension, ToHost};
+use crate::host::{RequestId, ToExtension, ToHost};
+use crate::tools::{PageTool, ToolResult};
 
 /// Side panel → service worker.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -12,6 +13,14 @@ use crate::host::{ToExtension, ToHost};
 pub enum PanelToWorker {
     /// Forward this message to the host.
     ToHost { message: ToHost },
+    /// Run a tool that does not change the page (listing, the overlay) in a tab: the active tab of the
+    /// focused window unless `tab_id` names one. Page-changing tools go through the host's gate instead.
+    Tool {
+        id: RequestId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tab_id: Option<i32>,
+        tool: PageTool,
+    },
 }
 
 /// Service worker → side panel.
@@ -24,6 +33,16 @@ pub enum WorkerToPanel {
     FromHost { message: ToExtension },
     /// A request from this panel could not be forwarded.
     NotDelivered { id: Option<u64>, reason: String },
+    /// The answer to [`PanelToWorker::Tool`].
+    ToolResult { id: RequestId, result: ToolResult },
+}
+
+/// Service worker → content script (the top frame of a tab). The content script answers with a
+/// [`ToolResult`] through the message's response callback.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum WorkerToContent {
+    Tool { tool: PageTool },
 }
 
 /// Where the service worker's connection to the native host stands.

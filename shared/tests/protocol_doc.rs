@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use serde::{de::DeserializeOwned, Serialize};
 use serde_json::Value;
-use waymark_protocol::{ConnectionState, PanelToWorker, ToExtension, ToHost, WorkerToPanel};
+use waymark_protocol::{ConnectionState, PanelToWorker, ToExtension, ToHost, WorkerToContent, WorkerToPanel};
 
 fn to_host_name(m: &ToHost) -> &'static str {
     match m {
@@ -26,6 +26,7 @@ fn to_extension_name(m: &ToExtension) -> &'static str {
 fn panel_to_worker_name(m: &PanelToWorker) -> &'static str {
     match m {
         PanelToWorker::ToHost { .. } => "PanelToWorker::ToHost",
+        PanelToWorker::Tool { .. } => "PanelToWorker::Tool",
     }
 }
 
@@ -34,6 +35,13 @@ fn worker_to_panel_name(m: &WorkerToPanel) -> &'static str {
         WorkerToPanel::Connection { .. } => "WorkerToPanel::Connection",
         WorkerToPanel::FromHost { .. } => "WorkerToPanel::FromHost",
         WorkerToPanel::NotDelivered { .. } => "WorkerToPanel::NotDelivered",
+        WorkerToPanel::ToolResult { .. } => "WorkerToPanel::ToolResult",
+    }
+}
+
+fn worker_to_content_name(m: &WorkerToContent) -> &'static str {
+    match m {
+        WorkerToContent::Tool { .. } => "WorkerToContent::Tool",
     }
 }
 
@@ -57,9 +65,12 @@ const ALL_MESSAGES: &[&str] = &[
     "ToExtension::Pong",
     "ToExtension::Error",
     "PanelToWorker::ToHost",
+    "PanelToWorker::Tool",
     "WorkerToPanel::Connection",
     "WorkerToPanel::FromHost",
     "WorkerToPanel::NotDelivered",
+    "WorkerToPanel::ToolResult",
+    "WorkerToContent::Tool",
 ];
 
 const ALL_CONNECTION_STATES: &[&str] = &[
@@ -114,6 +125,7 @@ fn every_documented_example_round_trips_and_every_message_is_documented() {
                 }
                 worker_to_panel_name(&m)
             }
+            "WorkerToContent" => worker_to_content_name(&round_trip::<WorkerToContent>(&heading, &json)),
             other => panic!("docs/protocol.md: JSON under an unknown heading {other:?}"),
         };
         assert_eq!(name, heading, "the example under {heading:?} is a {name}");

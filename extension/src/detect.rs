@@ -1,0 +1,405 @@
+//! Finding the interactive elements of a frame, in document order, and describing each the way a
+//! screen reader would (role, accessible name, value, states).
+//!
+//! Included: native controls, ARIA widget roles, `tabindex ≥ 0`, contenteditable hosts, `summary`,
+//! inline `onclick` handlers, open shadow roots at any depth. Skipped: disabled, `aria-disabled`,
+//! `inert`, hidden, zero-size, and in-viewport elements covered by something else. Must not change the
+//! page: reads only.
+
+use wasm_bindgen::{JsCast, JsValue};
+use waymark_protocol::Interactive;
+use web_sys::{Document, DomRect, Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+
+/// Longest name or value we report; longer ones are cut with an ellipsis.
+const MAX_TEXT: usize = 80;
+
+const WIDGET_ROLES: &[&str] = &[
+    "button",
+    "link",
+    "checkbox",
+    "radio",
+    "switch",
+    "tab",
+    "menuitem",
+    "menuitemcheckbox",
+    "menuitemradio",
+    "option",
+    "combobox",
+    "textbox",
+    "searchbox",
+    "slider",
+    "spinbutton",
+    "treeitem",
+    "gridcell",
+    "listbox",
+];
+
+/// Subtrees that never hold anything a user can act on.
+const SKIPPED_TAGS: &[&str] = &["script", "style", "noscript", "template", "head", "meta", "link"];
+
+/// An element found by [`interactives`], with its description as of the listing.
+pub struct Found {
+    pub element: Element,
+    role: String,
+    name: String,
+    value: Option<String>,
+    states: Vec<String>,
+}
+
+impl Found {
+    pub fn describe(&self, index: u32) -> Interactive {
+        Interactive {
+            index,
+            role: self.role.clone(),
+            name: self.name.clone(),
+            value: self.value.clone(),
+            states: self.states.clone(),
+        }
+    }
+}
+
+/// Every interactive element of the document (including open shadow roots), in document order.
+pub fn interactives(document: &Document) -> Vec<Found> {
+    let Some(root) = document.document_element() else {
+        return Vec::new();
+    };
+    let viewport = crate::overlay::viewport();
+    let mut out = Vec::new();
+    // Depth-first, children pushed in reverse so they pop in document order. The flag says whether an
+    // ancestor is already a link or button (its decorative children are not listed again).
+    let mut stack: Vec<(Element, bool)> = vec![(root, false)];
+    while let Some((element, inside_action)) = stack.pop() {
+        let tag = element.local_name();
+        if SKIPPED_TAGS.contains(&tag.as_str()) || element.has_attribute("inert") || !visible(&element) {
+            continue;
+        }
+        let role = role_of(&element, &tag);
+        let candidate = is_candidate(&element, &tag, role.as_deref());
+        let native = matches!(tag.as_str(), "input" | "select" | "textarea");
+        let listed = candidate && (!inside_action || native) && usable(&element, viewport);
+        if listed {
+            out.push(Found {
+                role: role.clone().unwrap_or_else(|| "generic".into()),
+                name: accessible_name(&element, &tag),
+                value: value_of(&element, &tag),
+                states: states_of(&element),
+                element: element.clone(),
+            });
+        }
+        let now_inside = inside_action || (listed && matches!(role.as_deref(), Some("link" | "button")));
+        let children = element.children();
+        for i in (0..children.length()).rev() {
+            if let Some(child) = children.item(i) {
+                stack.push((child, now_inside));
+            }
+        }
+        if let Some(shadow) = element.shadow_root() {
+            let children = shadow.children();
+            for i in (0..children.length()).rev() {
+                if let Some(child) = children.item(i) {
+                    stack.push((child, now_inside));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn is_candidate(element: &Element, tag: &str, role: Option<&str>) -> bool {
+    let native = match tag {
+        "a" => element.has_attribute("href"),
+        "button" | "select" | "textarea" | "summary" => true,
+        "input" => element
+            .get_attribute("type")
+            .is_none_or(|t| !t.eq_ignore_ascii_case("hidden")),
+        _ => false,
+    };
+    native
+        || role.is_some_and(|r| WIDGET_ROLES.contains(&r) && element.has_attribute("role"))
+        || element
+            .get_attribute("tabindex")
+            .and_then(|t| t.trim().parse::<i32>().ok())
+            .is_some_and(|t| t >= 0)
+            && !matches!(tag, "html" | "body")
+        || element
+            .get_attribute("contenteditable")
+            .is_some_and(|c| !c.eq_ignore_ascii_case("false"))
+        || element.has_attribute("onclick")
+}
+
+/// The explicit role, or the one the tag implies.
+fn role_of(element: &Element, tag: &str) -> Option<String> {
+    if let Some(role) = element
+        .get_attribute("role")
+        .and_then(|r| r.split_whitespace().next().map(str::to_lowercase))
+    {
+        return Some(role);
+    }
+    let input_type = || element.get_attribute("type").unwrap_or_default().to_lowercase();
+    let role = match tag {
+        "a" if element.has_attribute("href") => "link",
+        "button" | "summary" => "button",
+        "select" => {
+            if element.has_attribute("multiple") {
+                "listbox"
+            } else {
+                "combobox"
+            }
+        }
+        "textarea" => "textbox",
+        "input" => match input_type().as_str() {
+            "checkbox" => "checkbox",
+            "radio" => "radio",
+            "submit" | "button" | "reset" | "image" => "button",
+            "range" => "slider",
+            "number" => "spinbutton",
+            "search" => "searchbox",
+            "file" => "button",
+            _ => "textbox",
+        },
+        _ if element
+            .get_attribute("contenteditable")
+            .is_some_and(|c| !c.eq_ignore_ascii_case("false")) =>
+        {
+            "textbox"
+        }
+        _ => return None,
+    };
+    Some(role.into())
+}
+
+/// Rendered at all (not `display: none`, not `visibility: hidden`, not in a closed `details`).
+fn visible(element: &Element) -> bool {
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"visibilityProperty".into(), &JsValue::TRUE);
+    call_bool(element, "checkVisibility", &options).unwrap_or(true)
+}
+
+/// Not disabled, has a size, and (when on screen) is not covered by another element.
+fn usable(element: &Element, viewport: (f64, f64)) -> bool {
+    if element.matches(":disabled").unwrap_or(false)
+        || element
+            .get_attribute("aria-disabled")
+            .is_some_and(|v| v.eq_ignore_ascii_case("true"))
+        || element.closest("[inert]").ok().flatten().is_some()
+    {
+        return false;
+    }
+    let rect = element.get_bounding_client_rect();
+    if rect.width() < 1.0 || rect.height() < 1.0 {
+        return false;
+    }
+    !covered(element, &rect, viewport)
+}
+
+/// Whether every probe point of an on-screen element hits something that is neither it, inside it,
+/// nor its label. Off-screen elements cannot be hit-tested and count as not covered.
+fn covered(element: &Element, rect: &DomRect, (width, height): (f64, f64)) -> bool {
+    let (l, t, r, b) = (rect.left(), rect.top(), rect.right(), rect.bottom());
+    // Probe the centre and four points just inside the corners.
+    let dx = (r - l).min(4.0) / 2.0;
+    let dy = (b - t).min(4.0) / 2.0;
+    let points = [
+        ((l + r) / 2.0, (t + b) / 2.0),
+        (l + dx, t + dy),
+        (r - dx, t + dy),
+        (l + dx, b - dy),
+        (r - dx, b - dy),
+    ];
+    let mut on_screen = false;
+    for (x, y) in points {
+        if x < 0.0 || y < 0.0 || x >= width || y >= height {
+            continue;
+        }
+        on_screen = true;
+        match hit(element, x, y) {
+            Some(h)
+                if &h == element
+                    || element.contains(Some(&h))
+                    || h.contains(Some(element))
+                    || labels(element, &h) =>
+            {
+                return false
+            }
+            None => return false,
+            _ => {}
+        }
+    }
+    on_screen
+}
+
+/// The topmost element at a point, looking into the element's own shadow root scope.
+fn hit(element: &Element, x: f64, y: f64) -> Option<Element> {
+    let root = element.get_root_node();
+    let f = js_sys::Reflect::get(&root, &"elementFromPoint".into())
+        .ok()?
+        .dyn_into::<js_sys::Function>()
+        .ok()?;
+    f.call2(&root, &x.into(), &y.into())
+        .ok()?
+        .dyn_into::<Element>()
+        .ok()
+}
+
+/// Whether `other` is a label of `element` (clicking a label acts on its control).
+fn labels(element: &Element, other: &Element) -> bool {
+    if other.local_name() != "label" {
+        return false;
+    }
+    let id = element.id();
+    other.contains(Some(element))
+        || (!id.is_empty() && other.get_attribute("for").as_deref() == Some(id.as_str()))
+}
+
+/// A simplified accessible-name computation: labelledby, aria-label, labels, alt, text, placeholder,
+/// title, in that order.
+fn accessible_name(element: &Element, tag: &str) -> String {
+    if let Some(ids) = element.get_attribute("aria-labelledby") {
+        let root = element.get_root_node();
+        let text: Vec<String> = ids
+            .split_whitespace()
+            .filter_map(|id| call_element(&root, "getElementById", &id.into()))
+            .filter_map(|e| e.text_content())
+            .collect();
+        let text = clean(&text.join(" "));
+        if !text.is_empty() {
+            return text;
+        }
+    }
+    let attr = |name: &str| {
+        element
+            .get_attribute(name)
+            .map(|v| clean(&v))
+            .filter(|v| !v.is_empty())
+    };
+    if let Some(label) = attr("aria-label") {
+        return label;
+    }
+    if matches!(tag, "input" | "select" | "textarea") {
+        let labels = js_sys::Reflect::get(element, &"labels".into())
+            .ok()
+            .and_then(|l| l.dyn_into::<web_sys::NodeList>().ok());
+        if let Some(labels) = labels {
+            let text: Vec<String> = (0..labels.length())
+                .filter_map(|i| labels.item(i)?.text_content())
+                .collect();
+            let text = clean(&text.join(" "));
+            if !text.is_empty() {
+                return text;
+            }
+        }
+        let input_type = element.get_attribute("type").unwrap_or_default().to_lowercase();
+        if matches!(input_type.as_str(), "submit" | "button" | "reset") {
+            if let Some(v) = attr("value") {
+                return v;
+            }
+            return if input_type == "reset" {
+                "Reset".into()
+            } else {
+                "Submit".into()
+            };
+        }
+        if input_type == "image" {
+            if let Some(alt) = attr("alt") {
+                return alt;
+            }
+        }
+        return attr("placeholder").or_else(|| attr("title")).unwrap_or_default();
+    }
+    let text = clean(&element.text_content().unwrap_or_default());
+    if !text.is_empty() {
+        return text;
+    }
+    if let Ok(Some(img)) = element.query_selector("img[alt]") {
+        if let Some(alt) = img
+            .get_attribute("alt")
+            .map(|a| clean(&a))
+            .filter(|a| !a.is_empty())
+        {
+            return alt;
+        }
+    }
+    attr("title").or_else(|| attr("placeholder")).unwrap_or_default()
+}
+
+fn value_of(element: &Element, tag: &str) -> Option<String> {
+    let value = match tag {
+        "input" => {
+            let input = element.dyn_ref::<HtmlInputElement>()?;
+            let kind = input.type_().to_lowercase();
+            // Never read out what is typed into a password field.
+            if matches!(
+                kind.as_str(),
+                "password" | "checkbox" | "radio" | "submit" | "button" | "reset" | "image" | "file"
+            ) {
+                return None;
+            }
+            input.value()
+        }
+        "textarea" => element.dyn_ref::<HtmlTextAreaElement>()?.value(),
+        "select" => {
+            let select = element.dyn_ref::<HtmlSelectElement>()?;
+            let options = select.selected_options();
+            let text: Vec<String> = (0..options.length())
+                .filter_map(|i| options.item(i)?.text_content())
+                .collect();
+            text.join(", ")
+        }
+        _ => return None,
+    };
+    let value = clean(&value);
+    (!value.is_empty()).then_some(value)
+}
+
+fn states_of(element: &Element) -> Vec<String> {
+    let mut states = Vec::new();
+    let aria = |name: &str| element.get_attribute(name).map(|v| v.to_lowercase());
+    let checked = element
+        .dyn_ref::<HtmlInputElement>()
+        .is_some_and(|i| matches!(i.type_().to_lowercase().as_str(), "checkbox" | "radio") && i.checked());
+    if checked || aria("aria-checked").as_deref() == Some("true") {
+        states.push("checked".into());
+    }
+    match aria("aria-expanded").as_deref() {
+        Some("true") => states.push("expanded".into()),
+        Some("false") => states.push("collapsed".into()),
+        _ => {}
+    }
+    if aria("aria-pressed").as_deref() == Some("true") {
+        states.push("pressed".into());
+    }
+    if aria("aria-selected").as_deref() == Some("true") {
+        states.push("selected".into());
+    }
+    if element.has_attribute("required") || aria("aria-required").as_deref() == Some("true") {
+        states.push("required".into());
+    }
+    states
+}
+
+/// Collapses white space and cuts to [`MAX_TEXT`] characters.
+fn clean(text: &str) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let joined = words.join(" ");
+    if joined.chars().count() <= MAX_TEXT {
+        return joined;
+    }
+    let cut: String = joined.chars().take(MAX_TEXT - 1).collect();
+    format!("{}…", cut.trim_end())
+}
+
+fn call_bool(target: &JsValue, method: &str, arg: &JsValue) -> Option<bool> {
+    let f = js_sys::Reflect::get(target, &method.into())
+        .ok()?
+        .dyn_into::<js_sys::Function>()
+        .ok()?;
+    f.call1(target, arg).ok()?.as_bool()
+}
+
+fn call_element(target: &JsValue, method: &str, arg: &JsValue) -> Option<Element> {
+    let f = js_sys::Reflect::get(target, &method.into())
+        .ok()?
+        .dyn_into::<js_sys::Function>()
+        .ok()?;
+    f.call1(target, arg).ok()?.dyn_into::<Element>().ok()
+}

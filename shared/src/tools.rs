@@ -1,0 +1,96 @@
+//! Page tools: what can be done in a tab, the result every tool returns, and how an element is
+//! described. The same types serve the panel's commands, the agent and MCP clients.
+//!
+//! Every result has the shape `{"status": "ok"|"error", "error"?: "…", "data"?: {…}}` (see
+//! `docs/protocol.md`). Numbers (`index`) refer to the latest list of the tab.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// A tool to run in a tab's content script.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "tool", rename_all = "snake_case")]
+pub enum PageTool {
+    /// Number the interactive elements (renewing the numbering) and return a page of them.
+    ListInteractives {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        limit: Option<u32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        offset: Option<u32>,
+    },
+    OverlayShow,
+    OverlayHide,
+}
+
+impl PageTool {
+    /// Whether the tool can change the page. Page-changing tools run only after the host's policy gate;
+    /// the service worker refuses them from anywhere else.
+    pub fn changes_page(&self) -> bool {
+        match self {
+            PageTool::ListInteractives { .. } | PageTool::OverlayShow | PageTool::OverlayHide => false,
+        }
+    }
+}
+
+/// The answer of every tool.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolResult {
+    pub status: ToolStatus,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<Value>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ToolStatus {
+    Ok,
+    Error,
+}
+
+impl ToolResult {
+    pub fn ok(data: Value) -> Self {
+        Self {
+            status: ToolStatus::Ok,
+            error: None,
+            data: Some(data),
+        }
+    }
+
+    pub fn error(message: impl Into<String>) -> Self {
+        Self {
+            status: ToolStatus::Error,
+            error: Some(message.into()),
+            data: None,
+        }
+    }
+}
+
+/// `data` of [`PageTool::ListInteractives`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct InteractiveList {
+    pub url: String,
+    pub title: String,
+    /// How many interactive elements the page has in all (the list may be a page of them).
+    pub total: u32,
+    pub offset: u32,
+    pub items: Vec<Interactive>,
+}
+
+/// One numbered element, as the user and the model see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Interactive {
+    /// The overlay number.
+    pub index: u32,
+    /// ARIA role, explicit or implied by the tag (`button`, `link`, `textbox`, `checkbox`, …).
+    pub role: String,
+    /// Accessible name, shortened.
+    pub name: String,
+    /// Current value of fields (never for password fields).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// States worth saying: `checked`, `expanded`, `selected`, `required`, …
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub states: Vec<String>,
+}
