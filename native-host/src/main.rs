@@ -13,6 +13,7 @@ mod connection;
 mod dispatch;
 mod framing;
 mod install;
+mod policy;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -47,6 +48,9 @@ enum Command {
         #[arg(long, value_name = "ID", default_value = install::default_extension_id())]
         extension_id: String,
     },
+    /// Classify proposed page actions: one JSON action per line on stdin, one JSON policy decision per
+    /// line on stdout, in the same order.
+    Classify,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -146,6 +150,25 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
                 eprintln!("note: {note}");
             }
             Ok(())
+        }
+        Command::Classify => {
+            use std::io::{BufRead as _, Write as _};
+            // Writing to stdout is fine here: the browser never starts the host with a subcommand (see
+            // `main`), so in this command stdout carries JSON lines, not native-messaging frames.
+            let mut output = std::io::stdout().lock();
+            let mut input = std::io::stdin().lock();
+            let mut line = Vec::new();
+            loop {
+                line.clear();
+                if input.read_until(b'\n', &mut line).context("cannot read stdin")? == 0 {
+                    return Ok(());
+                }
+                if let Some(decision) = policy::classify_line(&line) {
+                    writeln!(output, "{}", serde_json::to_string(&decision)?)?;
+                    // One answer per line, right away: a caller may wait for it before the next line.
+                    output.flush()?;
+                }
+            }
         }
     }
 }

@@ -1,0 +1,948 @@
+//! The policy classifier's word lists, grouped by class and then by language.
+//!
+//! Data only: no logic and no I/O. Write words the way people write them (case, accents, hyphens and
+//! full-width forms do not matter): the classifier normalises both sides the same way before comparing.
+//! Languages: en de fr es it pt nl pl ru uk tr ja zh ko. Sources: the research notes' §4.4 tables (some
+//! translations there are marked unverified) plus a few common variants added here.
+
+/// A word class: for each language, the words and phrases of that class.
+pub type WordList = &'static [(&'static str, &'static [&'static str])];
+
+/// Paying, buying, ordering, booking, subscribing, transferring money: committing the user's money.
+pub const PAY: WordList = &[
+    (
+        "en",
+        &[
+            "pay",
+            "pay now",
+            "buy",
+            "buy now",
+            "purchase",
+            "complete purchase",
+            "confirm purchase",
+            "checkout",
+            "check out",
+            "proceed to checkout",
+            "place order",
+            "place your order",
+            "order now",
+            "complete order",
+            "confirm order",
+            "submit order",
+            "proceed to payment",
+            "subscribe",
+            "donate",
+            "book now",
+            "reserve",
+            "transfer",
+            "send money",
+            "top up",
+        ],
+    ),
+    (
+        "de",
+        &[
+            "bezahlen",
+            "jetzt bezahlen",
+            "kaufen",
+            "jetzt kaufen",
+            "zahlungspflichtig bestellen",
+            "kostenpflichtig bestellen",
+            "bestellen",
+            "jetzt bestellen",
+            "bestellung absenden",
+            "bestellung abschicken",
+            "zur kasse",
+            "kauf abschließen",
+            "zahlungspflichtig buchen",
+            "buchen",
+            "jetzt buchen",
+            "überweisen",
+            "abonnieren",
+            "spenden",
+        ],
+    ),
+    (
+        "fr",
+        &[
+            "payer",
+            "payer maintenant",
+            "acheter",
+            "acheter maintenant",
+            "commander",
+            "passer la commande",
+            "valider la commande",
+            "commande avec obligation de paiement",
+            "finaliser l'achat",
+            "effectuer le paiement",
+            "procéder au paiement",
+            "réserver",
+            "virement",
+            "s'abonner",
+        ],
+    ),
+    (
+        "es",
+        &[
+            "pagar",
+            "pagar ahora",
+            "comprar",
+            "comprar ahora",
+            "realizar pedido",
+            "hacer pedido",
+            "tramitar pedido",
+            "proceder al pago",
+            "ir a pagar",
+            "confirmar pedido",
+            "finalizar compra",
+            "pedido con obligación de pago",
+            "reservar",
+            "transferir",
+            "suscribirse",
+        ],
+    ),
+    (
+        "it",
+        &[
+            "paga",
+            "paga ora",
+            "acquista",
+            "acquista ora",
+            "compra",
+            "ordina",
+            "conferma ordine",
+            "ordine con obbligo di pagamento",
+            "procedi al pagamento",
+            "prenota",
+            "abbonati",
+        ],
+    ),
+    (
+        "pt",
+        &[
+            "pagar",
+            "pagar agora",
+            "comprar",
+            "comprar agora",
+            "finalizar compra",
+            "finalizar pedido",
+            "confirmar pedido",
+            "fazer pedido",
+            "ir para pagamento",
+            "finalizar pagamento",
+            "encomendar",
+            "reservar",
+            "transferir",
+            "assinar",
+        ],
+    ),
+    (
+        "nl",
+        &[
+            "betalen",
+            "nu betalen",
+            "kopen",
+            "nu kopen",
+            "bestellen",
+            "bestelling plaatsen",
+            "bestellen en betalen",
+            "afrekenen",
+            "reserveren",
+            "overmaken",
+            "abonneren",
+        ],
+    ),
+    (
+        "pl",
+        &[
+            "zapłać",
+            "zapłać teraz",
+            "kup",
+            "kup teraz",
+            "zamów",
+            "zamawiam i płacę",
+            "złóż zamówienie",
+            "potwierdź zakup",
+            "przejdź do płatności",
+            "zarezerwuj",
+            "przelew",
+            "subskrybuj",
+        ],
+    ),
+    (
+        "ru",
+        &[
+            "оплатить",
+            "купить",
+            "купить сейчас",
+            "оформить заказ",
+            "подтвердить заказ",
+            "перейти к оплате",
+            "заказать",
+            // Also means "translate"; a Translate button asking once is the price of catching transfers.
+            "перевести",
+            "забронировать",
+            "подписаться",
+        ],
+    ),
+    (
+        "uk",
+        &[
+            "оплатити",
+            "купити",
+            "замовити",
+            "оформити замовлення",
+            "перейти до оплати",
+            "переказати",
+            "забронювати",
+            "підписатися",
+        ],
+    ),
+    (
+        "tr",
+        &[
+            "öde",
+            "şimdi öde",
+            "ödeme yap",
+            "ödemeyi tamamla",
+            "ödemeye geç",
+            "satın al",
+            "hemen al",
+            "siparişi tamamla",
+            "siparişi onayla",
+            "sipariş ver",
+            "rezervasyon yap",
+            "abone ol",
+        ],
+    ),
+    (
+        "ja",
+        &[
+            "購入",
+            "今すぐ購入",
+            "注文を確定",
+            "注文確定",
+            "注文する",
+            "支払う",
+            "お支払い",
+            "支払い",
+            "決済",
+            "予約する",
+            "送金",
+        ],
+    ),
+    (
+        "zh",
+        &[
+            "支付",
+            "立即支付",
+            "付款",
+            "立即购买",
+            "购买",
+            "購買",
+            "提交订单",
+            "确认订单",
+            "下单",
+            "结算",
+            "結帳",
+            "订购",
+            "訂購",
+            "转账",
+        ],
+    ),
+    (
+        "ko",
+        &[
+            "결제",
+            "결제하기",
+            "구매",
+            "구매하기",
+            "주문하기",
+            "주문 확정",
+            "예약하기",
+            "송금",
+        ],
+    ),
+];
+
+/// Deleting, emptying, resetting, closing an account, cancelling a subscription: losing something.
+pub const DELETE: WordList = &[
+    (
+        "en",
+        &[
+            "delete",
+            "permanently delete",
+            "delete forever",
+            "delete account",
+            "remove",
+            "erase",
+            "discard",
+            "trash",
+            "move to trash",
+            "empty trash",
+            "clear all",
+            "close account",
+            "close my account",
+            "deactivate",
+            "cancel subscription",
+            "cancel membership",
+            "cancel order",
+            "unsubscribe",
+            "revoke",
+            "reset",
+            "factory reset",
+            "wipe",
+        ],
+    ),
+    (
+        "de",
+        &[
+            "löschen",
+            "endgültig löschen",
+            "konto löschen",
+            "entfernen",
+            "papierkorb leeren",
+            "kündigen",
+            "abbestellen",
+            "zurücksetzen",
+            "verwerfen",
+            "deaktivieren",
+        ],
+    ),
+    (
+        "fr",
+        &[
+            "supprimer",
+            "supprimer le compte",
+            "effacer",
+            "retirer",
+            "vider la corbeille",
+            "résilier",
+            "se désabonner",
+            "désactiver",
+        ],
+    ),
+    (
+        "es",
+        &[
+            "eliminar",
+            "eliminar cuenta",
+            "borrar",
+            "quitar",
+            "vaciar papelera",
+            "cancelar suscripción",
+            "cancelar pedido",
+            "darse de baja",
+            "desactivar",
+        ],
+    ),
+    (
+        "it",
+        &[
+            "elimina",
+            "cancella",
+            "rimuovi",
+            "svuota cestino",
+            "disiscriviti",
+            "annulla abbonamento",
+            "annulla iscrizione",
+            "disattiva",
+        ],
+    ),
+    (
+        "pt",
+        &[
+            "excluir",
+            "excluir conta",
+            "apagar",
+            "remover",
+            "eliminar",
+            "cancelar assinatura",
+            "desativar",
+        ],
+    ),
+    (
+        "nl",
+        &[
+            "verwijderen",
+            "wissen",
+            "prullenbak legen",
+            "opzeggen",
+            "afmelden",
+            "deactiveren",
+        ],
+    ),
+    (
+        "pl",
+        &[
+            "usuń",
+            "usuń konto",
+            "skasuj",
+            "wyczyść",
+            "anuluj subskrypcję",
+            "wypisz się",
+            "dezaktywuj",
+        ],
+    ),
+    (
+        "ru",
+        &[
+            "удалить",
+            "удалить аккаунт",
+            "стереть",
+            "очистить",
+            "отписаться",
+            "отменить подписку",
+            "деактивировать",
+        ],
+    ),
+    (
+        "uk",
+        &[
+            "видалити",
+            "стерти",
+            "очистити",
+            "відписатися",
+            "скасувати підписку",
+        ],
+    ),
+    (
+        "tr",
+        &["sil", "hesabı sil", "kaldır", "temizle", "aboneliği iptal et"],
+    ),
+    ("ja", &["削除", "削除する", "消去", "退会", "解約"]),
+    (
+        "zh",
+        &["删除", "刪除", "移除", "清空", "注销", "註銷", "取消订阅"],
+    ),
+    ("ko", &["삭제", "삭제하기", "제거", "탈퇴", "구독 취소"]),
+];
+
+/// Sending, replying, publishing, sharing, submitting, applying: speaking for the user to others.
+pub const SEND: WordList = &[
+    (
+        "en",
+        &[
+            "send",
+            "send now",
+            "reply",
+            "reply all",
+            "forward",
+            "post",
+            "publish",
+            "share",
+            "tweet",
+            "submit",
+            "apply",
+            "apply now",
+        ],
+    ),
+    (
+        "de",
+        &[
+            "senden",
+            "absenden",
+            "abschicken",
+            "versenden",
+            "antworten",
+            "weiterleiten",
+            "veröffentlichen",
+            "posten",
+            "teilen",
+            "einreichen",
+        ],
+    ),
+    (
+        "fr",
+        &[
+            "envoyer",
+            "répondre",
+            "transférer",
+            "publier",
+            "partager",
+            "soumettre",
+        ],
+    ),
+    (
+        "es",
+        &["enviar", "responder", "reenviar", "publicar", "compartir"],
+    ),
+    ("it", &["invia", "rispondi", "inoltra", "pubblica", "condividi"]),
+    (
+        "pt",
+        &[
+            "enviar",
+            "responder",
+            "encaminhar",
+            "publicar",
+            "compartilhar",
+            "partilhar",
+        ],
+    ),
+    (
+        "nl",
+        &[
+            "verzenden",
+            "versturen",
+            "beantwoorden",
+            "doorsturen",
+            "publiceren",
+            "plaatsen",
+            "delen",
+        ],
+    ),
+    (
+        "pl",
+        &["wyślij", "odpowiedz", "przekaż", "opublikuj", "udostępnij"],
+    ),
+    (
+        "ru",
+        &["отправить", "ответить", "переслать", "опубликовать", "поделиться"],
+    ),
+    (
+        "uk",
+        &[
+            "надіслати",
+            "відправити",
+            "відповісти",
+            "переслати",
+            "опублікувати",
+            "поділитися",
+        ],
+    ),
+    ("tr", &["gönder", "yanıtla", "yayınla", "paylaş"]),
+    ("ja", &["送信", "返信", "転送", "投稿", "公開"]),
+    ("zh", &["发送", "發送", "回复", "转发", "发布", "發佈", "提交"]),
+    ("ko", &["보내기", "전송", "답장", "게시", "제출"]),
+];
+
+/// Saying yes: harmless alone, risky when it confirms something risky (a dialog, a checkout page).
+pub const CONFIRM: WordList = &[
+    (
+        "en",
+        &[
+            "confirm", "yes", "ok", "okay", "continue", "agree", "i agree", "accept", "proceed",
+        ],
+    ),
+    (
+        "de",
+        &[
+            "bestätigen",
+            "ja",
+            "weiter",
+            "zustimmen",
+            "akzeptieren",
+            "fortfahren",
+            "einverstanden",
+        ],
+    ),
+    (
+        "fr",
+        &[
+            "confirmer",
+            "oui",
+            "continuer",
+            "accepter",
+            "j'accepte",
+            "valider",
+        ],
+    ),
+    ("es", &["confirmar", "sí", "continuar", "aceptar", "acepto"]),
+    (
+        "it",
+        &["conferma", "sì", "continua", "accetta", "accetto", "procedi"],
+    ),
+    (
+        "pt",
+        &["confirmar", "sim", "continuar", "aceitar", "aceito", "prosseguir"],
+    ),
+    (
+        "nl",
+        &["bevestigen", "ja", "doorgaan", "verder", "akkoord", "accepteren"],
+    ),
+    (
+        "pl",
+        &[
+            "potwierdź",
+            "tak",
+            "dalej",
+            "kontynuuj",
+            "akceptuję",
+            "zgadzam się",
+        ],
+    ),
+    (
+        "ru",
+        &["подтвердить", "да", "продолжить", "далее", "согласен", "принять"],
+    ),
+    (
+        "uk",
+        &[
+            "підтвердити",
+            "так",
+            "продовжити",
+            "далі",
+            "погоджуюсь",
+            "прийняти",
+        ],
+    ),
+    (
+        "tr",
+        &[
+            "onayla",
+            "evet",
+            "tamam",
+            "devam",
+            "devam et",
+            "kabul et",
+            "kabul ediyorum",
+        ],
+    ),
+    ("ja", &["確認", "はい", "同意する", "続行", "続ける"]),
+    ("zh", &["确认", "確認", "确定", "確定", "是", "同意", "继续"]),
+    ("ko", &["확인", "예", "네", "동의", "계속"]),
+];
+
+/// Generic "move on" labels. Like [`CONFIRM`] they are risky only with a risky signal around them
+/// (a checkout address, a delete form); unlike it, being in a dialog alone does not make them risky.
+pub const NEXT: WordList = &[
+    ("en", &["next", "next step", "go", "done", "finish", "complete"]),
+    ("de", &["nächste", "nächster schritt", "fertig", "abschließen"]),
+    ("fr", &["suivant", "étape suivante", "terminer"]),
+    ("es", &["siguiente", "terminar"]),
+    ("it", &["avanti", "successivo", "termina"]),
+    ("pt", &["próximo", "seguinte", "avançar", "concluir"]),
+    ("nl", &["volgende", "klaar"]),
+    ("pl", &["następny", "następna", "zakończ"]),
+    ("ru", &["следующий", "следующая", "готово"]),
+    ("uk", &["наступний", "наступна", "готово"]),
+    ("tr", &["ileri", "sonraki", "bitir"]),
+    ("ja", &["次へ", "次のページ", "進む", "完了"]),
+    ("zh", &["下一步", "下一页", "完成"]),
+    ("ko", &["다음", "완료"]),
+];
+
+/// Adding to a cart: reversible and not a purchase, so it stays low risk (unless the label also says
+/// "buy now", which [`PAY`] catches first).
+pub const ADD_TO_CART: WordList = &[
+    (
+        "en",
+        &["add to cart", "add to basket", "add to bag", "add to trolley"],
+    ),
+    (
+        "de",
+        &[
+            "in den warenkorb",
+            "zum warenkorb hinzufügen",
+            "in den einkaufswagen",
+        ],
+    ),
+    ("fr", &["ajouter au panier"]),
+    (
+        "es",
+        &["añadir al carrito", "agregar al carrito", "añadir a la cesta"],
+    ),
+    ("it", &["aggiungi al carrello"]),
+    ("pt", &["adicionar ao carrinho", "adicionar ao cesto"]),
+    (
+        "nl",
+        &["in winkelwagen", "toevoegen aan winkelwagen", "in winkelmand"],
+    ),
+    ("pl", &["dodaj do koszyka"]),
+    ("ru", &["в корзину", "добавить в корзину"]),
+    ("uk", &["в кошик", "до кошика", "додати в кошик"]),
+    ("tr", &["sepete ekle"]),
+    ("ja", &["カートに入れる", "カートに追加"]),
+    ("zh", &["加入购物车", "加入購物車"]),
+    ("ko", &["장바구니 담기", "장바구니에 담기"]),
+];
+
+/// Cookie consent: a dialog about cookies is not a dialog opened by a risky action.
+pub const COOKIE: WordList = &[
+    ("en de fr es it pt nl pl", &["cookie", "cookies"]),
+    ("ru", &["куки"]),
+    ("tr", &["çerez", "çerezler", "çerezleri"]),
+    ("ja", &["クッキー"]),
+    ("ko", &["쿠키"]),
+];
+
+/// Password fields (by label or id/class/name), on top of `type=password` and the autocomplete tokens.
+pub const PASSWORD_FIELD: WordList = &[
+    ("en", &["password", "passcode", "passwd", "pwd"]),
+    ("de", &["passwort", "kennwort"]),
+    ("fr", &["mot de passe"]),
+    ("es", &["contraseña"]),
+    ("pt", &["senha"]),
+    ("nl", &["wachtwoord"]),
+    ("pl", &["hasło"]),
+    ("ru uk", &["пароль"]),
+    ("tr", &["şifre", "parola"]),
+    ("ja", &["パスワード"]),
+    ("zh", &["密码", "密碼"]),
+    ("ko", &["비밀번호"]),
+];
+
+/// One-time codes and second factors.
+pub const ONE_TIME_CODE_FIELD: WordList = &[
+    (
+        "en",
+        &[
+            "one-time code",
+            "one-time password",
+            "otp",
+            "verification code",
+            "authentication code",
+            "auth code",
+            "login code",
+            "sms code",
+            "2fa",
+            "two-factor",
+            "2-step",
+            "mfa",
+        ],
+    ),
+    (
+        "de",
+        &[
+            "bestätigungscode",
+            "verifizierungscode",
+            "einmalcode",
+            "einmalpasswort",
+        ],
+    ),
+    ("fr", &["code de vérification", "code à usage unique"]),
+    ("es", &["código de verificación"]),
+    ("it", &["codice di verifica"]),
+    ("pt", &["código de verificação"]),
+    ("nl", &["verificatiecode", "eenmalige code"]),
+    ("pl", &["kod weryfikacyjny", "kod sms", "jednorazowy kod"]),
+    (
+        "ru",
+        &["код подтверждения", "одноразовый код", "код из смс", "код из sms"],
+    ),
+    ("uk", &["код підтвердження", "одноразовий код"]),
+    ("tr", &["doğrulama kodu", "tek kullanımlık şifre"]),
+    ("ja", &["認証コード", "確認コード", "ワンタイムパスワード"]),
+    ("zh", &["验证码", "驗證碼", "动态码"]),
+    ("ko", &["인증번호", "인증 코드", "인증코드"]),
+];
+
+/// Payment card fields.
+pub const CARD_FIELD: WordList = &[
+    (
+        "en",
+        &[
+            "card number",
+            "cardnumber",
+            "cc number",
+            "credit card",
+            "debit card",
+            "name on card",
+            "cvv",
+            "cvv2",
+            "cvc",
+            "cvc2",
+            "csc",
+            "security code",
+            "expiry",
+            "expiry date",
+            "expiration date",
+            "exp date",
+            "valid thru",
+            "mm/yy",
+        ],
+    ),
+    (
+        "de",
+        &[
+            "kartennummer",
+            "kreditkartennummer",
+            "kreditkarte",
+            "prüfziffer",
+            "prüfnummer",
+            "sicherheitscode",
+            "ablaufdatum",
+            "gültig bis",
+        ],
+    ),
+    (
+        "fr",
+        &[
+            "numéro de carte",
+            "carte bancaire",
+            "cryptogramme",
+            "date d'expiration",
+        ],
+    ),
+    (
+        "es",
+        &[
+            "número de tarjeta",
+            "tarjeta de crédito",
+            "fecha de caducidad",
+            "fecha de vencimiento",
+        ],
+    ),
+    (
+        "it",
+        &[
+            "numero della carta",
+            "numero di carta",
+            "carta di credito",
+            "data di scadenza",
+        ],
+    ),
+    (
+        "pt",
+        &[
+            "número do cartão",
+            "cartão de crédito",
+            "código de segurança",
+            "validade",
+        ],
+    ),
+    ("nl", &["kaartnummer", "creditcard", "vervaldatum"]),
+    ("pl", &["numer karty", "karta kredytowa", "data ważności"]),
+    ("ru", &["номер карты", "срок действия"]),
+    ("uk", &["номер картки", "термін дії"]),
+    ("tr", &["kart numarası", "kredi kartı", "son kullanma tarihi"]),
+    ("ja", &["カード番号", "セキュリティコード", "有効期限"]),
+    ("zh", &["卡号", "银行卡号", "信用卡", "安全码", "有效期"]),
+    ("ko", &["카드 번호", "카드번호", "유효기간", "보안코드"]),
+];
+
+/// Captchas and "are you human" checks. Any text containing `captcha` counts as well.
+pub const CAPTCHA: WordList = &[
+    (
+        "en",
+        &[
+            "recaptcha",
+            "hcaptcha",
+            "turnstile",
+            "i'm not a robot",
+            "i am not a robot",
+            "verify you are human",
+            "are you a robot",
+        ],
+    ),
+    ("de", &["ich bin kein roboter"]),
+    ("fr", &["je ne suis pas un robot"]),
+    ("es", &["no soy un robot"]),
+    ("it", &["non sono un robot"]),
+    ("pt", &["não sou um robô"]),
+    ("nl", &["ik ben geen robot"]),
+    ("pl", &["nie jestem robotem"]),
+    ("ru uk", &["я не робот"]),
+    ("tr", &["robot değilim"]),
+    ("ja", &["ロボットではありません"]),
+    ("zh", &["我不是机器人", "我不是機器人", "人机验证"]),
+    ("ko", &["로봇이 아닙니다"]),
+];
+
+/// Words too short or too common to trust outside a button or link label: in free text (and on other
+/// elements) `ja`, `da` or `ok` are everywhere. Each also sits in its class list above.
+pub const AMBIGUOUS_SHORT: &[&str] = &[
+    "sil", "kup", "öde", "ja", "ok", "yes", "oui", "sí", "sì", "sim", "tak", "так", "да", "evet", "go",
+    "post", "是", "예", "네", "はい",
+];
+
+/// Path and attribute hints (checked on the tokens of a URL, a form action, id/class/name hints and the
+/// label): each token that starts with one of these is a risky signal. They only make a generic
+/// button risky, never reading or an ordinary click.
+pub const RISK_HINTS: &[&str] = &[
+    "checkout",
+    "payment",
+    "pay",
+    "billing",
+    "order",
+    "purchase",
+    "buy",
+    "donat",
+    "delete",
+    "remove",
+    "unsubscribe",
+    "cancel",
+    "transfer",
+    "kasse",
+    "bestellung",
+    "zahlung",
+    "bezahl",
+    "paiement",
+    "commande",
+    "pago",
+    "pedido",
+    "ordine",
+    "zamowienie",
+    "zamówienie",
+    "oplata",
+    "opłata",
+    "platnosc",
+    "płatność",
+    "zakup",
+    "pagamento",
+    "acquisto",
+    "betaling",
+    "afrekenen",
+    "bestelling",
+    "odeme",
+    "ödeme",
+    "siparis",
+    "sipariş",
+    "замовлення",
+    "оплат",
+    "заказ",
+];
+
+/// Hints that span path segments: matched as substrings of the lowercased, percent-decoded URL.
+pub const RISK_PATHS: &[&str] = &["cart/confirm", "account/close", "account/delete"];
+
+/// Navigation is reading, except to addresses whose path obviously does something destructive: a
+/// segment (or query value) starting with one of these words.
+pub const DESTRUCTIVE_PATH_HEADS: &[&str] = &[
+    "delete",
+    "remove",
+    "destroy",
+    "erase",
+    "wipe",
+    "unsubscribe",
+    "deactivate",
+    "terminate",
+];
+
+/// Destructive paths that span segments: substrings of the lowercased, percent-decoded URL.
+pub const DESTRUCTIVE_PATHS: &[&str] = &[
+    "account/close",
+    "account/delete",
+    "close-account",
+    "close_account",
+    "closeaccount",
+];
+
+/// URL schemes that run code, open local data or start calls instead of showing a web page.
+pub const RISKY_SCHEMES: &[&str] = &[
+    "javascript",
+    "vbscript",
+    "data",
+    "file",
+    "blob",
+    "filesystem",
+    "chrome",
+    "chrome-extension",
+    "edge",
+    "intent",
+    "tel",
+    "sms",
+];
+
+/// Currency signs that mark a number as a price, before or after it.
+pub const CURRENCY_SIGNS: &[char] = &[
+    '$', '€', '£', '¥', '₽', '₴', '₺', '₩', '₹', '¢', '₪', '₫', '₱', '₦', '₡', '₲', '₵', '₸', '₼', '₾', '₿',
+    '฿', '₭', '₮', '₣', '₤', '৳', '円', '元', '원',
+];
+
+/// Currency codes and abbreviations (lowercase), before or after a number, as whole words.
+pub const CURRENCY_CODES: &[&str] = &[
+    "usd", "eur", "gbp", "chf", "jpy", "cny", "rmb", "rub", "uah", "pln", "sek", "nok", "dkk", "czk", "huf",
+    "krw", "inr", "brl", "cad", "aud", "nzd", "hkd", "sgd", "mxn", "ars", "clp", "cop", "zar", "ils", "aed",
+    "sar", "zł", "zl", "kr", "kč", "lei", "tl", "rs", "руб", "грн",
+];

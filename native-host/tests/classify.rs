@@ -1,0 +1,251 @@
+//! `waymark-host classify`, driven through its real stdin/stdout: a multilingual table of proposed
+//! actions and the decision each must get, plus malformed lines, ordering and the interactive pipe.
+#![allow(clippy::unwrap_used)] // test code: a panic is the failure report
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+/// One case: language (or topic), input line, expected decision, text the reason must contain ("" for
+/// no check).
+type Case = (&'static str, &'static str, &'static str, &'static str);
+
+#[rustfmt::skip]
+const CASES: &[Case] = &[
+    // --- per language: pay/order ⇒ confirm, delete ⇒ confirm, a harmless control ⇒ allow ---
+    ("en", r#"{"action":"click","element":{"role":"button","name":"Place order"}}"#, "confirm", "paying"),
+    ("en", r#"{"action":"click","element":{"role":"button","name":"Delete account"}}"#, "confirm", "deleting"),
+    ("en", r#"{"action":"click","element":{"role":"button","name":"Search"}}"#, "allow", ""),
+    ("en", r#"{"action":"click","element":{"role":"button","name":"Send"}}"#, "confirm", "sending"),
+    ("de", r#"{"action":"click","element":{"role":"button","name":"Zahlungspflichtig bestellen"}}"#, "confirm", "'Zahlungspflichtig bestellen' means paying"),
+    ("de", r#"{"action":"click","element":{"role":"button","name":"Konto endgültig löschen"}}"#, "confirm", "deleting, removing or cancelling something (it says 'endgültig löschen')"),
+    ("de", r#"{"action":"click","element":{"role":"button","name":"In den Warenkorb"}}"#, "allow", "cart"),
+    ("fr", r#"{"action":"click","element":{"role":"button","name":"Valider la commande"}}"#, "confirm", "paying"),
+    ("fr", r#"{"action":"click","element":{"role":"button","name":"Supprimer"}}"#, "confirm", "deleting"),
+    ("fr", r#"{"action":"click","element":{"role":"link","name":"Page suivante"}}"#, "allow", ""),
+    ("es", r#"{"action":"click","element":{"role":"button","name":"Finalizar compra"}}"#, "confirm", "paying"),
+    ("es", r#"{"action":"click","element":{"role":"button","name":"Eliminar cuenta"}}"#, "confirm", "deleting"),
+    ("es", r#"{"action":"click","element":{"role":"button","name":"Añadir al carrito"}}"#, "allow", "cart"),
+    ("it", r#"{"action":"click","element":{"role":"button","name":"Procedi al pagamento"}}"#, "confirm", "paying"),
+    ("it", r#"{"action":"click","element":{"role":"button","name":"Elimina"}}"#, "confirm", "deleting"),
+    ("it", r#"{"action":"click","element":{"role":"button","name":"Cerca"}}"#, "allow", ""),
+    ("pt", r#"{"action":"click","element":{"role":"button","name":"Finalizar pedido"}}"#, "confirm", "paying"),
+    ("pt", r#"{"action":"click","element":{"role":"button","name":"Excluir conta"}}"#, "confirm", "deleting"),
+    ("pt", r#"{"action":"click","element":{"role":"button","name":"Adicionar ao carrinho"}}"#, "allow", "cart"),
+    ("nl", r#"{"action":"click","element":{"role":"button","name":"Bestellen en betalen"}}"#, "confirm", "paying"),
+    ("nl", r#"{"action":"click","element":{"role":"button","name":"Verwijderen"}}"#, "confirm", "deleting"),
+    ("nl", r#"{"action":"click","element":{"role":"button","name":"Zoeken"}}"#, "allow", ""),
+    ("pl", r#"{"action":"click","element":{"role":"button","name":"Zamawiam i płacę"}}"#, "confirm", "paying"),
+    ("pl", r#"{"action":"click","element":{"role":"button","name":"Usuń konto"}}"#, "confirm", "deleting"),
+    ("pl", r#"{"action":"click","element":{"role":"button","name":"Dodaj do koszyka"}}"#, "allow", "cart"),
+    ("pl", r#"{"action":"click","element":{"role":"button","name":"Kup"}}"#, "confirm", "paying"),
+    ("ru", r#"{"action":"click","element":{"role":"button","name":"Оформить заказ"}}"#, "confirm", "paying"),
+    ("ru", r#"{"action":"click","element":{"role":"button","name":"Удалить"}}"#, "confirm", "deleting"),
+    ("ru", r#"{"action":"click","element":{"role":"button","name":"Найти"}}"#, "allow", ""),
+    ("uk", r#"{"action":"click","element":{"role":"button","name":"Оплатити"}}"#, "confirm", "paying"),
+    ("uk", r#"{"action":"click","element":{"role":"button","name":"Видалити"}}"#, "confirm", "deleting"),
+    ("uk", r#"{"action":"click","element":{"role":"button","name":"Додати в кошик"}}"#, "allow", "cart"),
+    ("tr", r#"{"action":"click","element":{"role":"button","name":"Siparişi tamamla"}}"#, "confirm", "paying"),
+    ("tr", r#"{"action":"click","element":{"role":"button","name":"SİL"}}"#, "confirm", "deleting"),
+    ("tr", r#"{"action":"click","element":{"role":"button","name":"Sepete ekle"}}"#, "allow", "cart"),
+    ("tr", r#"{"action":"click","element":{"role":"link","name":"Silver"}}"#, "allow", ""),
+    ("ja", r#"{"action":"click","element":{"role":"button","name":"注文を確定する"}}"#, "confirm", "paying"),
+    ("ja", r#"{"action":"click","element":{"role":"button","name":"削除"}}"#, "confirm", "deleting"),
+    ("ja", r#"{"action":"click","element":{"role":"button","name":"検索"}}"#, "allow", ""),
+    ("zh", r#"{"action":"click","element":{"role":"button","name":"提交订单"}}"#, "confirm", "paying"),
+    ("zh", r#"{"action":"click","element":{"role":"button","name":"删除"}}"#, "confirm", "deleting"),
+    ("zh", r#"{"action":"click","element":{"role":"button","name":"加入购物车"}}"#, "allow", "cart"),
+    ("ko", r#"{"action":"click","element":{"role":"button","name":"결제하기"}}"#, "confirm", "paying"),
+    ("ko", r#"{"action":"click","element":{"role":"button","name":"삭제"}}"#, "confirm", "deleting"),
+    ("ko", r#"{"action":"click","element":{"role":"link","name":"다음 페이지"}}"#, "allow", ""),
+    // --- prices in labels, several currencies, sign before or after ---
+    ("price", r#"{"action":"click","element":{"role":"button","name":"Upgrade €84.97"}}"#, "confirm", "price (€84.97)"),
+    ("price", r#"{"action":"click","element":{"role":"button","name":"Pro 84,97 €"}}"#, "confirm", "price (84,97 €)"),
+    ("price", r#"{"action":"click","element":{"role":"button","name":"Get Pro — $9.99"}}"#, "confirm", "price ($9.99)"),
+    ("price", r#"{"action":"click","element":{"role":"button","name":"Renew £12"}}"#, "confirm", "price (£12)"),
+    ("price", r#"{"action":"click","element":{"role":"button","name":"Продлить 1 990 ₽"}}"#, "confirm", "price (1 990 ₽)"),
+    ("price", r#"{"action":"click","element":{"role":"button","name":"Pakiet 49,99 zł"}}"#, "confirm", "price (49,99 zł)"),
+    ("price", r#"{"action":"click","element":{"role":"button","name":"Premium CHF 12.50"}}"#, "confirm", "price (chf 12.50)"),
+    ("price", r#"{"action":"click","element":{"role":"button","name":"プレミアム ¥1,000"}}"#, "confirm", "price (¥1,000)"),
+    ("price", r#"{"action":"click","element":{"role":"button","name":"Премиум 99 ₴"}}"#, "confirm", "price (99 ₴)"),
+    ("price", r#"{"action":"click","element":{"role":"button","name":"Premium 199 kr"}}"#, "confirm", "price (199 kr)"),
+    ("price", r#"{"action":"click","element":{"role":"button","name":"프리미엄 ₩9,900"}}"#, "confirm", "price (₩9,900)"),
+    ("price", r#"{"action":"click","element":{"role":"button","name":"Premium USD 5"}}"#, "confirm", "price (usd 5)"),
+    ("price", r#"{"action":"click","element":{"role":"link","name":"Page 2 of 5"}}"#, "allow", ""),
+    // --- yes/continue: only in a risky context ---
+    ("context", r#"{"action":"click","element":{"role":"button","name":"OK"}}"#, "allow", ""),
+    ("context", r#"{"action":"click","element":{"role":"button","name":"OK","in_dialog":true}}"#, "confirm", "dialog"),
+    ("context", r#"{"action":"click","element":{"role":"button","name":"Weiter"},"url":"https://shop.example/checkout/address"}"#, "confirm", "'checkout'"),
+    ("context", r#"{"action":"click","element":{"role":"button","name":"Continuer","form":{"action":"/commande/valider","method":"post"}}}"#, "confirm", "'commande'"),
+    ("context", r#"{"action":"click","element":{"role":"button","name":"Да","text_around":"Удалить этот файл? Действие нельзя отменить."}}"#, "confirm", "'удалить'"),
+    ("context", r#"{"action":"click","element":{"role":"link","name":"Read more","text_around":"Delete"}}"#, "allow", ""),
+    // --- press Enter ---
+    ("press", r#"{"action":"press","key":"Enter","element":{"tag":"input","type":"text","name":"Gutscheincode","form":{"action":"/kasse/bestellung","method":"post"}}}"#, "confirm", "'kasse'"),
+    ("press", r#"{"action":"press","key":"Enter","element":{"role":"searchbox","name":"Search","form":{"action":"/search","method":"get"}}}"#, "allow", ""),
+    ("press", r#"{"action":"press","key":"Tab","element":{"role":"button","name":"Delete"}}"#, "allow", ""),
+    // --- handoff: password, one-time code, card, captcha ---
+    ("handoff", r#"{"action":"type","element":{"tag":"input","type":"password","name":"Password"},"text":"hunter2"}"#, "handoff", "a password"),
+    ("handoff", r#"{"action":"type","element":{"tag":"input","name":"Mot de passe"},"text":"x"}"#, "handoff", "a password"),
+    ("handoff", r#"{"action":"type","element":{"tag":"input","autocomplete":"one-time-code"},"text":"123456"}"#, "handoff", "a one-time code"),
+    ("handoff", r#"{"action":"type","element":{"tag":"input","name":"Код подтверждения"},"text":"123456"}"#, "handoff", "a one-time code"),
+    ("handoff", r#"{"action":"type","element":{"tag":"input","name":"認証コード"},"text":"123456"}"#, "handoff", "a one-time code"),
+    ("handoff", r#"{"action":"type","element":{"tag":"input","autocomplete":"cc-number","name":"Kartennummer"},"text":"4111"}"#, "handoff", "card details"),
+    ("handoff", r#"{"action":"type","element":{"tag":"input","name":"CVV"},"text":"123"}"#, "handoff", "card details"),
+    ("handoff", r#"{"action":"type","element":{"tag":"input","name":"Número de tarjeta"},"text":"4111"}"#, "handoff", "card details"),
+    ("handoff", r#"{"action":"type","element":{"tag":"input","name":"Notes"},"text":"4111 1111 1111 1111"}"#, "handoff", "card number"),
+    ("handoff", r#"{"action":"click","element":{"role":"checkbox","name":"I'm not a robot"}}"#, "handoff", "captcha"),
+    ("handoff", r#"{"action":"click","element":{"role":"button","name":"Verify","id_hints":"h-captcha"}}"#, "handoff", "captcha"),
+    // --- ordinary input and navigation ---
+    ("type", r#"{"action":"type","element":{"role":"searchbox","name":"Suche"},"text":"Regenjacke"}"#, "allow", "ordinary input"),
+    ("navigate", r#"{"action":"navigate","url":"https://example.com/news"}"#, "allow", "reading"),
+    ("navigate", r#"{"action":"navigate","url":"https://example.com/account/close"}"#, "confirm", "destructive"),
+    ("navigate", r#"{"action":"navigate","url":"javascript:alert(1)"}"#, "confirm", "javascript"),
+    // --- malformed lines fail closed; missing fields do not ---
+    ("bad", r#"{"action":"click","#, "confirm", "unreadable input: "),
+    ("bad", r#"not json at all"#, "confirm", "unreadable input: "),
+    ("bad", r#"["click"]"#, "confirm", "unreadable input: "),
+    ("bad", r#"{"action":"teleport"}"#, "confirm", "unreadable input: unknown variant"),
+    ("bad", r#"{"action":"click","element":{"in_dialog":"yes"}}"#, "confirm", "unreadable input: "),
+    ("empty", r#"{}"#, "allow", ""),
+    ("empty", r#"{"action":"click","element":{"name":"","role":"","tag":""},"url":"","text":""}"#, "allow", ""),
+];
+
+fn run_classify(input: &[u8]) -> (Vec<String>, std::process::ExitStatus) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_waymark-host"))
+        .arg("classify")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // Write from another thread so a full stdout pipe can never deadlock the test.
+    let writer = std::thread::spawn(move || {
+        stdin.write_all(&input).unwrap();
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(
+        output.stderr.is_empty(),
+        "stderr: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    (text.lines().map(str::to_owned).collect(), output.status)
+}
+
+#[test]
+fn the_table_in_fourteen_languages_gets_one_answer_per_line_in_order() {
+    // Blank lines between cases get no answer; every other line gets exactly one.
+    let mut input = String::new();
+    for (_, line, _, _) in CASES {
+        input.push_str(line);
+        input.push_str("\n\n");
+    }
+    let (answers, status) = run_classify(input.as_bytes());
+    assert!(status.success(), "{status}");
+    assert_eq!(
+        answers.len(),
+        CASES.len(),
+        "one answer per non-blank line:\n{}",
+        answers.join("\n")
+    );
+
+    let mut failures = Vec::new();
+    for ((lang, line, decision, reason_has), answer) in CASES.iter().zip(&answers) {
+        let got: Value = serde_json::from_str(answer).unwrap();
+        let object = got.as_object().unwrap();
+        assert_eq!(object.len(), 2, "only decision and reason: {answer}");
+        let reason = got["reason"].as_str().unwrap();
+        assert!(!reason.is_empty(), "{answer}");
+        if got["decision"] != *decision || !reason.contains(reason_has) {
+            failures.push(format!(
+                "[{lang}] {line}\n   want {decision} with {reason_has:?}\n   got  {answer}"
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} case(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn the_table_covers_every_language_with_pay_delete_and_a_harmless_control() {
+    for lang in [
+        "en", "de", "fr", "es", "it", "pt", "nl", "pl", "ru", "uk", "tr", "ja", "zh", "ko",
+    ] {
+        let of_lang: Vec<&Case> = CASES.iter().filter(|c| c.0 == lang).collect();
+        assert!(
+            of_lang.iter().any(|c| c.2 == "confirm" && c.3.contains("paying")),
+            "{lang}: pay"
+        );
+        assert!(
+            of_lang
+                .iter()
+                .any(|c| c.2 == "confirm" && c.3.contains("deleting")),
+            "{lang}: delete"
+        );
+        assert!(of_lang.iter().any(|c| c.2 == "allow"), "{lang}: allow");
+    }
+}
+
+#[test]
+fn answers_come_line_by_line_as_a_pipe() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_waymark-host"))
+        .arg("classify")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    // Each answer must arrive before the next line is written: the host flushes per line.
+    for (_, line, decision, _) in &CASES[..6] {
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+        let mut answer = String::new();
+        stdout.read_line(&mut answer).unwrap();
+        let got: Value = serde_json::from_str(&answer).unwrap();
+        assert_eq!(got["decision"], *decision, "{line} -> {answer}");
+    }
+    drop(stdin);
+    let mut rest = String::new();
+    assert_eq!(
+        stdout.read_line(&mut rest).unwrap(),
+        0,
+        "nothing after end of input: {rest:?}"
+    );
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn odd_bytes_and_line_endings_still_get_one_answer_each() {
+    let input = b"\xff\xfe\n{\"action\":\"click\",\"element\":{\"name\":\"Pay\"}}\r\n   \n\n{\"action\":\"navigate\"}";
+    let (answers, status) = run_classify(input);
+    assert!(status.success());
+    let decisions: Vec<String> = answers
+        .iter()
+        .map(|a| {
+            serde_json::from_str::<Value>(a).unwrap()["decision"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    // The last line has no newline and is still answered.
+    assert_eq!(decisions, ["confirm", "confirm", "allow"]);
+    assert!(answers[0].contains("unreadable input"));
+}
+
+#[test]
+fn empty_input_gives_no_output_and_success() {
+    let (answers, status) = run_classify(b"");
+    assert!(status.success());
+    assert!(answers.is_empty());
+}
