@@ -1,8 +1,15 @@
 //! What the user typed into the side panel, as a command. Pure parsing: no browser, no host.
 
+use waymark_protocol::ActKind;
+
 /// Commands the panel understands today, with the help text for each.
 pub const COMMANDS: &[(&str, &str)] = &[
     ("/list", "number the controls of the page and read them"),
+    ("/click", "N: click the control with number N"),
+    ("/type", "N text: type text into field N, replacing what is there"),
+    ("/select", "N option: choose an option of list N by its name"),
+    ("/yes", "answer yes to Waymark's question"),
+    ("/no", "answer no to Waymark's question"),
     ("/overlay", "on or off: show or hide the numbers on the page"),
     (
         "/ping",
@@ -15,6 +22,16 @@ pub const COMMANDS: &[(&str, &str)] = &[
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Input {
     List,
+    /// Act on a number: click, type or select.
+    Act {
+        index: u32,
+        action: ActKind,
+        text: Option<String>,
+    },
+    /// `/yes` or `/no`.
+    Answer(bool),
+    /// A known command used the wrong way: what to say instead.
+    Usage(&'static str),
     Overlay(bool),
     /// `/overlay` without on or off.
     OverlayUsage,
@@ -43,8 +60,23 @@ pub fn parse(line: &str) -> Input {
     };
     let mut words = rest.split_whitespace();
     let name = words.next().unwrap_or("").to_lowercase();
+    // What follows the command name, spacing kept (for text to type).
+    let args = rest.trim_start().get(name.len()..).unwrap_or("").trim_start();
     match name.as_str() {
         "list" => Input::List,
+        "click" => act(args, ActKind::Click, "Say /click and a number, like /click 12."),
+        "type" => act(
+            args,
+            ActKind::Type,
+            "Say /type, a number and the text, like /type 4 hello.",
+        ),
+        "select" => act(
+            args,
+            ActKind::Select,
+            "Say /select, a number and an option, like /select 7 Large.",
+        ),
+        "yes" | "y" => Input::Answer(true),
+        "no" | "n" => Input::Answer(false),
         "overlay" => match words.next().map(str::to_lowercase).as_deref() {
             Some("on" | "show") => Input::Overlay(true),
             Some("off" | "hide") => Input::Overlay(false),
@@ -55,6 +87,28 @@ pub fn parse(line: &str) -> Input {
         _ => Input::Unknown {
             suggestion: closest(&name),
             name: format!("/{name}"),
+        },
+    }
+}
+
+/// `N` (click) or `N text` (type, select).
+fn act(args: &str, action: ActKind, usage: &'static str) -> Input {
+    let (number, rest) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
+    let Some(index) = number.parse::<u32>().ok().filter(|n| *n >= 1) else {
+        return Input::Usage(usage);
+    };
+    let text = rest.trim();
+    match action {
+        ActKind::Click => Input::Act {
+            index,
+            action,
+            text: None,
+        },
+        _ if text.is_empty() => Input::Usage(usage),
+        _ => Input::Act {
+            index,
+            action,
+            text: Some(text.to_string()),
         },
     }
 }
@@ -103,6 +157,41 @@ mod tests {
         assert_eq!(parse("/overlay OFF"), Input::Overlay(false));
         assert_eq!(parse("/overlay on"), Input::Overlay(true));
         assert_eq!(parse("/overlay"), Input::OverlayUsage);
+        assert_eq!(
+            parse("/click 12"),
+            Input::Act {
+                index: 12,
+                action: ActKind::Click,
+                text: None
+            }
+        );
+        assert_eq!(
+            parse("/type 4   Hello  World "),
+            Input::Act {
+                index: 4,
+                action: ActKind::Type,
+                text: Some("Hello  World".into())
+            }
+        );
+        assert_eq!(
+            parse("/SELECT 7 Extra large"),
+            Input::Act {
+                index: 7,
+                action: ActKind::Select,
+                text: Some("Extra large".into())
+            }
+        );
+        assert_eq!(parse("/yes"), Input::Answer(true));
+        assert_eq!(parse("/no"), Input::Answer(false));
+    }
+
+    #[test]
+    fn misused_commands_say_how_to_use_them() {
+        assert!(matches!(parse("/click"), Input::Usage(u) if u.contains("/click 12")));
+        assert!(matches!(parse("/click twelve"), Input::Usage(_)));
+        assert!(matches!(parse("/click 0"), Input::Usage(_)));
+        assert!(matches!(parse("/type 4"), Input::Usage(u) if u.contains("/type 4 hello")));
+        assert!(matches!(parse("/select x Large"), Input::Usage(_)));
     }
 
     #[test]

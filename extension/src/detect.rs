@@ -7,7 +7,7 @@
 //! page: reads only.
 
 use wasm_bindgen::{JsCast, JsValue};
-use waymark_protocol::Interactive;
+use waymark_protocol::{ElementInfo, FormInfo, Interactive};
 use web_sys::{Document, DomRect, Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 /// Longest name or value we report; longer ones are cut with an ellipsis.
@@ -38,6 +38,7 @@ const WIDGET_ROLES: &[&str] = &[
 const SKIPPED_TAGS: &[&str] = &["script", "style", "noscript", "template", "head", "meta", "link"];
 
 /// An element found by [`interactives`], with its description as of the listing.
+#[derive(Clone)]
 pub struct Found {
     pub element: Element,
     role: String,
@@ -47,6 +48,59 @@ pub struct Found {
 }
 
 impl Found {
+    pub fn role(&self) -> &str {
+        &self.role
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The element's accessible name now (it may have changed since it was found).
+    pub fn current_name(&self) -> String {
+        accessible_name(&self.element, &self.element.local_name())
+    }
+
+    /// What the policy gate needs to judge an action on this element.
+    pub fn info(&self, index: u32, id: u64, url: String) -> ElementInfo {
+        let element = &self.element;
+        let attr = |name: &str| {
+            element
+                .get_attribute(name)
+                .map(|v| v.trim().to_lowercase())
+                .filter(|v| !v.is_empty())
+        };
+        let form = element.closest("form").ok().flatten().map(|form| FormInfo {
+            action: js_sys::Reflect::get(&form, &"action".into())
+                .ok()
+                .and_then(|a| a.as_string())
+                .unwrap_or_default(),
+            method: js_sys::Reflect::get(&form, &"method".into())
+                .ok()
+                .and_then(|m| m.as_string())
+                .unwrap_or_default(),
+        });
+        let in_dialog = element
+            .closest("dialog, [role=dialog], [role=alertdialog], [aria-modal=true]")
+            .ok()
+            .flatten()
+            .is_some();
+        ElementInfo {
+            id,
+            index,
+            role: self.role.clone(),
+            name: self.name.clone(),
+            tag: element.local_name(),
+            input_type: attr("type"),
+            value: self.value.clone(),
+            text_around: text_around(element),
+            form,
+            autocomplete: attr("autocomplete"),
+            in_dialog,
+            url,
+        }
+    }
+
     pub fn describe(&self, index: u32) -> Interactive {
         Interactive {
             index,
@@ -327,7 +381,14 @@ fn value_of(element: &Element, tag: &str) -> Option<String> {
         "input" => {
             let input = element.dyn_ref::<HtmlInputElement>()?;
             let kind = input.type_().to_lowercase();
-            // Never read out what is typed into a password field.
+            // Never read out (or send to a model) passwords, one-time codes or card data.
+            let autocomplete = element
+                .get_attribute("autocomplete")
+                .unwrap_or_default()
+                .to_lowercase();
+            if autocomplete.starts_with("cc-") || autocomplete == "one-time-code" {
+                return None;
+            }
             if matches!(
                 kind.as_str(),
                 "password" | "checkbox" | "radio" | "submit" | "button" | "reset" | "image" | "file"
@@ -375,6 +436,22 @@ fn states_of(element: &Element) -> Vec<String> {
         states.push("required".into());
     }
     states
+}
+
+/// The text of the element's nearest meaningful container (form, dialog, list item, card), shortened:
+/// context for the policy gate ("Order total €84.97" next to a "Continue" button).
+fn text_around(element: &Element) -> String {
+    const CONTAINERS: &str =
+        "form, dialog, [role=dialog], [role=alertdialog], li, tr, article, section, fieldset";
+    let container = element
+        .closest(CONTAINERS)
+        .ok()
+        .flatten()
+        .or_else(|| element.parent_element());
+    let text = container.and_then(|c| c.text_content()).unwrap_or_default();
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let joined = words.join(" ");
+    joined.chars().take(300).collect()
 }
 
 /// Collapses white space and cuts to [`MAX_TEXT`] characters.

@@ -13,6 +13,7 @@
 pub mod commands;
 pub mod wording;
 
+mod act;
 mod chrome;
 mod content;
 mod detect;

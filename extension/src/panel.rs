@@ -15,8 +15,8 @@ use std::rc::Rc;
 use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::{
-    InteractiveList, PageTool, PanelToWorker, Ping, RequestId, ToExtension, ToHost, ToolResult, ToolStatus,
-    WorkerToPanel,
+    Answer, InteractiveList, PageTool, PanelToWorker, Ping, RequestId, ToExtension, ToHost, ToolResult,
+    ToolStatus, UserTool, WorkerToPanel,
 };
 use web_sys::{Document, HtmlElement, HtmlInputElement};
 
@@ -26,6 +26,8 @@ use crate::wording;
 
 const PING_TIMEOUT_S: u32 = 5;
 const TOOL_TIMEOUT_S: u32 = 10;
+/// Long enough for a person to hear a question and answer it.
+const USER_TOOL_TIMEOUT_S: u32 = 600;
 const LIST_PAGE: u32 = 50;
 
 /// What an unanswered request was for.
@@ -34,6 +36,7 @@ enum Asked {
     Ping,
     List,
     Overlay(bool),
+    Act,
 }
 const RECONNECT_MS: u32 = 200;
 
@@ -43,6 +46,12 @@ struct Panel {
     document: Document,
     transcript: HtmlElement,
     status: HtmlElement,
+    /// The assertive region, for questions that block work.
+    alert: HtmlElement,
+    /// The yes/no buttons shown with a question.
+    choices: HtmlElement,
+    /// The question waiting for an answer, if any.
+    question: Option<RequestId>,
     input: HtmlInputElement,
     worker: Option<(Port, [Listener; 2])>,
     /// Requests sent and not yet answered: id → (what, sent at, its timeout).
@@ -75,6 +84,10 @@ pub fn start_panel() -> Result<(), JsValue> {
         .dyn_into()
         .map_err(|_| "#message is not an input")?;
     let form = find("composer")?;
+    let alert = find("alert")?;
+    let choices = find("choices")?;
+    let yes = find("yes")?;
+    let no = find("no")?;
 
     // Ids start at a random point so two panels never share one (the worker forwards both).
     let next_id = (js_sys::Math::random() * 1e12) as RequestId;
@@ -87,6 +100,9 @@ pub fn start_panel() -> Result<(), JsValue> {
         document,
         transcript,
         status,
+        alert,
+        choices,
+        question: None,
         input,
         worker: None,
         pending: HashMap::new(),
@@ -105,6 +121,19 @@ pub fn start_panel() -> Result<(), JsValue> {
     form.add_event_listener_with_callback("submit", on_submit.as_ref().unchecked_ref())?;
     // The form lives as long as the page.
     on_submit.forget();
+    for (button, yes) in [(yes, true), (no, false)] {
+        let panel = panel.clone();
+        let on_click = Closure::<dyn FnMut()>::new(move || {
+            append(
+                &panel,
+                "user",
+                &format!("You: {}", if yes { "yes" } else { "no" }),
+            );
+            answer(&panel, yes);
+        });
+        button.add_event_listener_with_callback("click", on_click.as_ref().unchecked_ref())?;
+        on_click.forget();
+    }
 
     connect_worker(&panel);
     Ok(())
@@ -167,7 +196,14 @@ fn tool_answered(panel: &Shared, asked: Asked, result: ToolResult) {
         let error = result
             .error
             .unwrap_or_else(|| "the page reported an error".into());
-        say(panel, &wording::tool_failed(&error));
+        // A stale number comes with the fresh list: read it, so the user can choose again.
+        let fresh = result
+            .data
+            .and_then(|d| serde_json::from_value::<InteractiveList>(d).ok());
+        match fresh {
+            Some(list) => say(panel, &format!("{error}\n{}", wording::interactive_list(&list))),
+            None => say(panel, &wording::tool_failed(&error)),
+        }
         return;
     }
     let text = match asked {
@@ -176,6 +212,7 @@ fn tool_answered(panel: &Shared, asked: Asked, result: ToolResult) {
             _ => wording::tool_failed("the page's list could not be read"),
         },
         Asked::Overlay(shown) => wording::overlay(shown),
+        Asked::Act => wording::acted(result.data.as_ref()),
         Asked::Ping => return,
     };
     say(panel, &text);
@@ -198,7 +235,61 @@ fn from_host(panel: &Shared, message: ToExtension) {
                 say(panel, &wording::host_error(&error));
             }
         }
-        ToExtension::Welcome(_) => {}
+        ToExtension::UserToolResult(done) => {
+            let asked = panel.borrow_mut().pending.remove(&done.id);
+            if let Some((asked, _, _timeout)) = asked {
+                tool_answered(panel, asked, done.result);
+            }
+        }
+        ToExtension::Question(question) => ask_user(panel, question.id, &question.text),
+        // Tool runs are the worker's business; the handshake too.
+        ToExtension::RunTool(_) | ToExtension::Welcome(_) => {}
+    }
+}
+
+/// Shows a blocking question: spoken once by the assertive region, focus on the safe choice ("No").
+fn ask_user(panel: &Shared, id: RequestId, text: &str) {
+    let mut p = panel.borrow_mut();
+    p.question = Some(id);
+    p.alert.set_text_content(Some(text));
+    p.choices.set_hidden(false);
+    if let Ok(no) = p
+        .document
+        .get_element_by_id("no")
+        .ok_or(())
+        .and_then(|e| e.dyn_into::<HtmlElement>().map_err(|_| ()))
+    {
+        let _ = no.focus();
+    }
+}
+
+/// Sends the answer to the pending question and puts the panel back to typing.
+fn answer(panel: &Shared, yes: bool) {
+    let question = {
+        let mut p = panel.borrow_mut();
+        let question = p.question.take();
+        p.alert.set_text_content(None);
+        p.choices.set_hidden(true);
+        let _ = p.input.focus();
+        question
+    };
+    if question.is_none() {
+        say(panel, &wording::nothing_to_answer());
+        return;
+    }
+    let message = PanelToWorker::ToHost {
+        message: ToHost::Answer(Answer { question, yes }),
+    };
+    let sent = panel
+        .borrow()
+        .worker
+        .as_ref()
+        .is_some_and(|(port, _)| port.post_message(&chrome::to_js(&message)).is_ok());
+    if !sent {
+        say(
+            panel,
+            &wording::not_delivered("the panel is reconnecting to the service worker"),
+        );
     }
 }
 
@@ -228,6 +319,17 @@ fn submit(panel: &Shared) {
         Input::Overlay(true) => tool(panel, Asked::Overlay(true), PageTool::OverlayShow),
         Input::Overlay(false) => tool(panel, Asked::Overlay(false), PageTool::OverlayHide),
         Input::OverlayUsage => say(panel, &wording::overlay_usage()),
+        Input::Usage(usage) => say(panel, usage),
+        Input::Answer(yes) => answer(panel, yes),
+        Input::Act { index, action, text } => user_tool(
+            panel,
+            PageTool::OverlayAct {
+                index,
+                action,
+                text,
+                expect: None,
+            },
+        ),
         Input::Help => say(panel, &wording::help()),
         Input::Unknown { name, suggestion } => say(panel, &wording::unknown_command(&name, suggestion)),
         Input::Chat(_) => say(panel, &wording::chat_unavailable()),
@@ -247,6 +349,25 @@ fn ping(panel: &Shared) {
         id,
         PanelToWorker::ToHost {
             message: ToHost::Ping(Ping { id }),
+        },
+    );
+}
+
+/// A tool that goes through the host and its policy gate (anything that may change the page).
+fn user_tool(panel: &Shared, tool: PageTool) {
+    // The gate may ask the user first: allow for the time it takes to answer.
+    let id = ask(
+        panel,
+        Asked::Act,
+        USER_TOOL_TIMEOUT_S,
+        wording::tool_timeout(USER_TOOL_TIMEOUT_S),
+    );
+    let tab_id = panel.borrow().tab_id;
+    post(
+        panel,
+        id,
+        PanelToWorker::ToHost {
+            message: ToHost::UserTool(UserTool { id, tab_id, tool }),
         },
     );
 }

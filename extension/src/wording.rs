@@ -125,6 +125,31 @@ pub fn overlay(shown: bool) -> String {
     .into()
 }
 
+/// The result of an action by number: "Clicked 3, button, Save draft."
+pub fn acted(data: Option<&serde_json::Value>) -> String {
+    let field = |k: &str| {
+        data.and_then(|d| d.get(k))
+            .and_then(|v| v.as_str())
+            .unwrap_or_default()
+            .to_string()
+    };
+    let index = data
+        .and_then(|d| d.get("index"))
+        .and_then(|v| v.as_u64())
+        .unwrap_or_default();
+    let what = format!("{index}, {}, {}", field("role"), field("name"));
+    match field("done").as_str() {
+        "click" => format!("Clicked {what}."),
+        "type" => format!("Typed into {what}."),
+        "select" => format!("Selected {} in {what}.", field("selected")),
+        _ => "Done.".into(),
+    }
+}
+
+pub fn nothing_to_answer() -> String {
+    "There is no question waiting for an answer.".into()
+}
+
 pub fn overlay_usage() -> String {
     "Say /overlay on or /overlay off.".into()
 }

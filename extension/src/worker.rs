@@ -12,8 +12,8 @@ use std::rc::Rc;
 use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::{
-    ConnectionState, Hello, PageTool, PanelToWorker, ToExtension, ToHost, ToolResult, WorkerToContent,
-    WorkerToPanel, HOST_NAME, PROTOCOL_VERSION,
+    ConnectionState, Hello, PageTool, PanelToWorker, ToExtension, ToHost, ToolDone, ToolResult,
+    WorkerToContent, WorkerToPanel, HOST_NAME, PROTOCOL_VERSION,
 };
 
 use crate::chrome::{self, Port};
@@ -198,6 +198,18 @@ fn from_host(worker: &Shared, attempt: u32, message: ToExtension) {
             );
             schedule_retry(worker, MAX_RETRY_MS);
         }
+        ToExtension::RunTool(run) => {
+            let worker = worker.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let result = run_tool(run.tab_id, run.tool, Caller::Host).await;
+                let done = ToHost::ToolResult(ToolDone { id: run.id, result });
+                let w = worker.borrow();
+                // The host may have gone meanwhile; the new one never asked.
+                if let (true, Some(link)) = (w.attempt == attempt, &w.host) {
+                    let _ = link.port.post_message(&chrome::to_js(&done));
+                }
+            });
+        }
         other => broadcast(worker, &WorkerToPanel::FromHost { message: other }),
     }
 }
@@ -301,7 +313,7 @@ fn from_panel(worker: &Shared, panel: &Port, message: PanelToWorker) {
         PanelToWorker::Tool { id, tab_id, tool } => {
             let panel = panel.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                let result = run_tool(tab_id, tool).await;
+                let result = run_tool(tab_id, tool, Caller::Panel).await;
                 let _ = panel.post_message(&chrome::to_js(&WorkerToPanel::ToolResult { id, result }));
             });
             return;
@@ -309,10 +321,13 @@ fn from_panel(worker: &Shared, panel: &Port, message: PanelToWorker) {
     };
     let id = match &message {
         ToHost::Ping(p) => Some(p.id),
-        ToHost::Hello(_) => {
+        ToHost::UserTool(u) => Some(u.id),
+        ToHost::Answer(_) => None,
+        ToHost::Hello(_) | ToHost::ToolResult(_) => {
+            // Only the worker greets the host and reports tool results; a panel must not pose as either.
             let reply = WorkerToPanel::NotDelivered {
                 id: None,
-                reason: "the service worker does the handshake".into(),
+                reason: "that message is the worker's to send".into(),
             };
             let _ = panel.post_message(&chrome::to_js(&reply));
             return;
@@ -334,10 +349,19 @@ fn from_panel(worker: &Shared, panel: &Port, message: PanelToWorker) {
     }
 }
 
-/// Runs a page tool in a tab's content script. Page-changing tools are refused here: they may only
-/// arrive from the host, after its policy gate.
-async fn run_tool(tab_id: Option<i32>, tool: PageTool) -> ToolResult {
-    if tool.changes_page() {
+/// Who asked the worker to run a tool.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Caller {
+    /// The host, after its policy gate.
+    Host,
+    /// A side panel, directly: only tools that do not change the page.
+    Panel,
+}
+
+/// Runs a page tool in a tab's content script. Page-changing tools are refused unless the host asks:
+/// they may only run after its policy gate.
+async fn run_tool(tab_id: Option<i32>, tool: PageTool, caller: Caller) -> ToolResult {
+    if tool.changes_page() && caller != Caller::Host {
         return ToolResult::error(
             "page-changing tools run only through the Waymark host and its policy gate",
         );

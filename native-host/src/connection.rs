@@ -13,8 +13,10 @@ use tokio::sync::mpsc;
 use tokio_util::codec::{FramedRead, FramedWrite};
 use waymark_protocol::{ErrorCode, ErrorReply, RequestId, ToExtension, ToHost};
 
+use crate::browser::Browser;
 use crate::dispatch::{self, HostInfo};
 use crate::framing::{Frame, FramingError, NativeMessagingCodec};
+use crate::gate::Gate;
 
 /// How many answers may wait for the writer before senders wait too.
 const OUTBOX_DEPTH: usize = 64;
@@ -27,12 +29,28 @@ where
 {
     let (outbox, queue) = mpsc::channel::<ToExtension>(OUTBOX_DEPTH);
     let writer = tokio::spawn(write_all(queue, output));
+    let browser = Browser::new(outbox.clone());
+    let gate = Gate::new(browser.clone(), outbox.clone());
 
     let mut frames = FramedRead::new(input, NativeMessagingCodec::for_browser());
     let mut result = Ok(());
     while let Some(next) = frames.next().await {
         let replies = match next {
             Ok(Frame::Message(body)) => match parse(&body) {
+                // Tool traffic is concurrent: a question may wait minutes for the user while pings and
+                // results keep flowing, so these run as tasks.
+                Ok(ToHost::ToolResult(done)) => {
+                    browser.resolve(done);
+                    Vec::new()
+                }
+                Ok(ToHost::UserTool(request)) => {
+                    tokio::spawn(gate.clone().user_tool(request));
+                    Vec::new()
+                }
+                Ok(ToHost::Answer(answer)) => {
+                    tokio::spawn(gate.clone().answer(answer));
+                    Vec::new()
+                }
                 Ok(message) => dispatch::handle(message, &info),
                 Err(error) => vec![ToExtension::Error(error)],
             },
@@ -64,7 +82,9 @@ where
             }
         }
     }
-    drop(outbox);
+    // Nobody will answer the tools still in flight: fail them now rather than at their timeout.
+    browser.disconnect();
+    drop((outbox, gate, browser));
     match writer.await {
         Ok(Ok(())) => result,
         Ok(Err(e)) => result.and(Err(e)),

@@ -9,9 +9,11 @@
 //! (`install`, `--help`, …) is a command for people and scripts. Logs go to stderr, which the browser
 //! passes through to its own log; stdout belongs to [`framing`] alone.
 
+mod browser;
 mod connection;
 mod dispatch;
 mod framing;
+mod gate;
 mod install;
 mod policy;
 

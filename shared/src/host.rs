@@ -24,6 +24,12 @@ pub trait Request: Into<ToHost> {
 pub enum ToHost {
     Hello(Hello),
     Ping(Ping),
+    /// The user asks for a tool (from the panel): it goes through the policy gate first.
+    UserTool(UserTool),
+    /// The user's answer to the pending [`Question`].
+    Answer(Answer),
+    /// The extension's result of a [`RunTool`].
+    ToolResult(ToolDone),
 }
 
 /// Host → extension.
@@ -33,6 +39,12 @@ pub enum ToExtension {
     Welcome(Welcome),
     Pong(Pong),
     Error(ErrorReply),
+    /// Run this tool in a tab; the gate has already allowed it. Answered by [`ToHost::ToolResult`].
+    RunTool(RunTool),
+    /// The final result of a [`UserTool`] (after any question).
+    UserToolResult(ToolDone),
+    /// A question that blocks work until the user answers (`/yes`, `/no`).
+    Question(Question),
 }
 
 /// The first message on every new connection: who is calling, and which protocol it speaks.
@@ -63,6 +75,57 @@ pub struct Pong {
     pub id: RequestId,
     pub host_version: String,
     pub pid: u32,
+}
+
+/// A tool the user asked for, by number, in a tab (the active one unless named).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UserTool {
+    pub id: RequestId,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tab_id: Option<i32>,
+    pub tool: crate::tools::PageTool,
+}
+
+/// A tool for the extension to run, on the host's behalf.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunTool {
+    pub id: RequestId,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tab_id: Option<i32>,
+    pub tool: crate::tools::PageTool,
+}
+
+/// The result of a tool run: the answer to [`RunTool`] and to [`UserTool`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolDone {
+    pub id: RequestId,
+    pub result: crate::tools::ToolResult,
+}
+
+/// A blocking question to the user.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Question {
+    /// Identifies the question; the [`Answer`] names it.
+    pub id: RequestId,
+    pub kind: QuestionKind,
+    /// The question as it is spoken, naming the action, the element and the site.
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QuestionKind {
+    /// Yes or no before an action that cannot be undone.
+    Confirm,
+}
+
+/// The user's answer to a [`Question`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Answer {
+    /// The question answered; absent means "the one pending now".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub question: Option<RequestId>,
+    pub yes: bool,
 }
 
 /// Something the host could not do, in words a person can act on.
@@ -127,6 +190,9 @@ impl ToExtension {
             ToExtension::Welcome(_) => None,
             ToExtension::Pong(p) => Some(p.id),
             ToExtension::Error(e) => e.id,
+            ToExtension::RunTool(r) => Some(r.id),
+            ToExtension::UserToolResult(r) => Some(r.id),
+            ToExtension::Question(_) => None,
         }
     }
 }

@@ -15,9 +15,14 @@ pub mod host;
 pub mod relay;
 pub mod tools;
 
-pub use host::{ErrorCode, ErrorReply, Hello, Ping, Pong, Request, RequestId, ToExtension, ToHost, Welcome};
+pub use host::{
+    Answer, ErrorCode, ErrorReply, Hello, Ping, Pong, Question, QuestionKind, Request, RequestId, RunTool,
+    ToExtension, ToHost, ToolDone, UserTool, Welcome,
+};
 pub use relay::{ConnectionState, PanelToWorker, WorkerToContent, WorkerToPanel};
-pub use tools::{Interactive, InteractiveList, PageTool, ToolResult, ToolStatus};
+pub use tools::{
+    ActKind, ElementInfo, FormInfo, Interactive, InteractiveList, PageTool, ToolResult, ToolStatus,
+};
 
 /// Version of this protocol. Both sides send it when they meet ([`Hello`], [`Welcome`]); a mismatch is
 /// reported to the user instead of being half-understood.

@@ -20,6 +20,41 @@ pub enum PageTool {
     },
     OverlayShow,
     OverlayHide,
+    /// Describe the element with this number, for the policy gate and for questions to the user.
+    Describe {
+        index: u32,
+    },
+    /// Act on the element with this number.
+    OverlayAct {
+        index: u32,
+        action: ActKind,
+        /// What to type, or which option to select (by label or value).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
+        /// The element's id as described when the action was approved: if the number now points at
+        /// another element, the action is refused as stale instead of acting on the wrong thing.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        expect: Option<u64>,
+    },
+}
+
+/// What [`PageTool::OverlayAct`] does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ActKind {
+    Click,
+    Type,
+    Select,
+}
+
+impl ActKind {
+    pub fn verb(self) -> &'static str {
+        match self {
+            ActKind::Click => "click",
+            ActKind::Type => "type",
+            ActKind::Select => "select",
+        }
+    }
 }
 
 impl PageTool {
@@ -27,7 +62,11 @@ impl PageTool {
     /// the service worker refuses them from anywhere else.
     pub fn changes_page(&self) -> bool {
         match self {
-            PageTool::ListInteractives { .. } | PageTool::OverlayShow | PageTool::OverlayHide => false,
+            PageTool::ListInteractives { .. }
+            | PageTool::OverlayShow
+            | PageTool::OverlayHide
+            | PageTool::Describe { .. } => false,
+            PageTool::OverlayAct { .. } => true,
         }
     }
 }
@@ -93,4 +132,40 @@ pub struct Interactive {
     /// States worth saying: `checked`, `expanded`, `selected`, `required`, …
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub states: Vec<String>,
+}
+
+/// `data` of [`PageTool::Describe`]: what the policy gate needs to judge an action on the element. The
+/// fields follow the element of `waymark-host classify`'s input. Values of password, one-time-code and
+/// card fields are never included.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ElementInfo {
+    /// Stable id of the element while it exists (held by the content script, not the page).
+    pub id: u64,
+    pub index: u32,
+    pub role: String,
+    pub name: String,
+    pub tag: String,
+    #[serde(default, rename = "type", skip_serializing_if = "Option::is_none")]
+    pub input_type: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// Short text of the element's surroundings (its form, dialog, card or paragraph).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub text_around: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub form: Option<FormInfo>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub autocomplete: Option<String>,
+    #[serde(default)]
+    pub in_dialog: bool,
+    /// The frame's URL.
+    pub url: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FormInfo {
+    #[serde(default)]
+    pub action: String,
+    #[serde(default)]
+    pub method: String,
 }

@@ -12,6 +12,9 @@ fn to_host_name(m: &ToHost) -> &'static str {
     match m {
         ToHost::Hello(_) => "ToHost::Hello",
         ToHost::Ping(_) => "ToHost::Ping",
+        ToHost::UserTool(_) => "ToHost::UserTool",
+        ToHost::Answer(_) => "ToHost::Answer",
+        ToHost::ToolResult(_) => "ToHost::ToolResult",
     }
 }
 
@@ -20,6 +23,9 @@ fn to_extension_name(m: &ToExtension) -> &'static str {
         ToExtension::Welcome(_) => "ToExtension::Welcome",
         ToExtension::Pong(_) => "ToExtension::Pong",
         ToExtension::Error(_) => "ToExtension::Error",
+        ToExtension::RunTool(_) => "ToExtension::RunTool",
+        ToExtension::UserToolResult(_) => "ToExtension::UserToolResult",
+        ToExtension::Question(_) => "ToExtension::Question",
     }
 }
 
@@ -61,9 +67,15 @@ fn connection_state_name(s: &ConnectionState) -> &'static str {
 const ALL_MESSAGES: &[&str] = &[
     "ToHost::Hello",
     "ToHost::Ping",
+    "ToHost::UserTool",
+    "ToHost::Answer",
+    "ToHost::ToolResult",
     "ToExtension::Welcome",
     "ToExtension::Pong",
     "ToExtension::Error",
+    "ToExtension::RunTool",
+    "ToExtension::UserToolResult",
+    "ToExtension::Question",
     "PanelToWorker::ToHost",
     "PanelToWorker::Tool",
     "WorkerToPanel::Connection",

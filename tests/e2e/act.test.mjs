@@ -1,0 +1,98 @@
+// Acting by number from the side panel, through the host's policy gate: harmless actions run at once,
+// a payment or a deletion asks first (yes runs it once, no never runs it), passwords are handed to the
+// user, and a number whose element is gone is refused with the fresh list.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, test } from 'node:test';
+import { EXTENSION_ID, launch, openPanel, replyCount, send, serveStatic, waitForReply, waitForStatus } from './lib/harness.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+let browser;
+let site;
+let page;
+let panel;
+const numbers = {};
+
+before(async () => {
+  site = await serveStatic(path.join(here, 'fixtures'));
+  browser = await launch();
+  page = await browser.context.newPage();
+  await page.goto(`${site.url}actions.html`);
+  panel = await openPanel(browser.context);
+  const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
+  await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
+  await waitForStatus(panel, /^Connected to Waymark host/);
+  const list = await command('/list', /controls on "Checkout fixture"/);
+  for (const line of list.split('\n').slice(1)) {
+    const [index, , name] = line.split(', ');
+    numbers[name] = Number(index);
+  }
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function command(text, pattern) {
+  const before = await replyCount(panel);
+  await send(panel, text);
+  return waitForReply(panel, pattern, { after: before });
+}
+
+const events = () => page.evaluate(() => window.events);
+
+test('typing reaches the page the way frameworks see it, and select picks by label', async () => {
+  await command(`/type ${numbers.Name} Ada Lovelace`, new RegExp(`^Typed into ${numbers.Name}, textbox, Name\\.$`));
+  assert.equal(await page.inputValue('#name'), 'Ada Lovelace');
+  assert.deepEqual((await events()).onChange, ['Ada Lovelace']);
+  await command(`/select ${numbers.Size} large`, new RegExp(`^Selected Large in ${numbers.Size}, combobox, Size\\.$`));
+  assert.deepEqual((await events()).changed, ['Large']);
+  await command(`/select ${numbers.Size} Huge`, /there is no option "Huge"; the options are: Small, Medium, Large/);
+});
+
+test('a harmless click runs at once', async () => {
+  await command(`/click ${numbers['Save draft']}`, new RegExp(`^Clicked ${numbers['Save draft']}, button, Save draft\\.$`));
+  assert.equal((await events()).saved, 1);
+});
+
+test('paying asks first, with focus on No; /yes runs it exactly once', async () => {
+  await send(panel, `/click ${numbers['Pay €84.97']}`);
+  await panel.waitForFunction(() => document.getElementById('alert').textContent !== '');
+  const question = await panel.textContent('#alert');
+  assert.match(question, /^Click button 'Pay €84\.97' on 127\.0\.0\.1:\d+\? Yes or no\.$/);
+  assert.equal(await panel.evaluate(() => document.activeElement.id), 'no', 'the safe choice has focus');
+  assert.equal((await events()).paid, 0, 'nothing happens before the answer');
+  await command('/yes', /^Clicked \d+, button, Pay €84\.97\.$/);
+  assert.equal((await events()).paid, 1);
+  await command('/yes', /^There is no question waiting for an answer\.$/);
+  assert.equal((await events()).paid, 1, 'a second yes runs nothing');
+  assert.equal(await panel.textContent('#alert'), '', 'the question is gone once answered');
+});
+
+test('deleting the account asks first; No from the keyboard never runs it', async () => {
+  await send(panel, `/click ${numbers['Delete account']}`);
+  await panel.waitForFunction(() => document.activeElement.id === 'no');
+  const before = await replyCount(panel);
+  await panel.keyboard.press('Enter');
+  await waitForReply(panel, /^Not done: you said no\.$/, { after: before });
+  assert.equal((await events()).deleted, 0);
+  assert.equal(await panel.evaluate(() => document.activeElement.id), 'message', 'focus is back in the input');
+});
+
+test('a password is handed to the user and never typed', async () => {
+  const reply = await command(`/type ${numbers.Password} hunter2`, /^Waymark leaves this step to you: /);
+  assert.ok(!reply.includes('hunter2'));
+  assert.equal(await page.inputValue('#pw'), '');
+});
+
+test('a number whose element is gone is refused, with the fresh list; a wrong number is explained', async () => {
+  await page.evaluate(() => document.getElementById('save').remove());
+  const reply = await command(`/click ${numbers['Save draft']}`, /is no longer on the page/);
+  assert.match(reply, /Nothing was done\./);
+  assert.match(reply, /controls on "Checkout fixture"/, 'the fresh list follows');
+  assert.equal((await events()).saved, 1);
+  await command('/click 999', /^There is no number 999: the list goes from 1 to \d+\. Say \/list for the current numbers\.$/);
+  await command('/click', /^Say \/click and a number, like \/click 12\.$/);
+});
