@@ -43,6 +43,9 @@ extern "C" {
     #[wasm_bindgen(js_namespace = ["chrome", "runtime"], js_name = getManifest)]
     fn get_manifest() -> JsValue;
 
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "runtime"], js_name = sendMessage)]
+    fn runtime_send_message(message: &JsValue) -> Result<js_sys::Promise, JsValue>;
+
     #[wasm_bindgen(js_namespace = ["chrome", "runtime", "onMessage"], js_name = addListener)]
     pub fn on_runtime_message(listener: &js_sys::Function);
 
@@ -104,10 +107,20 @@ pub async fn active_tab_id() -> Option<i32> {
     })
 }
 
-/// Sends `message` to the top frame of a tab and waits for its answer.
-pub async fn send_to_tab(tab_id: i32, message: &JsValue) -> Result<JsValue, String> {
+/// Sends a one-off message to the service worker, without waiting for an answer.
+pub fn send_to_worker(message: &JsValue) {
+    if let Ok(promise) = runtime_send_message(message) {
+        // Awaited only so a rejection (the worker restarting) is handled rather than logged as uncaught.
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+        });
+    }
+}
+
+/// Sends `message` to one frame of a tab (0 is the top frame) and waits for its answer.
+pub async fn send_to_frame(tab_id: i32, frame_id: i32, message: &JsValue) -> Result<JsValue, String> {
     let options = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&options, &"frameId".into(), &0.into());
+    let _ = js_sys::Reflect::set(&options, &"frameId".into(), &frame_id.into());
     let promise = tabs_send_message(tab_id, message, &options).map_err(|e| error_text(&e))?;
     wasm_bindgen_futures::JsFuture::from(promise)
         .await

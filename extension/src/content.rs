@@ -1,30 +1,33 @@
 //! The page side of Waymark, loaded into every frame of every page by `content.js`: it finds the
-//! interactive elements, numbers them, draws the numbered overlay, and answers page tools sent by the
-//! service worker.
+//! frame's interactive elements, keeps their local numbering, draws the badges with the tab-wide
+//! numbers the service worker assigns, and acts on elements by local number.
 //!
-//! It must stay cheap: it runs on every page. Nothing is computed until a tool asks, and nothing is
+//! It must stay cheap: it runs on every page. Nothing is computed until the worker asks, and nothing is
 //! written into the page's own DOM except the one overlay host element. Stable element ids live here
 //! (a `WeakMap` from element to id), never in page attributes, so pages cannot read or forge them.
 //!
-//! Detection and naming are in `detect.rs`; drawing in `overlay.rs`.
+//! Detection and naming are in `detect.rs`, acting in `act.rs`, drawing in `overlay.rs`; the tab-wide
+//! numbering across frames is the worker's (`tabs.rs`).
 
 use std::cell::RefCell;
 
 use serde_json::json;
 use wasm_bindgen::prelude::*;
-use waymark_protocol::{ActKind, InteractiveList, PageTool, ToolResult, WorkerToContent};
+use waymark_protocol::{
+    ActKind, ContentToWorker, FrameScan, PageTool, ScanEntry, ToolResult, WorkerToContent,
+};
 
 use crate::act;
 use crate::chrome;
-use crate::detect::{self, Found};
+use crate::detect::{self, Entry, Found};
 use crate::overlay::Overlay;
 
-const DEFAULT_LIMIT: u32 = 50;
-
-/// What this frame knows between tool calls.
+/// What this frame knows between calls.
 struct Frame {
-    /// The latest numbering: `numbered[i]` carries overlay number `i + 1`, with the element's stable id.
+    /// The latest local numbering: `numbered[i]` is local number `i + 1`, with its stable id.
     numbered: Vec<(u64, Found)>,
+    /// The tab-wide number of each numbered element, as drawn on its badge.
+    badges: Vec<u32>,
     /// Element → stable id, for as long as the element exists (a `WeakMap`, so ids never keep elements
     /// alive and are never visible to the page).
     ids: Option<js_sys::WeakMap>,
@@ -35,7 +38,14 @@ struct Frame {
 
 thread_local! {
     static FRAME: RefCell<Frame> = const {
-        RefCell::new(Frame { numbered: Vec::new(), ids: None, next_id: 1, overlay: None, overlay_wanted: true })
+        RefCell::new(Frame {
+            numbered: Vec::new(),
+            badges: Vec::new(),
+            ids: None,
+            next_id: 1,
+            overlay: None,
+            overlay_wanted: true,
+        })
     };
 }
 
@@ -44,11 +54,15 @@ thread_local! {
 pub fn start_content() {
     let listener = Closure::<dyn FnMut(JsValue, JsValue, js_sys::Function) -> JsValue>::new(
         |message: JsValue, _sender: JsValue, send_response: js_sys::Function| {
-            let Ok(WorkerToContent::Tool { tool }) = chrome::from_js::<WorkerToContent>(message) else {
+            let Ok(message) = chrome::from_js::<WorkerToContent>(message) else {
                 // Not ours (another part of the extension may message the tab later): no answer.
                 return JsValue::FALSE;
             };
-            let result = run(tool);
+            let result = match message {
+                WorkerToContent::Scan => scan(),
+                WorkerToContent::Badges { numbers } => badges(numbers),
+                WorkerToContent::Tool { tool, number } => run(tool, number),
+            };
             let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
             JsValue::FALSE
         },
@@ -56,18 +70,110 @@ pub fn start_content() {
     chrome::on_runtime_message(listener.as_ref().unchecked_ref());
     // The listener lives as long as the frame.
     listener.forget();
+    answer_probes();
 }
 
-/// Runs one tool in this frame.
-fn run(tool: PageTool) -> ToolResult {
+/// In a child frame: when the parent frame's content script probes this window, report the probe to
+/// the worker, which learns this frame's id from the sender (see [`ScanEntry::Frame`]).
+fn answer_probes() {
+    let Some(window) = web_sys::window() else { return };
+    let parent = window.parent().ok().flatten();
+    let Some(parent) = parent.filter(|p| !js_sys::Object::is(p, &window)) else {
+        return;
+    };
+    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
+        // Only the parent may probe; anything else posting here is ignored.
+        if !event.source().is_some_and(|s| js_sys::Object::is(&s, &parent)) {
+            return;
+        }
+        let probe = js_sys::Reflect::get(&event.data(), &PROBE_KEY.into())
+            .ok()
+            .and_then(|p| p.as_string());
+        if let Some(probe) = probe {
+            chrome::send_to_worker(&chrome::to_js(&ContentToWorker::FrameProbe { probe }));
+        }
+    });
+    let _ = window.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref());
+    on_message.forget();
+}
+
+const PROBE_KEY: &str = "__waymarkProbe";
+
+fn probe_token() -> String {
+    let part = || (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    format!("{:08x}{:08x}", part(), part())
+}
+
+/// Posts the probe to the frame's window; false if the frame has no window (not loaded).
+fn post_probe(frame: &web_sys::Element, probe: &str) -> bool {
+    let Ok(window) = js_sys::Reflect::get(frame, &"contentWindow".into()) else {
+        return false;
+    };
+    let Ok(post) = js_sys::Reflect::get(&window, &"postMessage".into()) else {
+        return false;
+    };
+    let Ok(post) = post.dyn_into::<js_sys::Function>() else {
+        return false;
+    };
+    let message = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&message, &PROBE_KEY.into(), &probe.into());
+    post.call2(&window, &message, &"*".into()).is_ok()
+}
+
+/// Renews the frame's local numbering and reports it, with the child frames where they stand.
+fn scan() -> ToolResult {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return ToolResult::error("this frame has no document");
+    };
+    let mut entries = Vec::new();
+    let mut numbered = Vec::new();
+    for entry in detect::interactives(&document) {
+        match entry {
+            Entry::Control(found) => {
+                let local = numbered.len() as u32 + 1;
+                entries.push(ScanEntry::Control(found.describe(local)));
+                numbered.push((stable_id(&found), found));
+            }
+            Entry::Frame(element) => {
+                let probe = probe_token();
+                if post_probe(&element, &probe) {
+                    entries.push(ScanEntry::Frame { probe });
+                }
+            }
+        }
+    }
+    FRAME.with_borrow_mut(|f| {
+        f.numbered = numbered;
+        f.badges.clear();
+    });
+    let scan = FrameScan {
+        url: url(),
+        title: document.title(),
+        entries,
+    };
+    match serde_json::to_value(&scan) {
+        Ok(data) => ToolResult::ok(data),
+        Err(e) => ToolResult::error(format!("could not describe the frame: {e}")),
+    }
+}
+
+/// Takes the tab-wide numbers of this frame's elements and draws them.
+fn badges(numbers: Vec<u32>) -> ToolResult {
+    FRAME.with_borrow_mut(|f| f.badges = numbers);
+    redraw();
+    ToolResult::ok(json!({}))
+}
+
+/// Runs one tool on this frame's local numbering; `number` is the tab-wide number, for the words.
+fn run(tool: PageTool, number: Option<u32>) -> ToolResult {
     match tool {
-        PageTool::ListInteractives { limit, offset } => {
-            list(limit.unwrap_or(DEFAULT_LIMIT), offset.unwrap_or(0))
+        PageTool::ListInteractives { .. } => {
+            ToolResult::error("listing is coordinated by the service worker across frames")
         }
         PageTool::OverlayShow => {
             FRAME.with_borrow_mut(|f| f.overlay_wanted = true);
             redraw();
-            ToolResult::ok(serde_json::json!({"overlay": "shown"}))
+            ToolResult::ok(json!({"overlay": "shown"}))
         }
         PageTool::OverlayHide => {
             FRAME.with_borrow_mut(|f| {
@@ -76,14 +182,14 @@ fn run(tool: PageTool) -> ToolResult {
                     o.clear();
                 }
             });
-            ToolResult::ok(serde_json::json!({"overlay": "hidden"}))
+            ToolResult::ok(json!({"overlay": "hidden"}))
         }
         PageTool::Describe { index } => match numbered(index, None) {
             Ok((id, found)) => match serde_json::to_value(found.info(index, id, url())) {
                 Ok(data) => ToolResult::ok(data),
                 Err(e) => ToolResult::error(format!("could not describe the element: {e}")),
             },
-            Err(stale) => stale,
+            Err(why) => why,
         },
         PageTool::OverlayAct {
             index,
@@ -93,7 +199,7 @@ fn run(tool: PageTool) -> ToolResult {
         } => {
             let (_, found) = match numbered(index, expect) {
                 Ok(hit) => hit,
-                Err(stale) => return stale,
+                Err(why) => return why,
             };
             let text = text.unwrap_or_default();
             let done = match action {
@@ -104,15 +210,16 @@ fn run(tool: PageTool) -> ToolResult {
                 ActKind::Select => act::select(&found.element, &text).map(|label| json!({"selected": label})),
             };
             redraw();
+            let number = number.unwrap_or(index);
             match done {
                 Ok(mut data) => {
                     data["done"] = json!(action.verb());
-                    data["index"] = json!(index);
+                    data["index"] = json!(number);
                     data["role"] = json!(found.role());
                     data["name"] = json!(found.name());
                     ToolResult::ok(data)
                 }
-                Err(why) => ToolResult::error(format!("Could not {} number {index}: {why}.", action.verb())),
+                Err(why) => ToolResult::error(format!("Could not {} number {number}: {why}.", action.verb())),
             }
         }
     }
@@ -125,27 +232,16 @@ fn url() -> String {
         .unwrap_or_default()
 }
 
-/// The element behind a number, if it is still the one that was numbered (and, with `expect`, the one
-/// that was approved). Otherwise an error result carrying the fresh list, so nobody acts on a
-/// different element than the one they meant.
+/// The element behind a local number, if it is still the one that was numbered (and, with `expect`, the
+/// one that was approved). Otherwise an error whose `data` says `stale`, so the worker renews the
+/// tab's numbering and sends the fresh list: nobody acts on a different element than they meant.
 fn numbered(index: u32, expect: Option<u64>) -> Result<(u64, Found), ToolResult> {
     let hit = FRAME.with_borrow(|f| {
-        let total = f.numbered.len();
         let slot = (index as usize).checked_sub(1).and_then(|i| f.numbered.get(i));
-        slot.map(|(id, found)| (*id, found.clone())).ok_or(total)
+        slot.map(|(id, found)| (*id, found.clone()))
     });
-    let (id, found) = match hit {
-        Ok(hit) => hit,
-        Err(0) => {
-            return Err(ToolResult::error(
-                "There are no numbers yet on this page: say /list first.",
-            ))
-        }
-        Err(total) => {
-            return Err(ToolResult::error(format!(
-            "There is no number {index}: the list goes from 1 to {total}. Say /list for the current numbers."
-        )))
-        }
+    let Some((id, found)) = hit else {
+        return Err(stale("is no longer on the page".into()));
     };
     let gone = !found.element.is_connected();
     let moved = expect.is_some_and(|e| e != id);
@@ -156,49 +252,16 @@ fn numbered(index: u32, expect: Option<u64>) -> Result<(u64, Found), ToolResult>
         } else {
             "now shows something else"
         };
-        let message = format!(
-            "Number {index} ({} \"{}\") {what}: the page changed, so the numbers were renewed. Nothing was done.",
-            found.role(),
-            found.name()
-        );
-        let fresh = list(DEFAULT_LIMIT, 0);
-        return Err(ToolResult {
-            status: waymark_protocol::ToolStatus::Error,
-            error: Some(message),
-            data: fresh.data,
-        });
+        return Err(stale(format!("({} \"{}\") {what}", found.role(), found.name())));
     }
     Ok((id, found))
 }
 
-/// Renews the numbering of the whole frame and returns one page of it.
-fn list(limit: u32, offset: u32) -> ToolResult {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return ToolResult::error("this frame has no document");
-    };
-    let found: Vec<(u64, Found)> = detect::interactives(&document)
-        .into_iter()
-        .map(|f| (stable_id(&f), f))
-        .collect();
-    let items: Vec<_> = found
-        .iter()
-        .enumerate()
-        .skip(offset as usize)
-        .take(limit as usize)
-        .map(|(i, (_, f))| f.describe(i as u32 + 1))
-        .collect();
-    let list = InteractiveList {
-        url: document.url().unwrap_or_default(),
-        title: document.title(),
-        total: found.len() as u32,
-        offset,
-        items,
-    };
-    FRAME.with_borrow_mut(|f| f.numbered = found);
-    redraw();
-    match serde_json::to_value(&list) {
-        Ok(data) => ToolResult::ok(data),
-        Err(e) => ToolResult::error(format!("could not describe the page: {e}")),
+/// A refusal the worker completes: it prefixes the number and appends the fresh list.
+fn stale(what: String) -> ToolResult {
+    ToolResult {
+        data: Some(json!({"stale": true})),
+        ..ToolResult::error(what)
     }
 }
 
@@ -226,7 +289,8 @@ fn redraw() {
             f.overlay = Overlay::create(redraw).ok();
         }
         if let Some(overlay) = &f.overlay {
-            overlay.draw(f.numbered.iter().map(|(_, found)| &found.element));
+            let numbers = f.badges.iter().copied();
+            overlay.draw(f.numbered.iter().map(|(_, found)| &found.element).zip(numbers));
         }
     });
 }

@@ -112,8 +112,16 @@ impl Found {
     }
 }
 
-/// Every interactive element of the document (including open shadow roots), in document order.
-pub fn interactives(document: &Document) -> Vec<Found> {
+/// What a scan finds, in document order.
+pub enum Entry {
+    Control(Found),
+    /// A visible child frame (`iframe` or `frame` element): its controls are numbered where it stands.
+    Frame(Element),
+}
+
+/// Every interactive element of the document (including open shadow roots) and every visible child
+/// frame, in document order.
+pub fn interactives(document: &Document) -> Vec<Entry> {
     let Some(root) = document.document_element() else {
         return Vec::new();
     };
@@ -127,18 +135,25 @@ pub fn interactives(document: &Document) -> Vec<Found> {
         if SKIPPED_TAGS.contains(&tag.as_str()) || element.has_attribute("inert") || !visible(&element) {
             continue;
         }
+        if matches!(tag.as_str(), "iframe" | "frame") {
+            let rect = element.get_bounding_client_rect();
+            if rect.width() >= 1.0 && rect.height() >= 1.0 {
+                out.push(Entry::Frame(element));
+            }
+            continue;
+        }
         let role = role_of(&element, &tag);
         let candidate = is_candidate(&element, &tag, role.as_deref());
         let native = matches!(tag.as_str(), "input" | "select" | "textarea");
         let listed = candidate && (!inside_action || native) && usable(&element, viewport);
         if listed {
-            out.push(Found {
+            out.push(Entry::Control(Found {
                 role: role.clone().unwrap_or_else(|| "generic".into()),
                 name: accessible_name(&element, &tag),
                 value: value_of(&element, &tag),
                 states: states_of(&element),
                 element: element.clone(),
-            });
+            }));
         }
         let now_inside = inside_action || (listed && matches!(role.as_deref(), Some("link" | "button")));
         let children = element.children();
@@ -465,12 +480,16 @@ fn clean(text: &str) -> String {
     format!("{}…", cut.trim_end())
 }
 
-fn call_bool(target: &JsValue, method: &str, arg: &JsValue) -> Option<bool> {
+fn call_value(target: &JsValue, method: &str, arg: &JsValue) -> Option<JsValue> {
     let f = js_sys::Reflect::get(target, &method.into())
         .ok()?
         .dyn_into::<js_sys::Function>()
         .ok()?;
-    f.call1(target, arg).ok()?.as_bool()
+    f.call1(target, arg).ok()
+}
+
+fn call_bool(target: &JsValue, method: &str, arg: &JsValue) -> Option<bool> {
+    call_value(target, method, arg)?.as_bool()
 }
 
 fn call_element(target: &JsValue, method: &str, arg: &JsValue) -> Option<Element> {

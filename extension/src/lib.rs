@@ -19,4 +19,5 @@ mod content;
 mod detect;
 mod overlay;
 mod panel;
+mod tabs;
 mod worker;

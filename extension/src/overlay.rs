@@ -87,11 +87,11 @@ impl Overlay {
         })
     }
 
-    /// Draws badge `i + 1` at the top-left corner of the i-th element (only those on screen).
-    pub fn draw<'a>(&self, elements: impl Iterator<Item = &'a Element>) {
+    /// Draws each element's number at its top-left corner (only for elements on screen).
+    pub fn draw<'a>(&self, elements: impl Iterator<Item = (&'a Element, u32)>) {
         let (width, height) = viewport();
         let mut html = String::new();
-        for (i, element) in elements.enumerate() {
+        for (element, number) in elements {
             let rect = element.get_bounding_client_rect();
             if rect.bottom() < 0.0 || rect.right() < 0.0 || rect.top() > height || rect.left() > width {
                 continue;
@@ -99,8 +99,7 @@ impl Overlay {
             let x = rect.left().clamp(0.0, (width - 24.0).max(0.0));
             let y = rect.top().clamp(0.0, (height - 20.0).max(0.0));
             html.push_str(&format!(
-                "<span class=\"b\" style=\"left:{x:.0}px;top:{y:.0}px\">{}</span>",
-                i + 1
+                "<span class=\"b\" style=\"left:{x:.0}px;top:{y:.0}px\">{number}</span>"
             ));
         }
         self.layer.set_inner_html(&html);

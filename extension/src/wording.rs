@@ -146,6 +146,19 @@ pub fn acted(data: Option<&serde_json::Value>) -> String {
     }
 }
 
+pub fn no_numbers_yet() -> String {
+    "There are no numbers yet on this page: say /list first.".into()
+}
+
+pub fn no_such_number(index: u32, total: usize) -> String {
+    format!("There is no number {index}: the list goes from 1 to {total}. Say /list for the current numbers.")
+}
+
+/// `what` is the content script's account, e.g. `(button "Save") is no longer on the page`.
+pub fn stale(index: u32, what: &str) -> String {
+    format!("Number {index} {what}: the page changed, so the numbers were renewed. Nothing was done.")
+}
+
 pub fn nothing_to_answer() -> String {
     "There is no question waiting for an answer.".into()
 }

@@ -12,8 +12,8 @@ use std::rc::Rc;
 use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::{
-    ConnectionState, Hello, PageTool, PanelToWorker, ToExtension, ToHost, ToolDone, ToolResult,
-    WorkerToContent, WorkerToPanel, HOST_NAME, PROTOCOL_VERSION,
+    ConnectionState, ContentToWorker, Hello, PageTool, PanelToWorker, ToExtension, ToHost, ToolDone,
+    ToolResult, WorkerToPanel, HOST_NAME, PROTOCOL_VERSION,
 };
 
 use crate::chrome::{self, Port};
@@ -73,6 +73,15 @@ fn shared() -> Shared {
 pub fn start_service_worker() {
     chrome::open_panel_on_action_click();
     connect_host(&shared());
+}
+
+/// Called by `sw.js` for every `chrome.runtime.onMessage` (one-off messages from content scripts).
+#[wasm_bindgen]
+pub fn on_runtime_message(message: JsValue, sender: JsValue) {
+    match chrome::from_js::<ContentToWorker>(message) {
+        Ok(ContentToWorker::FrameProbe { probe }) => crate::tabs::probe_answered(probe, &sender),
+        Err(e) => chrome::log(&format!("unreadable message from a page: {e}")),
+    }
 }
 
 /// Called by `sw.js` for every `chrome.runtime.onConnect`.
@@ -358,29 +367,13 @@ enum Caller {
     Panel,
 }
 
-/// Runs a page tool in a tab's content script. Page-changing tools are refused unless the host asks:
-/// they may only run after its policy gate.
+/// Runs a page tool for a caller. Page-changing tools are refused unless the host asks: they may only
+/// run after its policy gate.
 async fn run_tool(tab_id: Option<i32>, tool: PageTool, caller: Caller) -> ToolResult {
     if tool.changes_page() && caller != Caller::Host {
         return ToolResult::error(
             "page-changing tools run only through the Waymark host and its policy gate",
         );
     }
-    let tab_id = match tab_id {
-        Some(id) => id,
-        None => match chrome::active_tab_id().await {
-            Some(id) => id,
-            None => return ToolResult::error(crate::wording::no_tab()),
-        },
-    };
-    let message = chrome::to_js(&WorkerToContent::Tool { tool });
-    match chrome::send_to_tab(tab_id, &message).await {
-        Ok(answer) if answer.is_undefined() => ToolResult::error(crate::wording::page_unreachable()),
-        Ok(answer) => chrome::from_js::<ToolResult>(answer)
-            .unwrap_or_else(|e| ToolResult::error(format!("the page answered something unreadable: {e}"))),
-        Err(e) => {
-            chrome::log(&format!("tab {tab_id} unreachable: {e}"));
-            ToolResult::error(crate::wording::page_unreachable())
-        }
-    }
+    crate::tabs::run(tab_id, tool).await
 }

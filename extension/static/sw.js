@@ -6,5 +6,8 @@ const ready = init({ module_or_path: new URL('./pkg/waymark_extension_bg.wasm', 
   .then(() => waymark.start_service_worker());
 
 chrome.runtime.onConnect.addListener((port) => { ready.then(() => waymark.on_connect(port)); });
+chrome.runtime.onMessage.addListener((message, sender) => {
+  ready.then(() => waymark.on_runtime_message(message, sender));
+});
 // Listening for startup makes the browser start this worker at launch, so it connects to the host.
 chrome.runtime.onStartup.addListener(() => {});

@@ -19,7 +19,9 @@ pub use host::{
     Answer, ErrorCode, ErrorReply, Hello, Ping, Pong, Question, QuestionKind, Request, RequestId, RunTool,
     ToExtension, ToHost, ToolDone, UserTool, Welcome,
 };
-pub use relay::{ConnectionState, PanelToWorker, WorkerToContent, WorkerToPanel};
+pub use relay::{
+    ConnectionState, ContentToWorker, FrameScan, PanelToWorker, ScanEntry, WorkerToContent, WorkerToPanel,
+};
 pub use tools::{
     ActKind, ElementInfo, FormInfo, Interactive, InteractiveList, PageTool, ToolResult, ToolStatus,
 };

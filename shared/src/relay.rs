@@ -42,7 +42,46 @@ pub enum WorkerToPanel {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum WorkerToContent {
-    Tool { tool: PageTool },
+    /// Run a tool on this frame's own numbering: indexes here are the frame's local ones. `number` is
+    /// the tab-wide number the user knows the element by, for the words of any answer.
+    Tool {
+        tool: PageTool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        number: Option<u32>,
+    },
+    /// Find this frame's interactive elements (renewing its local numbering); answered with a
+    /// [`FrameScan`] in the result's `data`.
+    Scan,
+    /// Draw these numbers: `numbers[i]` is the tab-wide number of this frame's i-th element.
+    Badges { numbers: Vec<u32> },
+}
+
+/// One frame's interactive elements in document order, with the child frames where they stand, so the
+/// service worker can splice every frame into one numbering for the whole tab.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FrameScan {
+    pub url: String,
+    pub title: String,
+    pub entries: Vec<ScanEntry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ScanEntry {
+    /// An element of this frame; its `index` is the frame's local number.
+    Control(crate::tools::Interactive),
+    /// A child frame at this place in the document. Content scripts cannot learn a frame's browser id,
+    /// so the parent posts `probe` (a random token) to the child window, whose content script reports it
+    /// with [`ContentToWorker::FrameProbe`]; the worker learns the frame id from the message's sender.
+    Frame { probe: String },
+}
+
+/// Content script → service worker (`chrome.runtime.sendMessage`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ContentToWorker {
+    /// "The probe my parent posted to me was this": ties a [`ScanEntry::Frame`] to a frame id.
+    FrameProbe { probe: String },
 }
 
 /// Where the service worker's connection to the native host stands.

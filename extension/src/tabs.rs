@@ -1,0 +1,285 @@
+//! The service worker's side of page tools: one numbering for a whole tab across all its frames.
+//!
+//! Listing scans the top frame, then every child frame where it stands in its parent's document
+//! (same-origin, `srcdoc` and cross-origin alike: each frame has its own content script), numbers the
+//! controls in that order, and tells each frame the numbers of its elements for the badges. The map
+//! from tab-wide numbers to (frame, local number) is kept per tab; every tool by number is translated
+//! through it, and element ids are made tab-wide as `frame << 32 | local id`.
+//!
+//! This module does not judge tools: the worker only lets page-changing ones through from the host.
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+
+use serde_json::json;
+use waymark_protocol::{
+    FrameScan, InteractiveList, PageTool, ScanEntry, ToolResult, ToolStatus, WorkerToContent,
+};
+
+use crate::{chrome, wording};
+
+const DEFAULT_LIMIT: u32 = 50;
+/// Frames nested deeper than this are not scanned (a guard against pathological pages).
+const MAX_FRAME_DEPTH: usize = 8;
+
+/// The latest numbering of one tab: `slots[n - 1]` is (frame id, local number) of number `n`.
+struct Numbering {
+    slots: Vec<(i32, u32)>,
+    frames: Vec<i32>,
+}
+
+/// How long to wait for a child frame to answer its parent's probe.
+const PROBE_WAIT_MS: u32 = 600;
+const PROBE_POLL_MS: u32 = 15;
+
+thread_local! {
+    static NUMBERINGS: RefCell<HashMap<i32, Numbering>> = RefCell::new(HashMap::new());
+    /// Probe token → (tab, frame id), from child frames' answers.
+    static PROBES: RefCell<HashMap<String, (i32, i32)>> = RefCell::new(HashMap::new());
+}
+
+/// A child frame reported its parent's probe: remember which frame it is.
+pub fn probe_answered(probe: String, sender: &wasm_bindgen::JsValue) {
+    let get = |target: &wasm_bindgen::JsValue, key: &str| js_sys::Reflect::get(target, &key.into()).ok();
+    let frame = get(sender, "frameId").and_then(|f| f.as_f64());
+    let tab = get(sender, "tab")
+        .and_then(|t| get(&t, "id"))
+        .and_then(|id| id.as_f64());
+    if let (Some(tab), Some(frame)) = (tab, frame) {
+        PROBES.with_borrow_mut(|p| {
+            // Unclaimed probes (a frame that answered too late) must not pile up.
+            if p.len() > 1000 {
+                p.clear();
+            }
+            p.insert(probe, (tab as i32, frame as i32));
+        });
+    }
+}
+
+/// Waits briefly for the frame that holds `probe` to identify itself.
+async fn frame_of(tab: i32, probe: &str) -> Option<i32> {
+    let mut waited = 0;
+    loop {
+        let found = PROBES.with_borrow_mut(|p| p.remove(probe));
+        if let Some((probe_tab, frame)) = found {
+            return (probe_tab == tab).then_some(frame);
+        }
+        if waited >= PROBE_WAIT_MS {
+            return None;
+        }
+        gloo_timers::future::TimeoutFuture::new(PROBE_POLL_MS).await;
+        waited += PROBE_POLL_MS;
+    }
+}
+
+/// Runs a page tool in a tab (the active tab of the focused window when `tab_id` is `None`).
+pub async fn run(tab_id: Option<i32>, tool: PageTool) -> ToolResult {
+    let tab = match tab_id {
+        Some(id) => id,
+        None => match chrome::active_tab_id().await {
+            Some(id) => id,
+            None => return ToolResult::error(wording::no_tab()),
+        },
+    };
+    match tool {
+        PageTool::ListInteractives { limit, offset } => {
+            list(tab, limit.unwrap_or(DEFAULT_LIMIT), offset.unwrap_or(0)).await
+        }
+        PageTool::OverlayShow | PageTool::OverlayHide => {
+            let frames = NUMBERINGS
+                .with_borrow(|n| n.get(&tab).map(|n| n.frames.clone()))
+                .unwrap_or_else(|| vec![0]);
+            let mut answer = ToolResult::error(wording::page_unreachable());
+            for frame in frames {
+                let result = send(
+                    tab,
+                    frame,
+                    &WorkerToContent::Tool {
+                        tool: tool.clone(),
+                        number: None,
+                    },
+                )
+                .await;
+                if frame == 0 {
+                    answer = result;
+                }
+            }
+            answer
+        }
+        PageTool::Describe { index } => {
+            by_number(tab, index, None, |local| PageTool::Describe { index: local }).await
+        }
+        PageTool::OverlayAct {
+            index,
+            action,
+            text,
+            expect,
+        } => {
+            by_number(tab, index, expect, move |local| PageTool::OverlayAct {
+                index: local,
+                action,
+                text: text.clone(),
+                expect: None,
+            })
+            .await
+        }
+    }
+}
+
+/// Renumbers the whole tab and returns one page of the list.
+async fn list(tab: i32, limit: u32, offset: u32) -> ToolResult {
+    let top = match scan(tab, 0).await {
+        Ok(scan) => scan,
+        Err(error) => return error,
+    };
+    let mut slots = Vec::new();
+    let mut items = Vec::new();
+    let mut frames = vec![0];
+    // Depth-first through the frames, splicing each child's controls in where the frame stands.
+    let mut stack = vec![(0, top.entries.into_iter())];
+    while let Some((frame, next)) = stack.last_mut().map(|(frame, entries)| (*frame, entries.next())) {
+        match next {
+            None => {
+                stack.pop();
+            }
+            Some(ScanEntry::Control(mut item)) => {
+                slots.push((frame, item.index));
+                item.index = slots.len() as u32;
+                items.push(item);
+            }
+            Some(ScanEntry::Frame { probe }) => {
+                if stack.len() >= MAX_FRAME_DEPTH {
+                    continue;
+                }
+                // A frame that never answers (still loading, or a page where extensions may not run)
+                // has no controls we can act on: skip it.
+                let Some(frame_id) = frame_of(tab, &probe).await else {
+                    continue;
+                };
+                if frames.contains(&frame_id) {
+                    continue;
+                }
+                // A frame without our content script (a browser page, a blocked scheme) has no controls
+                // we can act on: skip it.
+                if let Ok(child) = scan(tab, frame_id).await {
+                    frames.push(frame_id);
+                    stack.push((frame_id, child.entries.into_iter()));
+                }
+            }
+        }
+    }
+    let mut per_frame: BTreeMap<i32, Vec<u32>> = frames.iter().map(|f| (*f, Vec::new())).collect();
+    for (n, (frame, _)) in slots.iter().enumerate() {
+        per_frame.entry(*frame).or_default().push(n as u32 + 1);
+    }
+    for (frame, numbers) in per_frame {
+        let _ = send(tab, frame, &WorkerToContent::Badges { numbers }).await;
+    }
+    let total = slots.len() as u32;
+    NUMBERINGS.with_borrow_mut(|n| n.insert(tab, Numbering { slots, frames }));
+    let page: Vec<_> = items
+        .into_iter()
+        .skip(offset as usize)
+        .take(limit as usize)
+        .collect();
+    let list = InteractiveList {
+        url: top.url,
+        title: top.title,
+        total,
+        offset,
+        items: page,
+    };
+    match serde_json::to_value(&list) {
+        Ok(data) => ToolResult::ok(data),
+        Err(e) => ToolResult::error(format!("could not describe the page: {e}")),
+    }
+}
+
+/// Runs a tool on the element behind a tab-wide number, in its frame, with its local number.
+async fn by_number(tab: i32, index: u32, expect: Option<u64>, tool: impl Fn(u32) -> PageTool) -> ToolResult {
+    let lookup = NUMBERINGS.with_borrow(|n| {
+        n.get(&tab).map(|n| {
+            (
+                (index as usize)
+                    .checked_sub(1)
+                    .and_then(|i| n.slots.get(i))
+                    .copied(),
+                n.slots.len(),
+            )
+        })
+    });
+    let (frame, local) = match lookup {
+        None | Some((None, 0)) => return ToolResult::error(wording::no_numbers_yet()),
+        Some((None, total)) => return ToolResult::error(wording::no_such_number(index, total)),
+        Some((Some(slot), _)) => slot,
+    };
+    let mut tool = tool(local);
+    if let Some(expected) = expect {
+        if (expected >> 32) as i32 != frame {
+            return stale(tab, index, "now shows something else".into()).await;
+        }
+        if let PageTool::OverlayAct { expect, .. } = &mut tool {
+            *expect = Some(expected & 0xffff_ffff);
+        }
+    }
+    let describe = matches!(tool, PageTool::Describe { .. });
+    let mut result = send(
+        tab,
+        frame,
+        &WorkerToContent::Tool {
+            tool,
+            number: Some(index),
+        },
+    )
+    .await;
+    let is_stale = result
+        .data
+        .as_ref()
+        .and_then(|d| d.get("stale"))
+        .and_then(|s| s.as_bool())
+        == Some(true);
+    if result.status == ToolStatus::Error && is_stale {
+        let what = result.error.unwrap_or_default();
+        return stale(tab, index, what).await;
+    }
+    if let (true, Some(data)) = (describe && result.status == ToolStatus::Ok, result.data.as_mut()) {
+        let local_id = data.get("id").and_then(|id| id.as_u64()).unwrap_or_default();
+        data["id"] = json!(((frame as u64) << 32) | local_id);
+        data["index"] = json!(index);
+    }
+    result
+}
+
+/// The page changed under a number: renew the numbering and answer with the fresh list.
+async fn stale(tab: i32, index: u32, what: String) -> ToolResult {
+    let fresh = list(tab, DEFAULT_LIMIT, 0).await;
+    ToolResult {
+        status: ToolStatus::Error,
+        error: Some(wording::stale(index, &what)),
+        data: fresh.data,
+    }
+}
+
+async fn scan(tab: i32, frame: i32) -> Result<FrameScan, ToolResult> {
+    let result = send(tab, frame, &WorkerToContent::Scan).await;
+    if result.status == ToolStatus::Error {
+        return Err(result);
+    }
+    result
+        .data
+        .and_then(|d| serde_json::from_value::<FrameScan>(d).ok())
+        .ok_or_else(|| ToolResult::error("the page answered something unreadable"))
+}
+
+/// Sends one message to one frame's content script and returns its answer.
+async fn send(tab: i32, frame: i32, message: &WorkerToContent) -> ToolResult {
+    match chrome::send_to_frame(tab, frame, &chrome::to_js(message)).await {
+        Ok(answer) if answer.is_undefined() => ToolResult::error(wording::page_unreachable()),
+        Ok(answer) => chrome::from_js::<ToolResult>(answer)
+            .unwrap_or_else(|e| ToolResult::error(format!("the page answered something unreadable: {e}"))),
+        Err(e) => {
+            chrome::log(&format!("tab {tab} frame {frame} unreachable: {e}"));
+            ToolResult::error(wording::page_unreachable())
+        }
+    }
+}

@@ -1,0 +1,66 @@
+// One numbering for the whole tab: the top frame, a same-origin frame, a srcdoc frame, and a
+// cross-origin frame with a frame nested inside it are numbered in document order, and acting by
+// number reaches the right frame.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, test } from 'node:test';
+import { EXTENSION_ID, launch, openPanel, replyCount, send, serveStatic, waitForReply, waitForStatus } from './lib/harness.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+let browser;
+let site;
+let page;
+let panel;
+
+before(async () => {
+  site = await serveStatic(path.join(here, 'fixtures'));
+  browser = await launch();
+  page = await browser.context.newPage();
+  await page.goto(`${site.url}frames.html`);
+  await page.frameLocator('#cross').frameLocator('iframe').locator('button').waitFor();
+  panel = await openPanel(browser.context);
+  const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
+  await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
+  await waitForStatus(panel, /^Connected to Waymark host/);
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function command(text, pattern) {
+  const before = await replyCount(panel);
+  await send(panel, text);
+  return waitForReply(panel, pattern, { after: before });
+}
+
+test('every kind of frame is numbered in document order, hidden frames are not', async () => {
+  const reply = await command('/list', /controls on "Frames fixture"/);
+  assert.deepEqual(reply.split('\n'), [
+    '6 controls on "Frames fixture":',
+    '1, button, Top before',
+    '2, button, Same-origin button',
+    '3, button, Srcdoc button',
+    '4, button, Cross-origin button',
+    '5, button, Cross-origin nested button',
+    '6, button, Top after',
+  ]);
+});
+
+test('clicking by number acts inside the right frame, even cross-origin and nested', async () => {
+  await command('/click 5', /^Clicked 5, button, Cross-origin nested button\.$/);
+  const nested = page.frameLocator('#cross').frameLocator('iframe').locator('body');
+  assert.equal(await nested.getAttribute('data-clicked'), 'yes');
+  const cross = page.frameLocator('#cross').locator('body');
+  assert.equal(await cross.getAttribute('data-clicked'), null, 'the parent frame was not clicked');
+  await command('/click 3', /^Clicked 3, button, Srcdoc button\.$/);
+  assert.equal(await page.frameLocator('#srcdoc').locator('button').textContent(), 'Srcdoc clicked');
+});
+
+test('a frame element that changed is refused as stale, with the renewed list', async () => {
+  // The srcdoc button now reads "Srcdoc clicked": number 3 no longer shows what was listed.
+  const reply = await command('/click 3', /^Number 3 \(button "Srcdoc button"\) now shows something else/);
+  assert.match(reply, /3, button, Srcdoc clicked/);
+});
