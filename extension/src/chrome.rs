@@ -107,6 +107,31 @@ pub async fn active_tab_id() -> Option<i32> {
     })
 }
 
+/// Calls `chrome.tabs.<method>(...args)` and awaits the promise it returns.
+pub async fn tabs_api(method: &str, args: &[JsValue]) -> Result<JsValue, String> {
+    let tabs = js_sys::Reflect::get(&js_sys::global(), &"chrome".into())
+        .and_then(|c| js_sys::Reflect::get(&c, &"tabs".into()))
+        .map_err(|e| error_text(&e))?;
+    let function: js_sys::Function = js_sys::Reflect::get(&tabs, &method.into())
+        .map_err(|e| error_text(&e))?
+        .dyn_into()
+        .map_err(|_| format!("chrome.tabs.{method} is not available"))?;
+    let args: js_sys::Array = args.iter().collect();
+    let promise = function.apply(&tabs, &args).map_err(|e| error_text(&e))?;
+    wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&promise))
+        .await
+        .map_err(|e| error_text(&e))
+}
+
+/// A plain object from key/value pairs.
+pub fn object(pairs: &[(&str, JsValue)]) -> JsValue {
+    let object = js_sys::Object::new();
+    for (key, value) in pairs {
+        let _ = js_sys::Reflect::set(&object, &(*key).into(), value);
+    }
+    object.into()
+}
+
 /// Sends a one-off message to the service worker, without waiting for an answer.
 pub fn send_to_worker(message: &JsValue) {
     if let Ok(promise) = runtime_send_message(message) {

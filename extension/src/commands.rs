@@ -1,6 +1,6 @@
 //! What the user typed into the side panel, as a command. Pure parsing: no browser, no host.
 
-use waymark_protocol::ActKind;
+use waymark_protocol::{ActKind, PageTool, ScrollDirection};
 
 /// Commands the panel understands today, with the help text for each.
 pub const COMMANDS: &[(&str, &str)] = &[
@@ -8,6 +8,24 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("/click", "N: click the control with number N"),
     ("/type", "N text: type text into field N, replacing what is there"),
     ("/select", "N option: choose an option of list N by its name"),
+    ("/more", "the next part of the last list"),
+    ("/find", "text: find controls by name"),
+    ("/read", "a short summary of the page"),
+    (
+        "/scroll",
+        "up, down, top or bottom, optionally a number: scroll the page or that area",
+    ),
+    (
+        "/press",
+        "key, optionally a number: press Enter, Tab, Escape, Space or an arrow",
+    ),
+    ("/go", "address: open a web address"),
+    ("/back", "go back a page"),
+    ("/forward", "go forward a page"),
+    ("/reload", "reload the page"),
+    ("/tabs", "list the tabs of this window"),
+    ("/tab", "N: switch to tab N"),
+    ("/wait", "wait until the page stops changing"),
     ("/yes", "answer yes to Waymark's question"),
     ("/no", "answer no to Waymark's question"),
     ("/overlay", "on or off: show or hide the numbers on the page"),
@@ -19,7 +37,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
 ];
 
 /// One line of user input, understood.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Input {
     List,
     /// Act on a number: click, type or select.
@@ -30,6 +48,10 @@ pub enum Input {
     },
     /// `/yes` or `/no`.
     Answer(bool),
+    /// A page tool with its arguments (the panel decides whether it goes through the host's gate).
+    Tool(PageTool),
+    /// `/more`: the next part of the last list.
+    More,
     /// A known command used the wrong way: what to say instead.
     Usage(&'static str),
     Overlay(bool),
@@ -75,6 +97,30 @@ pub fn parse(line: &str) -> Input {
             ActKind::Select,
             "Say /select, a number and an option, like /select 7 Large.",
         ),
+        "more" => Input::More,
+        "find" if !args.is_empty() => Input::Tool(PageTool::Find {
+            text: Some(args.trim().to_string()),
+            role: None,
+            limit: None,
+            offset: None,
+        }),
+        "find" => Input::Usage("Say /find and some words of a control's name, like /find cart."),
+        "read" => Input::Tool(PageTool::Extract),
+        "scroll" => scroll(args),
+        "press" => press(args),
+        "go" | "open" if !args.is_empty() => Input::Tool(PageTool::Navigate {
+            url: args.trim().to_string(),
+        }),
+        "go" | "open" => Input::Usage("Say /go and an address, like /go example.com."),
+        "back" => Input::Tool(PageTool::Back),
+        "forward" => Input::Tool(PageTool::Forward),
+        "reload" => Input::Tool(PageTool::Reload),
+        "tabs" => Input::Tool(PageTool::ListTabs),
+        "tab" => match args.trim().parse::<u32>() {
+            Ok(index) if index >= 1 => Input::Tool(PageTool::SwitchTab { index }),
+            _ => Input::Usage("Say /tab and a number from /tabs, like /tab 2."),
+        },
+        "wait" => Input::Tool(PageTool::Wait { ms: None }),
         "yes" | "y" => Input::Answer(true),
         "no" | "n" => Input::Answer(false),
         "overlay" => match words.next().map(str::to_lowercase).as_deref() {
@@ -88,6 +134,49 @@ pub fn parse(line: &str) -> Input {
             suggestion: closest(&name),
             name: format!("/{name}"),
         },
+    }
+}
+
+/// `up|down|top|bottom [N]`.
+fn scroll(args: &str) -> Input {
+    let mut words = args.split_whitespace();
+    let direction = match words.next().map(str::to_lowercase).as_deref() {
+        Some("up") => ScrollDirection::Up,
+        Some("down") | None => ScrollDirection::Down,
+        Some("top") => ScrollDirection::Top,
+        Some("bottom") => ScrollDirection::Bottom,
+        Some(_) => return Input::Usage("Say /scroll up, down, top or bottom, and optionally a number."),
+    };
+    match words.next().map(|n| n.parse::<u32>()) {
+        None => Input::Tool(PageTool::Scroll {
+            direction,
+            index: None,
+        }),
+        Some(Ok(index)) if index >= 1 => Input::Tool(PageTool::Scroll {
+            direction,
+            index: Some(index),
+        }),
+        Some(_) => Input::Usage("Say /scroll up, down, top or bottom, and optionally a number."),
+    }
+}
+
+/// `KEY [N]`.
+fn press(args: &str) -> Input {
+    const USAGE: &str = "Say /press and a key, like /press Enter, or /press Enter 4 for control 4.";
+    let mut words = args.split_whitespace();
+    let Some(key) = words.next() else {
+        return Input::Usage(USAGE);
+    };
+    match words.next().map(|n| n.parse::<u32>()) {
+        None => Input::Tool(PageTool::Press {
+            key: key.to_string(),
+            index: None,
+        }),
+        Some(Ok(index)) if index >= 1 => Input::Tool(PageTool::Press {
+            key: key.to_string(),
+            index: Some(index),
+        }),
+        Some(_) => Input::Usage(USAGE),
     }
 }
 
@@ -182,6 +271,46 @@ mod tests {
             }
         );
         assert_eq!(parse("/yes"), Input::Answer(true));
+        assert_eq!(
+            parse("/scroll"),
+            Input::Tool(PageTool::Scroll {
+                direction: ScrollDirection::Down,
+                index: None
+            })
+        );
+        assert_eq!(
+            parse("/scroll up 3"),
+            Input::Tool(PageTool::Scroll {
+                direction: ScrollDirection::Up,
+                index: Some(3)
+            })
+        );
+        assert_eq!(
+            parse("/press Enter 4"),
+            Input::Tool(PageTool::Press {
+                key: "Enter".into(),
+                index: Some(4)
+            })
+        );
+        assert_eq!(
+            parse("/go example.com"),
+            Input::Tool(PageTool::Navigate {
+                url: "example.com".into()
+            })
+        );
+        assert_eq!(parse("/tab 2"), Input::Tool(PageTool::SwitchTab { index: 2 }));
+        assert_eq!(
+            parse("/find Add to  cart"),
+            Input::Tool(PageTool::Find {
+                text: Some("Add to  cart".into()),
+                role: None,
+                limit: None,
+                offset: None
+            })
+        );
+        assert!(matches!(parse("/tab x"), Input::Usage(_)));
+        assert!(matches!(parse("/scroll sideways"), Input::Usage(_)));
+        assert!(matches!(parse("/find"), Input::Usage(_)));
         assert_eq!(parse("/no"), Input::Answer(false));
     }
 

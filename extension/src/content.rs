@@ -21,6 +21,9 @@ use crate::act;
 use crate::chrome;
 use crate::detect::{self, Entry, Found};
 use crate::overlay::Overlay;
+use crate::page;
+
+const DEFAULT_WAIT_MS: u32 = 5_000;
 
 /// What this frame knows between calls.
 struct Frame {
@@ -58,6 +61,18 @@ pub fn start_content() {
                 // Not ours (another part of the extension may message the tab later): no answer.
                 return JsValue::FALSE;
             };
+            if let WorkerToContent::Tool {
+                tool: PageTool::Wait { ms },
+                ..
+            } = message
+            {
+                // The one asynchronous tool: answer later, and tell the browser to keep the channel open.
+                wasm_bindgen_futures::spawn_local(async move {
+                    let data = page::settle(ms.unwrap_or(DEFAULT_WAIT_MS)).await;
+                    let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&ToolResult::ok(data)));
+                });
+                return JsValue::TRUE;
+            }
             let result = match message {
                 WorkerToContent::Scan => scan(),
                 WorkerToContent::Badges { numbers } => badges(numbers),
@@ -167,8 +182,40 @@ fn badges(numbers: Vec<u32>) -> ToolResult {
 /// Runs one tool on this frame's local numbering; `number` is the tab-wide number, for the words.
 fn run(tool: PageTool, number: Option<u32>) -> ToolResult {
     match tool {
-        PageTool::ListInteractives { .. } => {
-            ToolResult::error("listing is coordinated by the service worker across frames")
+        PageTool::ListInteractives { .. }
+        | PageTool::Find { .. }
+        | PageTool::ListTabs
+        | PageTool::SwitchTab { .. }
+        | PageTool::Navigate { .. }
+        | PageTool::Back
+        | PageTool::Forward
+        | PageTool::Reload
+        | PageTool::OpenInNewTab { .. }
+        | PageTool::Wait { .. } => {
+            ToolResult::error("this tool is run by the service worker, not in a frame")
+        }
+        PageTool::Extract => match document() {
+            Some(d) => ToolResult::ok(page::extract(&d)),
+            None => ToolResult::error("this frame has no document"),
+        },
+        PageTool::Scroll { direction, index } => {
+            let target = match index.map(|i| numbered(i, None)).transpose() {
+                Ok(hit) => hit.map(|(_, found)| found.element),
+                Err(why) => return why,
+            };
+            let result = page::scroll(target.as_ref(), direction);
+            redraw();
+            result.map_or_else(ToolResult::error, ToolResult::ok)
+        }
+        PageTool::Press { key, index } => {
+            let Some(document) = document() else {
+                return ToolResult::error("this frame has no document");
+            };
+            let target = match index.map(|i| numbered(i, None)).transpose() {
+                Ok(hit) => hit.map(|(_, found)| found.element),
+                Err(why) => return why,
+            };
+            page::press(&document, target.as_ref(), &key).map_or_else(ToolResult::error, ToolResult::ok)
         }
         PageTool::OverlayShow => {
             FRAME.with_borrow_mut(|f| f.overlay_wanted = true);
@@ -223,6 +270,10 @@ fn run(tool: PageTool, number: Option<u32>) -> ToolResult {
             }
         }
     }
+}
+
+fn document() -> Option<web_sys::Document> {
+    web_sys::window().and_then(|w| w.document())
 }
 
 fn url() -> String {

@@ -18,6 +18,7 @@ mod chrome;
 mod content;
 mod detect;
 mod overlay;
+mod page;
 mod panel;
 mod tabs;
 mod worker;

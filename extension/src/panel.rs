@@ -31,12 +31,11 @@ const USER_TOOL_TIMEOUT_S: u32 = 600;
 const LIST_PAGE: u32 = 50;
 
 /// What an unanswered request was for.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 enum Asked {
     Ping,
-    List,
-    Overlay(bool),
-    Act,
+    /// A page tool: its answer is worded after the tool.
+    Tool(PageTool),
 }
 const RECONNECT_MS: u32 = 200;
 
@@ -52,6 +51,10 @@ struct Panel {
     choices: HtmlElement,
     /// The question waiting for an answer, if any.
     question: Option<RequestId>,
+    /// The last list read out (`/list` or `/find`), to continue it with `/more`.
+    last_list: Option<(PageTool, u32, u32)>,
+    /// Whether the numbers are shown, as far as this panel knows (for the toggle shortcut).
+    overlay_shown: bool,
     input: HtmlInputElement,
     worker: Option<(Port, [Listener; 2])>,
     /// Requests sent and not yet answered: id → (what, sent at, its timeout).
@@ -103,6 +106,8 @@ pub fn start_panel() -> Result<(), JsValue> {
         alert,
         choices,
         question: None,
+        last_list: None,
+        overlay_shown: true,
         input,
         worker: None,
         pending: HashMap::new(),
@@ -182,6 +187,7 @@ fn from_worker(panel: &Shared, message: WorkerToPanel) {
             }
             say(panel, &wording::not_delivered(&reason));
         }
+        WorkerToPanel::Shortcut { command } => shortcut(panel, &command),
         WorkerToPanel::ToolResult { id, result } => {
             let asked = panel.borrow_mut().pending.remove(&id);
             if let Some((asked, _, _timeout)) = asked {
@@ -206,15 +212,23 @@ fn tool_answered(panel: &Shared, asked: Asked, result: ToolResult) {
         }
         return;
     }
-    let text = match asked {
-        Asked::List => match result.data.map(serde_json::from_value::<InteractiveList>) {
-            Some(Ok(list)) => wording::interactive_list(&list),
-            _ => wording::tool_failed("the page's list could not be read"),
-        },
-        Asked::Overlay(shown) => wording::overlay(shown),
-        Asked::Act => wording::acted(result.data.as_ref()),
-        Asked::Ping => return,
-    };
+    let Asked::Tool(tool) = asked else { return };
+    if let Some(list) = result
+        .data
+        .as_ref()
+        .and_then(|d| serde_json::from_value::<InteractiveList>(d.clone()).ok())
+    {
+        if matches!(tool, PageTool::ListInteractives { .. } | PageTool::Find { .. }) {
+            let shown = list.offset + list.items.len() as u32;
+            panel.borrow_mut().last_list = Some((tool.clone(), shown, list.total));
+        }
+    }
+    match tool {
+        PageTool::OverlayShow => panel.borrow_mut().overlay_shown = true,
+        PageTool::OverlayHide => panel.borrow_mut().overlay_shown = false,
+        _ => {}
+    }
+    let text = wording::tool_answer(&tool, result.data.as_ref());
     say(panel, &text);
 }
 
@@ -310,18 +324,18 @@ fn submit(panel: &Shared) {
         Input::Ping => ping(panel),
         Input::List => tool(
             panel,
-            Asked::List,
             PageTool::ListInteractives {
                 limit: Some(LIST_PAGE),
                 offset: None,
             },
         ),
-        Input::Overlay(true) => tool(panel, Asked::Overlay(true), PageTool::OverlayShow),
-        Input::Overlay(false) => tool(panel, Asked::Overlay(false), PageTool::OverlayHide),
+        Input::More => more(panel),
+        Input::Overlay(true) => tool(panel, PageTool::OverlayShow),
+        Input::Overlay(false) => tool(panel, PageTool::OverlayHide),
         Input::OverlayUsage => say(panel, &wording::overlay_usage()),
         Input::Usage(usage) => say(panel, usage),
         Input::Answer(yes) => answer(panel, yes),
-        Input::Act { index, action, text } => user_tool(
+        Input::Act { index, action, text } => tool(
             panel,
             PageTool::OverlayAct {
                 index,
@@ -330,6 +344,7 @@ fn submit(panel: &Shared) {
                 expect: None,
             },
         ),
+        Input::Tool(page_tool) => tool(panel, page_tool),
         Input::Help => say(panel, &wording::help()),
         Input::Unknown { name, suggestion } => say(panel, &wording::unknown_command(&name, suggestion)),
         Input::Chat(_) => say(panel, &wording::chat_unavailable()),
@@ -353,34 +368,87 @@ fn ping(panel: &Shared) {
     );
 }
 
-/// A tool that goes through the host and its policy gate (anything that may change the page).
-fn user_tool(panel: &Shared, tool: PageTool) {
-    // The gate may ask the user first: allow for the time it takes to answer.
-    let id = ask(
-        panel,
-        Asked::Act,
-        USER_TOOL_TIMEOUT_S,
-        wording::tool_timeout(USER_TOOL_TIMEOUT_S),
-    );
+/// Runs a page tool. Anything that may change the page goes through the host and its policy gate (and
+/// may wait for the user's answer); reading tools go straight to the worker.
+fn tool(panel: &Shared, tool: PageTool) {
     let tab_id = panel.borrow().tab_id;
-    post(
-        panel,
-        id,
-        PanelToWorker::ToHost {
-            message: ToHost::UserTool(UserTool { id, tab_id, tool }),
-        },
-    );
+    if tool.changes_page() {
+        let id = ask(
+            panel,
+            Asked::Tool(tool.clone()),
+            USER_TOOL_TIMEOUT_S,
+            wording::tool_timeout(USER_TOOL_TIMEOUT_S),
+        );
+        post(
+            panel,
+            id,
+            PanelToWorker::ToHost {
+                message: ToHost::UserTool(UserTool { id, tab_id, tool }),
+            },
+        );
+    } else {
+        let id = ask(
+            panel,
+            Asked::Tool(tool.clone()),
+            TOOL_TIMEOUT_S,
+            wording::tool_timeout(TOOL_TIMEOUT_S),
+        );
+        post(panel, id, PanelToWorker::Tool { id, tab_id, tool });
+    }
 }
 
-fn tool(panel: &Shared, asked: Asked, tool: PageTool) {
-    let id = ask(
-        panel,
-        asked,
-        TOOL_TIMEOUT_S,
-        wording::tool_timeout(TOOL_TIMEOUT_S),
-    );
-    let tab_id = panel.borrow().tab_id;
-    post(panel, id, PanelToWorker::Tool { id, tab_id, tool });
+/// A keyboard shortcut, pressed wherever the focus was: the same as its command typed here.
+fn shortcut(panel: &Shared, command: &str) {
+    match command {
+        "confirm" | "reject" => {
+            let yes = command == "confirm";
+            append(
+                panel,
+                "user",
+                &format!("You pressed the {} shortcut.", if yes { "yes" } else { "no" }),
+            );
+            answer(panel, yes);
+        }
+        "toggle-overlay" => {
+            let shown = panel.borrow().overlay_shown;
+            tool(
+                panel,
+                if shown {
+                    PageTool::OverlayHide
+                } else {
+                    PageTool::OverlayShow
+                },
+            );
+        }
+        "manual-done" => say(panel, &wording::no_manual_step()),
+        other => chrome::log(&format!("unknown shortcut {other}")),
+    }
+}
+
+/// `/more`: the next part of the last list or search.
+fn more(panel: &Shared) {
+    let last = panel.borrow().last_list.clone();
+    let next = match last {
+        Some((_, shown, total)) if shown >= total => return say(panel, &wording::no_more()),
+        Some((PageTool::ListInteractives { limit, .. }, shown, _)) => PageTool::ListInteractives {
+            limit,
+            offset: Some(shown),
+        },
+        Some((
+            PageTool::Find {
+                text, role, limit, ..
+            },
+            shown,
+            _,
+        )) => PageTool::Find {
+            text,
+            role,
+            limit,
+            offset: Some(shown),
+        },
+        _ => return say(panel, &wording::nothing_to_continue()),
+    };
+    tool(panel, next);
 }
 
 /// Registers a request and the sentence to say if no answer comes in time; returns its id.

@@ -19,6 +19,8 @@ use waymark_protocol::{
 use crate::{chrome, wording};
 
 const DEFAULT_LIMIT: u32 = 50;
+/// How long a navigation may take to finish loading before we answer anyway.
+const NAVIGATION_WAIT_MS: u32 = 15_000;
 /// Frames nested deeper than this are not scanned (a guard against pathological pages).
 const MAX_FRAME_DEPTH: usize = 8;
 
@@ -106,6 +108,114 @@ pub async fn run(tab_id: Option<i32>, tool: PageTool) -> ToolResult {
             }
             answer
         }
+        PageTool::Find {
+            text,
+            role,
+            limit,
+            offset,
+        } => find(tab, text, role, limit, offset).await,
+        PageTool::Extract => {
+            send(
+                tab,
+                0,
+                &WorkerToContent::Tool {
+                    tool: PageTool::Extract,
+                    number: None,
+                },
+            )
+            .await
+        }
+        PageTool::Wait { ms } => {
+            send(
+                tab,
+                0,
+                &WorkerToContent::Tool {
+                    tool: PageTool::Wait { ms },
+                    number: None,
+                },
+            )
+            .await
+        }
+        PageTool::Scroll {
+            direction,
+            index: None,
+        } => {
+            send(
+                tab,
+                0,
+                &WorkerToContent::Tool {
+                    tool: PageTool::Scroll {
+                        direction,
+                        index: None,
+                    },
+                    number: None,
+                },
+            )
+            .await
+        }
+        PageTool::Scroll {
+            direction,
+            index: Some(index),
+        } => {
+            by_number(tab, index, None, |local| PageTool::Scroll {
+                direction,
+                index: Some(local),
+            })
+            .await
+        }
+        PageTool::Press {
+            key,
+            index: Some(index),
+        } => {
+            by_number(tab, index, None, |local| PageTool::Press {
+                key: key.clone(),
+                index: Some(local),
+            })
+            .await
+        }
+        PageTool::Press { key, index: None } => {
+            // Where the focus is: the focused frame is not known here, so the top frame's focus.
+            send(
+                tab,
+                0,
+                &WorkerToContent::Tool {
+                    tool: PageTool::Press { key, index: None },
+                    number: None,
+                },
+            )
+            .await
+        }
+        PageTool::ListTabs => list_tabs().await,
+        PageTool::SwitchTab { index } => switch_tab(index).await,
+        PageTool::Navigate { url } => match address(&url) {
+            Ok(url) => {
+                navigation(
+                    tab,
+                    "update",
+                    &[tab.into(), chrome::object(&[("url", url.into())])],
+                )
+                .await
+            }
+            Err(why) => ToolResult::error(why),
+        },
+        PageTool::Back => navigation(tab, "goBack", &[tab.into()]).await,
+        PageTool::Forward => navigation(tab, "goForward", &[tab.into()]).await,
+        PageTool::Reload => navigation(tab, "reload", &[tab.into()]).await,
+        PageTool::OpenInNewTab { url } => match address(&url) {
+            Ok(url) => {
+                let options = chrome::object(&[("url", url.into()), ("openerTabId", tab.into())]);
+                match chrome::tabs_api("create", &[options]).await {
+                    Ok(created) => {
+                        let id = js_sys::Reflect::get(&created, &"id".into())
+                            .ok()
+                            .and_then(|i| i.as_f64());
+                        ToolResult::ok(json!({"opened": true, "tab_id": id}))
+                    }
+                    Err(e) => ToolResult::error(format!("could not open a new tab: {e}")),
+                }
+            }
+            Err(why) => ToolResult::error(why),
+        },
         PageTool::Describe { index } => {
             by_number(tab, index, None, |local| PageTool::Describe { index: local }).await
         }
@@ -124,6 +234,173 @@ pub async fn run(tab_id: Option<i32>, tool: PageTool) -> ToolResult {
             .await
         }
     }
+}
+
+/// Controls whose name (or value) contains `text`, ignoring case, accents and spacing, and/or whose role
+/// is `role`, from a renewed numbering.
+async fn find(
+    tab: i32,
+    text: Option<String>,
+    role: Option<String>,
+    limit: Option<u32>,
+    offset: Option<u32>,
+) -> ToolResult {
+    let all = list(tab, u32::MAX, 0).await;
+    let Some(Ok(mut list)) = all.data.clone().map(serde_json::from_value::<InteractiveList>) else {
+        return all;
+    };
+    let wanted = text.as_deref().map(fold).filter(|t| !t.is_empty());
+    let role = role.as_deref().map(fold).filter(|r| !r.is_empty());
+    list.items.retain(|item| {
+        let text_ok = wanted.as_ref().is_none_or(|w| {
+            fold(&item.name).contains(w.as_str())
+                || item
+                    .value
+                    .as_deref()
+                    .is_some_and(|v| fold(v).contains(w.as_str()))
+        });
+        let role_ok = role.as_ref().is_none_or(|r| fold(&item.role) == *r);
+        text_ok && role_ok
+    });
+    let offset = offset.unwrap_or(0);
+    list.total = list.items.len() as u32;
+    list.offset = offset;
+    list.items = list
+        .items
+        .into_iter()
+        .skip(offset as usize)
+        .take(limit.unwrap_or(DEFAULT_LIMIT) as usize)
+        .collect();
+    match serde_json::to_value(&list) {
+        Ok(data) => ToolResult::ok(data),
+        Err(e) => ToolResult::error(format!("could not describe the matches: {e}")),
+    }
+}
+
+/// Lower case, accents removed (NFD, combining marks dropped), spacing collapsed: "Café  Crème" → "cafe creme".
+fn fold(text: &str) -> String {
+    let decomposed: String = js_sys::JsString::from(text).normalize("NFD").into();
+    decomposed
+        .chars()
+        .filter(|c| !('\u{300}'..='\u{36f}').contains(c))
+        .collect::<String>()
+        .to_lowercase()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The tabs of the focused window, numbered from 1.
+async fn list_tabs() -> ToolResult {
+    let tabs = match chrome::tabs_api("query", &[chrome::object(&[("lastFocusedWindow", true.into())])]).await
+    {
+        Ok(tabs) => tabs,
+        Err(e) => return ToolResult::error(format!("could not list the tabs: {e}")),
+    };
+    let get = |tab: &wasm_bindgen::JsValue, key: &str| js_sys::Reflect::get(tab, &key.into()).ok();
+    let items: Vec<_> = js_sys::Array::from(&tabs)
+        .iter()
+        .filter(|tab| {
+            !get(tab, "url")
+                .and_then(|u| u.as_string())
+                .unwrap_or_default()
+                .starts_with("chrome-extension://")
+        })
+        .enumerate()
+        .map(|(i, tab)| {
+            json!({
+                "index": i + 1,
+                "title": get(&tab, "title").and_then(|t| t.as_string()).unwrap_or_default(),
+                "url": get(&tab, "url").and_then(|t| t.as_string()).unwrap_or_default(),
+                "active": get(&tab, "active").and_then(|t| t.as_bool()).unwrap_or(false),
+                "pinned": get(&tab, "pinned").and_then(|t| t.as_bool()).unwrap_or(false),
+                "tab_id": get(&tab, "id").and_then(|t| t.as_f64()),
+            })
+        })
+        .collect();
+    ToolResult::ok(json!({"tabs": items}))
+}
+
+async fn switch_tab(index: u32) -> ToolResult {
+    let listed = list_tabs().await;
+    let tabs = listed
+        .data
+        .as_ref()
+        .and_then(|d| d.get("tabs"))
+        .and_then(|t| t.as_array())
+        .cloned()
+        .unwrap_or_default();
+    let Some(tab) = (index as usize).checked_sub(1).and_then(|i| tabs.get(i)) else {
+        return ToolResult::error(format!(
+            "There is no tab {index}: there are {} tabs. Say /tabs to hear them.",
+            tabs.len()
+        ));
+    };
+    let id = tab.get("tab_id").and_then(|i| i.as_f64()).unwrap_or_default();
+    match chrome::tabs_api("update", &[id.into(), chrome::object(&[("active", true.into())])]).await {
+        Ok(_) => ToolResult::ok(
+            json!({"switched": true, "index": index, "title": tab.get("title"), "url": tab.get("url")}),
+        ),
+        Err(e) => ToolResult::error(format!("could not switch tabs: {e}")),
+    }
+}
+
+/// Accepts what people type as an address: adds `https://` to a bare host; refuses script addresses.
+fn address(url: &str) -> Result<String, String> {
+    let url = url.trim();
+    let lower = url.to_lowercase();
+    if url.is_empty() {
+        return Err("Say which address to open, like /go example.com.".into());
+    }
+    if lower.starts_with("javascript:") || lower.starts_with("data:") {
+        return Err("Waymark does not open script or data addresses.".into());
+    }
+    if lower.contains("://") || lower.starts_with("about:") || lower.starts_with("chrome:") {
+        return Ok(url.to_string());
+    }
+    Ok(format!("https://{url}"))
+}
+
+/// Starts a navigation with `chrome.tabs.<method>`, then waits for the tab to finish loading. The old
+/// numbering is dropped: numbers never outlive their page.
+async fn navigation(tab: i32, method: &str, args: &[wasm_bindgen::JsValue]) -> ToolResult {
+    NUMBERINGS.with_borrow_mut(|n| n.remove(&tab));
+    if let Err(e) = chrome::tabs_api(method, args).await {
+        return ToolResult::error(format!(
+            "could not {}: {e}",
+            match method {
+                "goBack" => "go back",
+                "goForward" => "go forward",
+                "reload" => "reload",
+                _ => "open the address",
+            }
+        ));
+    }
+    // Give the browser a moment to start loading, then wait for "complete" (at most 15 s).
+    let mut waited = 0;
+    let mut status = String::new();
+    let mut info = wasm_bindgen::JsValue::NULL;
+    while waited < NAVIGATION_WAIT_MS {
+        gloo_timers::future::TimeoutFuture::new(100).await;
+        waited += 100;
+        if let Ok(t) = chrome::tabs_api("get", &[tab.into()]).await {
+            status = js_sys::Reflect::get(&t, &"status".into())
+                .ok()
+                .and_then(|s| s.as_string())
+                .unwrap_or_default();
+            info = t;
+            if status == "complete" {
+                break;
+            }
+        }
+    }
+    let get = |key: &str| {
+        js_sys::Reflect::get(&info, &key.into())
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default()
+    };
+    ToolResult::ok(json!({"url": get("url"), "title": get("title"), "loaded": status == "complete"}))
 }
 
 /// Renumbers the whole tab and returns one page of the list.

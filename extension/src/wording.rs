@@ -1,7 +1,10 @@
 //! What the side panel says. Every sentence a user hears lives here, as plain functions of protocol
 //! data, so the wording is reviewed and tested in one place.
 
-use waymark_protocol::{ConnectionState, ErrorReply, InteractiveList, Pong, PROTOCOL_VERSION};
+use serde_json::Value;
+use waymark_protocol::{
+    ConnectionState, ErrorReply, InteractiveList, PageTool, Pong, ScrollDirection, PROTOCOL_VERSION,
+};
 
 use crate::commands::COMMANDS;
 
@@ -157,6 +160,171 @@ pub fn no_such_number(index: u32, total: usize) -> String {
 /// `what` is the content script's account, e.g. `(button "Save") is no longer on the page`.
 pub fn stale(index: u32, what: &str) -> String {
     format!("Number {index} {what}: the page changed, so the numbers were renewed. Nothing was done.")
+}
+
+/// What a page tool's successful result means, in one message.
+pub fn tool_answer(tool: &PageTool, data: Option<&Value>) -> String {
+    let text = |key: &str| {
+        data.and_then(|d| d.get(key))
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let flag = |key: &str| {
+        data.and_then(|d| d.get(key))
+            .and_then(Value::as_bool)
+            .unwrap_or(false)
+    };
+    let list = || data.and_then(|d| serde_json::from_value::<InteractiveList>(d.clone()).ok());
+    match tool {
+        PageTool::ListInteractives { .. } => list().map_or_else(
+            || "The page's list could not be read.".into(),
+            |l| interactive_list(&l),
+        ),
+        PageTool::Find { text: wanted, .. } => match list() {
+            Some(l) => found(wanted.as_deref().unwrap_or_default(), &l),
+            None => "The page's list could not be read.".into(),
+        },
+        PageTool::OverlayShow => overlay(true),
+        PageTool::OverlayHide => overlay(false),
+        PageTool::OverlayAct { .. } => acted(data),
+        PageTool::Describe { .. } => "Described.".into(),
+        PageTool::Extract => summary(data),
+        PageTool::Scroll { direction, .. } => match (direction, flag("scrolled")) {
+            (ScrollDirection::Up | ScrollDirection::Top, false) => "Already at the top.".into(),
+            (_, false) => "Already at the bottom: nothing more to scroll.".into(),
+            (ScrollDirection::Up, true) => "Scrolled up.".into(),
+            (ScrollDirection::Down, true) => "Scrolled down. Say /list for the controls now in view.".into(),
+            (ScrollDirection::Top, true) => "Scrolled to the top.".into(),
+            (ScrollDirection::Bottom, true) => "Scrolled to the bottom.".into(),
+        },
+        PageTool::Press { key, .. } => {
+            let key = if key.trim().is_empty() || key == " " {
+                "Space"
+            } else {
+                key.as_str()
+            };
+            match text("effect").as_str() {
+                "submitted" => format!("Pressed {key}: the form was sent."),
+                "activated" => format!("Pressed {key}: activated."),
+                "focus moved" => format!("Pressed {key}: the focus moved."),
+                _ => format!("Pressed {key}."),
+            }
+        }
+        PageTool::Wait { .. } => {
+            if flag("settled") {
+                "The page has settled.".into()
+            } else {
+                "The page is still changing; Waymark stopped waiting.".into()
+            }
+        }
+        PageTool::ListTabs => tabs(data),
+        PageTool::SwitchTab { index } => format!(
+            "Switched to tab {index}, \"{}\".",
+            data.and_then(|d| d.get("title"))
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+        ),
+        PageTool::Navigate { .. } | PageTool::Back | PageTool::Forward | PageTool::Reload => {
+            let (title, url) = (text("title"), text("url"));
+            let verb = match tool {
+                PageTool::Back => "Went back to",
+                PageTool::Forward => "Went forward to",
+                PageTool::Reload => "Reloaded",
+                _ => "Opened",
+            };
+            let still = if flag("loaded") {
+                ""
+            } else {
+                " It is still loading."
+            };
+            format!("{verb} \"{title}\" ({url}).{still} Say /list for its controls.")
+        }
+        PageTool::OpenInNewTab { .. } => "Opened a new tab.".into(),
+    }
+}
+
+/// "3 matches for "cart": 12, button, Add to cart; …"
+fn found(wanted: &str, list: &InteractiveList) -> String {
+    if list.total == 0 {
+        return format!("No control matches \"{wanted}\". Say /list to hear them all.");
+    }
+    let mut reading = interactive_list(list);
+    // Reuse the list's lines, with a heading that says these are matches.
+    let lines = reading
+        .split_once('\n')
+        .map(|(_, rest)| rest.to_string())
+        .unwrap_or_default();
+    let noun = if list.total == 1 { "match" } else { "matches" };
+    reading = format!("{} {noun} for \"{wanted}\":\n{lines}", list.total);
+    reading
+}
+
+/// The page summary: title, address, headings, the first words.
+fn summary(data: Option<&Value>) -> String {
+    let Some(d) = data else {
+        return "The page could not be read.".into();
+    };
+    let get = |k: &str| d.get(k).and_then(Value::as_str).unwrap_or_default();
+    let mut out = format!("\"{}\" at {}.", get("title"), get("url"));
+    let headings: Vec<String> = d
+        .get("headings")
+        .and_then(Value::as_array)
+        .map(|hs| {
+            hs.iter()
+                .filter_map(|h| h.get("text").and_then(Value::as_str))
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
+    if !headings.is_empty() {
+        out.push_str(&format!("\nHeadings: {}.", headings.join("; ")));
+    }
+    let snippet = get("snippet");
+    if !snippet.is_empty() {
+        out.push_str(&format!("\nText: {snippet}"));
+    }
+    out
+}
+
+fn tabs(data: Option<&Value>) -> String {
+    let tabs = data
+        .and_then(|d| d.get("tabs"))
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    if tabs.is_empty() {
+        return "No web pages are open in this window.".into();
+    }
+    let mut out = format!("{} tabs:", tabs.len());
+    for tab in &tabs {
+        let get = |k: &str| tab.get(k).and_then(Value::as_str).unwrap_or_default();
+        let mut line = format!(
+            "\n{}, {}",
+            tab.get("index").and_then(Value::as_u64).unwrap_or_default(),
+            get("title")
+        );
+        if tab.get("active").and_then(Value::as_bool) == Some(true) {
+            line.push_str(", current");
+        }
+        if tab.get("pinned").and_then(Value::as_bool) == Some(true) {
+            line.push_str(", pinned");
+        }
+        out.push_str(&line);
+    }
+    out
+}
+
+pub fn no_manual_step() -> String {
+    "No step is waiting for you to finish.".into()
+}
+
+pub fn no_more() -> String {
+    "That was the whole list.".into()
+}
+
+pub fn nothing_to_continue() -> String {
+    "There is no list to continue: say /list first.".into()
 }
 
 pub fn nothing_to_answer() -> String {

@@ -84,6 +84,16 @@ pub fn on_runtime_message(message: JsValue, sender: JsValue) {
     }
 }
 
+/// Called by `sw.js` when a keyboard shortcut is pressed: the open panels act on it and say the result.
+#[wasm_bindgen]
+pub fn on_command(command: String) {
+    let worker = shared();
+    if worker.borrow().panels.is_empty() {
+        chrome::log(&format!("shortcut {command} pressed with no Waymark panel open"));
+    }
+    broadcast(&worker, &WorkerToPanel::Shortcut { command });
+}
+
 /// Called by `sw.js` for every `chrome.runtime.onConnect`.
 #[wasm_bindgen]
 pub fn on_connect(port: Port) {

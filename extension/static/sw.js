@@ -9,5 +9,10 @@ chrome.runtime.onConnect.addListener((port) => { ready.then(() => waymark.on_con
 chrome.runtime.onMessage.addListener((message, sender) => {
   ready.then(() => waymark.on_runtime_message(message, sender));
 });
+// Keyboard shortcuts (chrome://extensions/shortcuts): handled by the open side panels. `runCommand` is
+// the same entry for tests, which cannot press browser-level shortcuts in headless mode.
+const runCommand = (command) => ready.then(() => waymark.on_command(command));
+chrome.commands.onCommand.addListener(runCommand);
+globalThis.runCommand = runCommand;
 // Listening for startup makes the browser start this worker at launch, so it connects to the host.
 chrome.runtime.onStartup.addListener(() => {});

@@ -49,69 +49,127 @@ impl Gate {
     /// Handles a tool the user asked for in the panel.
     pub async fn user_tool(self: Arc<Self>, request: UserTool) {
         let UserTool { id, tab_id, tool } = request;
-        let PageTool::OverlayAct {
-            index, action, text, ..
-        } = tool
-        else {
+        if !tool.changes_page() {
             // Reading tools change nothing: no judgement needed.
             let result = self.browser.run(tab_id, tool).await;
             return self.reply(id, result).await;
+        }
+        let judged = match self.judge(tab_id, tool).await {
+            Ok(judged) => judged,
+            // A stale or missing number comes back with the page's words and the fresh list.
+            Err(result) => return self.reply(id, result).await,
         };
-        let described = self.browser.run(tab_id, PageTool::Describe { index }).await;
-        let info = match described.data.clone().map(serde_json::from_value::<ElementInfo>) {
-            Some(Ok(info)) if described.error.is_none() => info,
-            // Stale or missing numbers come back with the page's words and the fresh list.
-            _ => return self.reply(id, described).await,
-        };
-        let act = PageTool::OverlayAct {
-            index,
-            action,
-            text: text.clone(),
-            expect: Some(info.id),
-        };
-        let decision = policy::classify(&proposed(&info, action, text.as_deref()));
-        tracing::info!(
-            index,
-            action = action.verb(),
-            decision = ?decision.decision,
-            reason = %decision.reason,
-            "policy gate"
-        );
-        match decision.decision {
+        tracing::info!(decision = ?judged.decision.decision, reason = %judged.decision.reason, "policy gate");
+        match judged.decision.decision {
             Verdict::Allow => {
-                let result = self.browser.run(tab_id, act).await;
+                let result = self.browser.run(tab_id, judged.tool).await;
                 self.reply(id, result).await;
             }
             Verdict::Handoff => {
                 let message = format!(
                     "Waymark leaves this step to you: {}. Do it yourself in the page, then carry on.",
-                    decision.reason.trim_end_matches('.')
+                    judged.decision.reason.trim_end_matches('.')
                 );
                 self.reply(id, ToolResult::error(message)).await;
             }
             Verdict::Confirm => {
                 let question = self.next_question.fetch_add(1, Ordering::Relaxed);
-                let replaced = self.lock().replace(Pending {
+                let pending = Pending {
                     question,
                     request: id,
                     tab_id,
-                    tool: act,
-                });
+                    tool: judged.tool,
+                };
+                let replaced = self.lock().replace(pending);
                 if let Some(old) = replaced {
                     let dropped = ToolResult::error("Not done: a newer action replaced the question.");
                     self.reply(old.request, dropped).await;
                 }
-                let text = question_text(action, &info);
-                let _ = self
-                    .outbox
-                    .send(ToExtension::Question(Question {
-                        id: question,
-                        kind: QuestionKind::Confirm,
-                        text,
-                    }))
-                    .await;
+                let question = Question {
+                    id: question,
+                    kind: QuestionKind::Confirm,
+                    text: judged.question,
+                };
+                let _ = self.outbox.send(ToExtension::Question(question)).await;
             }
         }
+    }
+
+    /// Classifies a page-changing tool: describes its element when it has one, and returns the decision,
+    /// the exact tool to run if allowed (pinned to the described element), and the question to ask.
+    async fn judge(&self, tab_id: Option<i32>, tool: PageTool) -> Result<Judged, ToolResult> {
+        let (kind, index, text) = match &tool {
+            PageTool::OverlayAct {
+                index, action, text, ..
+            } => (action_kind(*action), Some(*index), text.clone()),
+            PageTool::Press { key, index } => (policy::ActionKind::Press, *index, Some(key.clone())),
+            PageTool::Navigate { url } | PageTool::OpenInNewTab { url } => {
+                let proposed = policy::ProposedAction {
+                    action: Some(policy::ActionKind::Navigate),
+                    url: Some(url.clone()),
+                    ..Default::default()
+                };
+                let question = format!("Open {url}? Yes or no.");
+                return Ok(Judged {
+                    decision: policy::classify(&proposed),
+                    tool,
+                    question,
+                });
+            }
+            // Moving through history or reloading cannot pay, send or delete by itself (the browser asks
+            // before it resubmits a form).
+            _ => {
+                let decision = policy::Decision {
+                    decision: Verdict::Allow,
+                    reason: "history navigation".into(),
+                };
+                return Ok(Judged {
+                    decision,
+                    tool,
+                    question: String::new(),
+                });
+            }
+        };
+        let Some(index) = index else {
+            let proposed = policy::ProposedAction {
+                action: Some(kind),
+                key: text,
+                ..Default::default()
+            };
+            let question = format!("{}? Yes or no.", verb_phrase(&tool));
+            return Ok(Judged {
+                decision: policy::classify(&proposed),
+                tool,
+                question,
+            });
+        };
+        let described = self.browser.run(tab_id, PageTool::Describe { index }).await;
+        let info = match described.data.clone().map(serde_json::from_value::<ElementInfo>) {
+            Some(Ok(info)) if described.error.is_none() => info,
+            _ => return Err(described),
+        };
+        let mut proposed = proposed(&info, kind, text.as_deref());
+        if kind == policy::ActionKind::Press {
+            proposed.key = text;
+            proposed.text = None;
+        }
+        let tool = match tool {
+            PageTool::OverlayAct {
+                index, action, text, ..
+            } => PageTool::OverlayAct {
+                index,
+                action,
+                text,
+                expect: Some(info.id),
+            },
+            other => other,
+        };
+        let question = question_text(&verb_phrase(&tool), &info);
+        Ok(Judged {
+            decision: policy::classify(&proposed),
+            tool,
+            question,
+        })
     }
 
     /// Handles the user's yes or no.
@@ -149,13 +207,47 @@ impl Gate {
     }
 }
 
-/// What the classifier needs, from what the content script described.
-fn proposed(info: &ElementInfo, action: ActKind, text: Option<&str>) -> policy::ProposedAction {
-    let kind = match action {
+/// The gate's verdict on one tool.
+struct Judged {
+    decision: policy::Decision,
+    /// The tool to run if allowed, pinned to the described element where it has one.
+    tool: PageTool,
+    /// The question to ask if the decision is to confirm.
+    question: String,
+}
+
+fn action_kind(action: ActKind) -> policy::ActionKind {
+    match action {
         ActKind::Click => policy::ActionKind::Click,
         ActKind::Type => policy::ActionKind::Type,
         ActKind::Select => policy::ActionKind::Select,
-    };
+    }
+}
+
+/// The start of a question: "Click", "Press Enter on", …
+fn verb_phrase(tool: &PageTool) -> String {
+    match tool {
+        PageTool::OverlayAct {
+            action: ActKind::Click,
+            ..
+        } => "Click".into(),
+        PageTool::OverlayAct {
+            action: ActKind::Type,
+            ..
+        } => "Type into".into(),
+        PageTool::OverlayAct {
+            action: ActKind::Select,
+            ..
+        } => "Change".into(),
+        PageTool::Press { key, index: Some(_) } => format!("Press {key} on"),
+        PageTool::Press { key, index: None } => format!("Press {key}"),
+        _ => "Do this".into(),
+    }
+}
+
+/// What the classifier needs, from what the content script described.
+fn proposed(info: &ElementInfo, kind: policy::ActionKind, text: Option<&str>) -> policy::ProposedAction {
+    let action = kind;
     let some = |s: &str| (!s.is_empty()).then(|| s.to_string());
     policy::ProposedAction {
         action: Some(kind),
@@ -165,7 +257,7 @@ fn proposed(info: &ElementInfo, action: ActKind, text: Option<&str>) -> policy::
             tag: some(&info.tag),
             input_type: info.input_type.clone(),
             // For a select, the option asked for is what the control will say.
-            value: if action == ActKind::Select {
+            value: if action == policy::ActionKind::Select {
                 text.map(str::to_string)
             } else {
                 info.value.clone()
@@ -187,18 +279,14 @@ fn proposed(info: &ElementInfo, action: ActKind, text: Option<&str>) -> policy::
 }
 
 /// "Click button 'Pay €84.97' on shop.example? Yes or no."
-fn question_text(action: ActKind, info: &ElementInfo) -> String {
+fn question_text(verb: &str, info: &ElementInfo) -> String {
     let site = site_of(&info.url);
     let on = if site.is_empty() {
         String::new()
     } else {
         format!(" on {site}")
     };
-    match action {
-        ActKind::Click => format!("Click {} '{}'{on}? Yes or no.", info.role, info.name),
-        ActKind::Type => format!("Type into {} '{}'{on}? Yes or no.", info.role, info.name),
-        ActKind::Select => format!("Change {} '{}'{on}? Yes or no.", info.role, info.name),
-    }
+    format!("{verb} {} '{}'{on}? Yes or no.", info.role, info.name)
 }
 
 /// The host part of a URL ("https://shop.example:8080/a" → "shop.example:8080").

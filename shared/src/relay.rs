@@ -35,6 +35,9 @@ pub enum WorkerToPanel {
     NotDelivered { id: Option<u64>, reason: String },
     /// The answer to [`PanelToWorker::Tool`].
     ToolResult { id: RequestId, result: ToolResult },
+    /// A keyboard shortcut was pressed (`confirm`, `reject`, `toggle-overlay`, `manual-done`): the panel
+    /// does what it means and says the result, wherever the focus was.
+    Shortcut { command: String },
 }
 
 /// Service worker → content script (the top frame of a tab). The content script answers with a

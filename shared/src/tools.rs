@@ -24,6 +24,55 @@ pub enum PageTool {
     Describe {
         index: u32,
     },
+    /// Find controls by (part of) their name and/or role, case-, accent- and space-insensitively, in the
+    /// current numbering (renewed first).
+    Find {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        role: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        limit: Option<u32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        offset: Option<u32>,
+    },
+    /// A short summary of the page: title, URL, headings and a snippet of its text (never the whole page).
+    Extract,
+    /// Scroll the page, or the element (or scrollable container) with this number.
+    Scroll {
+        direction: ScrollDirection,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        index: Option<u32>,
+    },
+    /// Wait until the page has settled (loaded, and no changes to the document for a moment), at most
+    /// `ms` milliseconds (default 5000).
+    Wait {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ms: Option<u32>,
+    },
+    /// The tabs of the current window, with their numbers for [`PageTool::SwitchTab`].
+    ListTabs,
+    /// Bring the tab with this number (from [`PageTool::ListTabs`], counting from 1) to the front.
+    SwitchTab {
+        index: u32,
+    },
+    /// Press a key in the page: on the element with this number, or where the focus is.
+    Press {
+        key: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        index: Option<u32>,
+    },
+    /// Open an address in the tab.
+    Navigate {
+        url: String,
+    },
+    Back,
+    Forward,
+    Reload,
+    /// Open an address in a new tab, next to the current one.
+    OpenInNewTab {
+        url: String,
+    },
     /// Act on the element with this number.
     OverlayAct {
         index: u32,
@@ -36,6 +85,15 @@ pub enum PageTool {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         expect: Option<u64>,
     },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScrollDirection {
+    Up,
+    Down,
+    Top,
+    Bottom,
 }
 
 /// What [`PageTool::OverlayAct`] does.
@@ -65,8 +123,20 @@ impl PageTool {
             PageTool::ListInteractives { .. }
             | PageTool::OverlayShow
             | PageTool::OverlayHide
-            | PageTool::Describe { .. } => false,
-            PageTool::OverlayAct { .. } => true,
+            | PageTool::Describe { .. }
+            | PageTool::Find { .. }
+            | PageTool::Extract
+            | PageTool::Scroll { .. }
+            | PageTool::Wait { .. }
+            | PageTool::ListTabs
+            | PageTool::SwitchTab { .. } => false,
+            PageTool::OverlayAct { .. }
+            | PageTool::Press { .. }
+            | PageTool::Navigate { .. }
+            | PageTool::Back
+            | PageTool::Forward
+            | PageTool::Reload
+            | PageTool::OpenInNewTab { .. } => true,
         }
     }
 }

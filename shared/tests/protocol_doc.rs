@@ -44,6 +44,7 @@ fn worker_to_panel_name(m: &WorkerToPanel) -> &'static str {
         WorkerToPanel::FromHost { .. } => "WorkerToPanel::FromHost",
         WorkerToPanel::NotDelivered { .. } => "WorkerToPanel::NotDelivered",
         WorkerToPanel::ToolResult { .. } => "WorkerToPanel::ToolResult",
+        WorkerToPanel::Shortcut { .. } => "WorkerToPanel::Shortcut",
     }
 }
 
@@ -92,6 +93,7 @@ const ALL_MESSAGES: &[&str] = &[
     "WorkerToPanel::FromHost",
     "WorkerToPanel::NotDelivered",
     "WorkerToPanel::ToolResult",
+    "WorkerToPanel::Shortcut",
     "WorkerToContent::Tool",
     "WorkerToContent::Scan",
     "WorkerToContent::Badges",

@@ -96,3 +96,30 @@ test('a number whose element is gone is refused, with the fresh list; a wrong nu
   await command('/click 999', /^There is no number 999: the list goes from 1 to \d+\. Say \/list for the current numbers\.$/);
   await command('/click', /^Say \/click and a number, like \/click 12\.$/);
 });
+
+test('the confirm and reject shortcuts answer the question while focus is in the page', async () => {
+  const [worker] = browser.context.serviceWorkers();
+  const pressShortcut = (command) => worker.evaluate((c) => globalThis.runCommand(c), command);
+  const paidBefore = (await events()).paid;
+  const list = await command('/list', /controls on "Checkout fixture"/);
+  const pay = list.split('\n').find((l) => l.endsWith('Pay €84.97')).split(', ')[0];
+  await send(panel, `/click ${pay}`);
+  await panel.waitForFunction(() => document.getElementById('alert').textContent !== '');
+  await page.bringToFront();
+  let before = await replyCount(panel);
+  await pressShortcut('reject');
+  await waitForReply(panel, /^Not done: you said no\.$/, { after: before });
+  assert.equal((await events()).paid, paidBefore);
+  await send(panel, `/click ${pay}`);
+  await panel.waitForFunction(() => document.getElementById('alert').textContent !== '');
+  before = await replyCount(panel);
+  await pressShortcut('confirm');
+  await waitForReply(panel, /^Clicked \d+, button, Pay €84\.97\.$/, { after: before });
+  assert.equal((await events()).paid, paidBefore + 1);
+  before = await replyCount(panel);
+  await pressShortcut('toggle-overlay');
+  await waitForReply(panel, /^Numbers hidden\.$/, { after: before });
+  before = await replyCount(panel);
+  await pressShortcut('confirm');
+  await waitForReply(panel, /^There is no question waiting for an answer\.$/, { after: before });
+});
