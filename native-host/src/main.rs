@@ -10,11 +10,13 @@
 //! passes through to its own log; stdout belongs to [`framing`] alone.
 
 mod browser;
+mod config;
 mod connection;
 mod dispatch;
 mod framing;
 mod gate;
 mod install;
+mod llm;
 mod policy;
 
 use std::path::PathBuf;
