@@ -5,6 +5,7 @@
 #   ./build.sh install   build, register the host with every Chrome/Chromium/Edge found for this user
 #   ./build.sh demo      build, open a throwaway Chromium profile with Waymark and a demo page
 #   ./build.sh test      every test: format, lints, unit, integration, end to end in headless Chromium
+#   ./build.sh bench     the overlay benchmark next to its peers (bench/README.md); extra arguments go to it
 #
 # It installs what it needs and is missing (on Debian and Ubuntu through apt; elsewhere it says what to
 # install). Set WAYMARK_NO_INSTALL=1 to forbid installing anything, WAYMARK_WASM_TOOLCHAIN=debian to
@@ -216,11 +217,22 @@ cmd_test() {
     node --test tests/e2e/*.test.mjs
 }
 
+cmd_bench() {
+  build_host dev
+  build_extension
+  ensure_chromium
+  ensure_node
+  have pip3 || have pip || apt_install python3-pip
+  WAYMARK_HOST_BIN=$(host_bin dev) WAYMARK_EXTENSION_DIR="$DIST" WAYMARK_CHROMIUM="$CHROMIUM" WAYMARK_LOG=warn \
+    node bench/overlay.mjs "$@"
+}
+
 case "${1:-build}" in
   build) cmd_build ;;
   install) cmd_install ;;
   demo) cmd_demo ;;
   test) cmd_test ;;
-  -h|--help|help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' ;;
-  *) die "unknown command '$1'; try: ./build.sh [build|install|demo|test]" ;;
+  bench) shift; cmd_bench "$@" ;;
+  -h|--help|help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' ;;
+  *) die "unknown command '$1'; try: ./build.sh [build|install|demo|test|bench]" ;;
 esac

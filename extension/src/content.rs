@@ -74,7 +74,7 @@ pub fn start_content() {
                 return JsValue::TRUE;
             }
             let result = match message {
-                WorkerToContent::Scan => scan(),
+                WorkerToContent::Scan { viewport } => scan(viewport),
                 WorkerToContent::Badges { numbers } => badges(numbers),
                 WorkerToContent::Tool { tool, number } => run(tool, number),
             };
@@ -135,14 +135,15 @@ fn post_probe(frame: &web_sys::Element, probe: &str) -> bool {
     post.call2(&window, &message, &"*".into()).is_ok()
 }
 
-/// Renews the frame's local numbering and reports it, with the child frames where they stand.
-fn scan() -> ToolResult {
+/// Renews the frame's local numbering and reports it, with the child frames where they stand (with
+/// `viewport`, only what is on screen).
+fn scan(viewport: bool) -> ToolResult {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return ToolResult::error("this frame has no document");
     };
     let mut entries = Vec::new();
     let mut numbered = Vec::new();
-    for entry in detect::interactives(&document) {
+    for entry in detect::interactives(&document, viewport) {
         match entry {
             Entry::Control(found) => {
                 let local = numbered.len() as u32 + 1;

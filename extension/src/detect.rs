@@ -34,9 +34,6 @@ const WIDGET_ROLES: &[&str] = &[
     "listbox",
 ];
 
-/// Subtrees that never hold anything a user can act on.
-const SKIPPED_TAGS: &[&str] = &["script", "style", "noscript", "template", "head", "meta", "link"];
-
 /// An element found by [`interactives`], with its description as of the listing.
 #[derive(Clone)]
 pub struct Found {
@@ -121,57 +118,147 @@ pub enum Entry {
 
 /// Every interactive element of the document (including open shadow roots) and every visible child
 /// frame, in document order.
-pub fn interactives(document: &Document) -> Vec<Entry> {
-    let Some(root) = document.document_element() else {
-        return Vec::new();
-    };
+///
+/// With `only_viewport`, elements and frames outside the viewport are passed over before any costly
+/// check: the model's observation of a huge page then costs what the visible part costs.
+pub fn interactives(document: &Document, only_viewport: bool) -> Vec<Entry> {
     let viewport = crate::overlay::viewport();
+    let scan = Scan {
+        viewport,
+        only_viewport,
+        visibility: Visibility::new(),
+        probable: JsValue::from_str(PROBABLE),
+        everything: JsValue::from_str("*"),
+    };
     let mut out = Vec::new();
-    // Depth-first, children pushed in reverse so they pop in document order. The flag says whether an
-    // ancestor is already a link or button (its decorative children are not listed again).
-    let mut stack: Vec<(Element, bool)> = vec![(root, false)];
-    while let Some((element, inside_action)) = stack.pop() {
-        let tag = element.local_name();
-        if SKIPPED_TAGS.contains(&tag.as_str()) || element.has_attribute("inert") || !visible(&element) {
-            continue;
-        }
-        if matches!(tag.as_str(), "iframe" | "frame") {
-            let rect = element.get_bounding_client_rect();
-            if rect.width() >= 1.0 && rect.height() >= 1.0 {
-                out.push(Entry::Frame(element));
-            }
-            continue;
-        }
-        let role = role_of(&element, &tag);
-        let candidate = is_candidate(&element, &tag, role.as_deref());
-        let native = matches!(tag.as_str(), "input" | "select" | "textarea");
-        let listed = candidate && (!inside_action || native) && usable(&element, viewport);
-        if listed {
-            out.push(Entry::Control(Found {
-                role: role.clone().unwrap_or_else(|| "generic".into()),
-                name: accessible_name(&element, &tag),
-                value: value_of(&element, &tag),
-                states: states_of(&element),
-                element: element.clone(),
-            }));
-        }
-        let now_inside = inside_action || (listed && matches!(role.as_deref(), Some("link" | "button")));
-        let children = element.children();
-        for i in (0..children.length()).rev() {
-            if let Some(child) = children.item(i) {
-                stack.push((child, now_inside));
-            }
-        }
-        if let Some(shadow) = element.shadow_root() {
-            let children = shadow.children();
-            for i in (0..children.length()).rev() {
-                if let Some(child) = children.item(i) {
-                    stack.push((child, now_inside));
+    scan.tree(document, &mut out, 0);
+    out
+}
+
+/// Elements that may be controls, and frames: matched by the browser in one call per tree, so a page
+/// of 30,000 elements costs a few thousand calls from wasm, not a hundred thousand. `is_candidate`
+/// then applies the exact rules.
+const PROBABLE: &str = "a[href], button, input, select, textarea, summary, [role], [tabindex], \
+    [contenteditable], [onclick], iframe, frame";
+
+/// Shadow roots nested deeper than this are not entered.
+const MAX_SHADOW_DEPTH: usize = 32;
+
+struct Scan {
+    viewport: (f64, f64),
+    only_viewport: bool,
+    visibility: Visibility,
+    probable: JsValue,
+    everything: JsValue,
+}
+
+impl Scan {
+    /// One tree (the document or a shadow root): its candidates in document order, with the contents of
+    /// its open shadow roots spliced in right after their hosts.
+    fn tree(&self, root: &JsValue, out: &mut Vec<Entry>, depth: usize) {
+        let candidates = query_all(root, &self.probable);
+        let hosts: Vec<(Element, web_sys::ShadowRoot)> = if depth < MAX_SHADOW_DEPTH {
+            query_all(root, &self.everything)
+                .into_iter()
+                .filter_map(|e| e.shadow_root().map(|s| (e, s)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut next_host = 0;
+        for element in candidates {
+            // Shadow content comes after its host and before whatever follows the host.
+            while let Some((host, shadow)) = hosts.get(next_host) {
+                if !follows(host, &element) {
+                    break;
                 }
+                self.tree(shadow, out, depth + 1);
+                next_host += 1;
             }
+            self.element(element, out);
+        }
+        for (_, shadow) in hosts.iter().skip(next_host) {
+            self.tree(shadow, out, depth + 1);
         }
     }
-    out
+
+    fn element(&self, element: Element, out: &mut Vec<Entry>) {
+        let in_view = |rect: &DomRect| {
+            rect.bottom() > 0.0
+                && rect.right() > 0.0
+                && rect.top() < self.viewport.1
+                && rect.left() < self.viewport.0
+        };
+        // Off screen in a viewport scan: one call decides, before any other.
+        let rect = element.get_bounding_client_rect();
+        if self.only_viewport && !in_view(&rect) {
+            return;
+        }
+        let tag = element.local_name();
+        if matches!(tag.as_str(), "iframe" | "frame") {
+            let shown = rect.width() >= 1.0 && rect.height() >= 1.0 && self.visibility.check(&element);
+            if shown && !is_inert(&element) {
+                out.push(Entry::Frame(element));
+            }
+            return;
+        }
+        let role = role_of(&element, &tag);
+        if !is_candidate(&element, &tag, role.as_deref()) {
+            return;
+        }
+        // Decorative parts of a link or button (an icon with role=button inside a link) are not listed
+        // again; fields inside one still are.
+        let native = matches!(tag.as_str(), "input" | "select" | "textarea");
+        if !native && inside_action(&element) {
+            return;
+        }
+        if !self.visibility.check(&element) || !usable(&element, &rect, self.viewport) {
+            return;
+        }
+        out.push(Entry::Control(Found {
+            role: role.unwrap_or_else(|| "generic".into()),
+            name: accessible_name(&element, &tag),
+            value: value_of(&element, &tag),
+            states: states_of(&element),
+            element,
+        }));
+    }
+}
+
+/// `root.querySelectorAll(selector)` for a document or a shadow root, as elements.
+fn query_all(root: &JsValue, selector: &JsValue) -> Vec<Element> {
+    let Some(list) = js_sys::Reflect::get(root, &"querySelectorAll".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call1(root, selector).ok())
+        .and_then(|l| l.dyn_into::<web_sys::NodeList>().ok())
+    else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
+        .collect()
+}
+
+/// Whether `other` comes after `node` in document order (its descendants included).
+fn follows(node: &Element, other: &Element) -> bool {
+    const DOCUMENT_POSITION_FOLLOWING: u16 = 4;
+    node.compare_document_position(other) & DOCUMENT_POSITION_FOLLOWING != 0
+}
+
+fn inside_action(element: &Element) -> bool {
+    element
+        .parent_element()
+        .and_then(|p| {
+            p.closest("a[href], button, [role=button], [role=link]")
+                .ok()
+                .flatten()
+        })
+        .is_some()
+}
+
+fn is_inert(element: &Element) -> bool {
+    element.closest("[inert]").ok().flatten().is_some()
 }
 
 fn is_candidate(element: &Element, tag: &str, role: Option<&str>) -> bool {
@@ -237,28 +324,52 @@ fn role_of(element: &Element, tag: &str) -> Option<String> {
     Some(role.into())
 }
 
-/// Rendered at all (not `display: none`, not `visibility: hidden`, not in a closed `details`).
-fn visible(element: &Element) -> bool {
-    let options = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&options, &"visibilityProperty".into(), &JsValue::TRUE);
-    call_bool(element, "checkVisibility", &options).unwrap_or(true)
+/// Whether an element is rendered at all (not `display: none` itself or through an ancestor, not
+/// `visibility: hidden`, not in a closed `details`): `Element.checkVisibility`, looked up once per scan.
+struct Visibility {
+    check: Option<js_sys::Function>,
+    options: js_sys::Object,
+}
+
+impl Visibility {
+    fn new() -> Self {
+        let options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&options, &"visibilityProperty".into(), &JsValue::TRUE);
+        let check = web_sys::window()
+            .and_then(|w| js_sys::Reflect::get(&w, &"Element".into()).ok())
+            .and_then(|e| js_sys::Reflect::get(&e, &"prototype".into()).ok())
+            .and_then(|p| js_sys::Reflect::get(&p, &"checkVisibility".into()).ok())
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        Self { check, options }
+    }
+
+    fn check(&self, element: &Element) -> bool {
+        match &self.check {
+            Some(f) => f
+                .call1(element, &self.options)
+                .ok()
+                .and_then(|v| v.as_bool())
+                .unwrap_or(true),
+            // Browsers before checkVisibility: the size and hit tests still apply.
+            None => true,
+        }
+    }
 }
 
 /// Not disabled, has a size, and (when on screen) is not covered by another element.
-fn usable(element: &Element, viewport: (f64, f64)) -> bool {
+fn usable(element: &Element, rect: &DomRect, viewport: (f64, f64)) -> bool {
     if element.matches(":disabled").unwrap_or(false)
         || element
             .get_attribute("aria-disabled")
             .is_some_and(|v| v.eq_ignore_ascii_case("true"))
-        || element.closest("[inert]").ok().flatten().is_some()
+        || is_inert(element)
     {
         return false;
     }
-    let rect = element.get_bounding_client_rect();
     if rect.width() < 1.0 || rect.height() < 1.0 {
         return false;
     }
-    !covered(element, &rect, viewport)
+    !covered(element, rect, viewport)
 }
 
 /// Whether every probe point of an on-screen element hits something that is neither it, inside it,
@@ -478,18 +589,6 @@ fn clean(text: &str) -> String {
     }
     let cut: String = joined.chars().take(MAX_TEXT - 1).collect();
     format!("{}…", cut.trim_end())
-}
-
-fn call_value(target: &JsValue, method: &str, arg: &JsValue) -> Option<JsValue> {
-    let f = js_sys::Reflect::get(target, &method.into())
-        .ok()?
-        .dyn_into::<js_sys::Function>()
-        .ok()?;
-    f.call1(target, arg).ok()
-}
-
-fn call_bool(target: &JsValue, method: &str, arg: &JsValue) -> Option<bool> {
-    call_value(target, method, arg)?.as_bool()
 }
 
 fn call_element(target: &JsValue, method: &str, arg: &JsValue) -> Option<Element> {

@@ -327,6 +327,7 @@ fn submit(panel: &Shared) {
             PageTool::ListInteractives {
                 limit: Some(LIST_PAGE),
                 offset: None,
+                scope: None,
             },
         ),
         Input::More => more(panel),
@@ -430,9 +431,10 @@ fn more(panel: &Shared) {
     let last = panel.borrow().last_list.clone();
     let next = match last {
         Some((_, shown, total)) if shown >= total => return say(panel, &wording::no_more()),
-        Some((PageTool::ListInteractives { limit, .. }, shown, _)) => PageTool::ListInteractives {
+        Some((PageTool::ListInteractives { limit, scope, .. }, shown, _)) => PageTool::ListInteractives {
             limit,
             offset: Some(shown),
+            scope,
         },
         Some((
             PageTool::Find {

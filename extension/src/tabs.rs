@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde_json::json;
 use waymark_protocol::{
-    FrameScan, InteractiveList, PageTool, ScanEntry, ToolResult, ToolStatus, WorkerToContent,
+    FrameScan, InteractiveList, ListScope, PageTool, ScanEntry, ToolResult, ToolStatus, WorkerToContent,
 };
 
 use crate::{chrome, wording};
@@ -84,8 +84,9 @@ pub async fn run(tab_id: Option<i32>, tool: PageTool) -> ToolResult {
         },
     };
     match tool {
-        PageTool::ListInteractives { limit, offset } => {
-            list(tab, limit.unwrap_or(DEFAULT_LIMIT), offset.unwrap_or(0)).await
+        PageTool::ListInteractives { limit, offset, scope } => {
+            let viewport = scope == Some(ListScope::Viewport);
+            list(tab, limit.unwrap_or(DEFAULT_LIMIT), offset.unwrap_or(0), viewport).await
         }
         PageTool::OverlayShow | PageTool::OverlayHide => {
             let frames = NUMBERINGS
@@ -245,7 +246,7 @@ async fn find(
     limit: Option<u32>,
     offset: Option<u32>,
 ) -> ToolResult {
-    let all = list(tab, u32::MAX, 0).await;
+    let all = list(tab, u32::MAX, 0, false).await;
     let Some(Ok(mut list)) = all.data.clone().map(serde_json::from_value::<InteractiveList>) else {
         return all;
     };
@@ -404,8 +405,8 @@ async fn navigation(tab: i32, method: &str, args: &[wasm_bindgen::JsValue]) -> T
 }
 
 /// Renumbers the whole tab and returns one page of the list.
-async fn list(tab: i32, limit: u32, offset: u32) -> ToolResult {
-    let top = match scan(tab, 0).await {
+async fn list(tab: i32, limit: u32, offset: u32, viewport: bool) -> ToolResult {
+    let top = match scan(tab, 0, viewport).await {
         Ok(scan) => scan,
         Err(error) => return error,
     };
@@ -438,7 +439,7 @@ async fn list(tab: i32, limit: u32, offset: u32) -> ToolResult {
                 }
                 // A frame without our content script (a browser page, a blocked scheme) has no controls
                 // we can act on: skip it.
-                if let Ok(child) = scan(tab, frame_id).await {
+                if let Ok(child) = scan(tab, frame_id, viewport).await {
                     frames.push(frame_id);
                     stack.push((frame_id, child.entries.into_iter()));
                 }
@@ -529,7 +530,7 @@ async fn by_number(tab: i32, index: u32, expect: Option<u64>, tool: impl Fn(u32)
 
 /// The page changed under a number: renew the numbering and answer with the fresh list.
 async fn stale(tab: i32, index: u32, what: String) -> ToolResult {
-    let fresh = list(tab, DEFAULT_LIMIT, 0).await;
+    let fresh = list(tab, DEFAULT_LIMIT, 0, false).await;
     ToolResult {
         status: ToolStatus::Error,
         error: Some(wording::stale(index, &what)),
@@ -537,8 +538,8 @@ async fn stale(tab: i32, index: u32, what: String) -> ToolResult {
     }
 }
 
-async fn scan(tab: i32, frame: i32) -> Result<FrameScan, ToolResult> {
-    let result = send(tab, frame, &WorkerToContent::Scan).await;
+async fn scan(tab: i32, frame: i32, viewport: bool) -> Result<FrameScan, ToolResult> {
+    let result = send(tab, frame, &WorkerToContent::Scan { viewport }).await;
     if result.status == ToolStatus::Error {
         return Err(result);
     }

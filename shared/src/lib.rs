@@ -23,8 +23,8 @@ pub use relay::{
     ConnectionState, ContentToWorker, FrameScan, PanelToWorker, ScanEntry, WorkerToContent, WorkerToPanel,
 };
 pub use tools::{
-    ActKind, ElementInfo, FormInfo, Interactive, InteractiveList, PageTool, ScrollDirection, ToolResult,
-    ToolStatus,
+    ActKind, ElementInfo, FormInfo, Interactive, InteractiveList, ListScope, PageTool, ScrollDirection,
+    ToolResult, ToolStatus,
 };
 
 /// Version of this protocol. Both sides send it when they meet ([`Hello`], [`Welcome`]); a mismatch is

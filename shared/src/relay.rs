@@ -53,8 +53,11 @@ pub enum WorkerToContent {
         number: Option<u32>,
     },
     /// Find this frame's interactive elements (renewing its local numbering); answered with a
-    /// [`FrameScan`] in the result's `data`.
-    Scan,
+    /// [`FrameScan`] in the result's `data`. With `viewport`, only what is on screen.
+    Scan {
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        viewport: bool,
+    },
     /// Draw these numbers: `numbers[i]` is the tab-wide number of this frame's i-th element.
     Badges { numbers: Vec<u32> },
 }

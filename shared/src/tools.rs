@@ -17,6 +17,10 @@ pub enum PageTool {
         limit: Option<u32>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         offset: Option<u32>,
+        /// `viewport`: only what is on screen now (the model's observation); `page` (the default):
+        /// everything.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        scope: Option<ListScope>,
     },
     OverlayShow,
     OverlayHide,
@@ -85,6 +89,13 @@ pub enum PageTool {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         expect: Option<u64>,
     },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ListScope {
+    Viewport,
+    Page,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

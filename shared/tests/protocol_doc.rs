@@ -57,7 +57,7 @@ fn content_to_worker_name(m: &ContentToWorker) -> &'static str {
 fn worker_to_content_name(m: &WorkerToContent) -> &'static str {
     match m {
         WorkerToContent::Tool { .. } => "WorkerToContent::Tool",
-        WorkerToContent::Scan => "WorkerToContent::Scan",
+        WorkerToContent::Scan { .. } => "WorkerToContent::Scan",
         WorkerToContent::Badges { .. } => "WorkerToContent::Badges",
     }
 }
