@@ -4,6 +4,8 @@ use waymark_protocol::{ActKind, PageTool, ScrollDirection};
 
 /// Commands the panel understands today, with the help text for each.
 pub const COMMANDS: &[(&str, &str)] = &[
+    ("/chat", "chat mode: what you type goes to the agent, until /exit"),
+    ("/exit", "leave chat mode"),
     ("/list", "number the controls of the page and read them"),
     ("/click", "N: click the control with number N"),
     ("/type", "N text: type text into field N, replacing what is there"),
@@ -64,6 +66,8 @@ pub enum Input {
         name: String,
         suggestion: Option<&'static str>,
     },
+    /// `/chat` (true) or `/exit` (false): enter or leave chat mode.
+    ChatMode(bool),
     /// A line that is not a command: for the agent.
     Chat(String),
     /// Only spaces.
@@ -86,6 +90,8 @@ pub fn parse(line: &str) -> Input {
     let args = rest.trim_start().get(name.len()..).unwrap_or("").trim_start();
     match name.as_str() {
         "list" => Input::List,
+        "chat" => Input::ChatMode(true),
+        "exit" => Input::ChatMode(false),
         "click" => act(args, ActKind::Click, "Say /click and a number, like /click 12."),
         "type" => act(
             args,
@@ -312,6 +318,8 @@ mod tests {
         assert!(matches!(parse("/scroll sideways"), Input::Usage(_)));
         assert!(matches!(parse("/find"), Input::Usage(_)));
         assert_eq!(parse("/no"), Input::Answer(false));
+        assert_eq!(parse("/chat"), Input::ChatMode(true));
+        assert_eq!(parse("/Exit"), Input::ChatMode(false));
     }
 
     #[test]

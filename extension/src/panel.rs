@@ -2,7 +2,8 @@
 //!
 //! The page (`sidepanel.html`) provides three live regions that exist, empty, from load: the
 //! transcript (`role=log`, polite: finished messages are appended once), the status line (`role=status`,
-//! polite: the connection state, changed only when its text changes), and an alert region (`role=alert`)
+//! polite: the connection state, then the agent's state and the progress of its steps; changed only when
+//! its text changes), and an alert region (`role=alert`)
 //! reserved for what blocks work. The message input is labelled and keeps focus after sending.
 //!
 //! The panel talks only to the service worker (port `panel`), which relays to the host. If the worker
@@ -15,8 +16,8 @@ use std::rc::Rc;
 use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::{
-    Answer, InteractiveList, PageTool, PanelToWorker, Ping, RequestId, ToExtension, ToHost, ToolResult,
-    ToolStatus, UserTool, WorkerToPanel,
+    AgentEvent, Answer, Chat, InteractiveList, PageTool, PanelToWorker, Ping, RequestId, ToExtension, ToHost,
+    ToolResult, ToolStatus, UserTool, WorkerToPanel,
 };
 use web_sys::{Document, HtmlElement, HtmlInputElement};
 
@@ -55,6 +56,8 @@ struct Panel {
     last_list: Option<(PageTool, u32, u32)>,
     /// Whether the numbers are shown, as far as this panel knows (for the toggle shortcut).
     overlay_shown: bool,
+    /// Chat mode (`/chat` … `/exit`): plain text goes to the agent.
+    chat_mode: bool,
     input: HtmlInputElement,
     worker: Option<(Port, [Listener; 2])>,
     /// Requests sent and not yet answered: id → (what, sent at, its timeout).
@@ -108,6 +111,7 @@ pub fn start_panel() -> Result<(), JsValue> {
         question: None,
         last_list: None,
         overlay_shown: true,
+        chat_mode: false,
         input,
         worker: None,
         pending: HashMap::new(),
@@ -256,9 +260,41 @@ fn from_host(panel: &Shared, message: ToExtension) {
             }
         }
         ToExtension::Question(question) => ask_user(panel, question.id, &question.text),
+        ToExtension::AgentEvent(update) => agent_event(panel, update.event),
         // Tool runs are the worker's business; the handshake too.
         ToExtension::RunTool(_) | ToExtension::Welcome(_) => {}
     }
+}
+
+/// What the agent reports: its answers and errors go to the transcript once; its state and progress
+/// to the status line (which says a line again only when its words change).
+fn agent_event(panel: &Shared, event: AgentEvent) {
+    match event {
+        AgentEvent::Message { text } => say(panel, &text),
+        AgentEvent::Error { text } => say(panel, &wording::agent_error(&text)),
+        AgentEvent::Status { state } => set_status(panel, &wording::agent_status(state)),
+        AgentEvent::Progress { text } => set_status(panel, &text),
+        // Each step is already heard as progress, and the outcome in the agent's message: reading every
+        // tool result too would bury them.
+        AgentEvent::Tool { .. } => {}
+    }
+}
+
+/// Sends a chat message to the agent. No timeout: the agent may work for minutes, and says when it
+/// stops.
+fn chat(panel: &Shared, text: String) {
+    let (id, tab_id) = {
+        let mut p = panel.borrow_mut();
+        p.next_id += 1;
+        (p.next_id, p.tab_id)
+    };
+    post(
+        panel,
+        id,
+        PanelToWorker::ToHost {
+            message: ToHost::Chat(Chat { id, tab_id, text }),
+        },
+    );
 }
 
 /// Shows a blocking question: spoken once by the assertive region, focus on the safe choice ("No").
@@ -348,6 +384,11 @@ fn submit(panel: &Shared) {
         Input::Tool(page_tool) => tool(panel, page_tool),
         Input::Help => say(panel, &wording::help()),
         Input::Unknown { name, suggestion } => say(panel, &wording::unknown_command(&name, suggestion)),
+        Input::ChatMode(on) => {
+            panel.borrow_mut().chat_mode = on;
+            say(panel, &wording::chat_mode(on));
+        }
+        Input::Chat(text) if panel.borrow().chat_mode => chat(panel, text),
         Input::Chat(_) => say(panel, &wording::chat_unavailable()),
         Input::Empty => {}
     }

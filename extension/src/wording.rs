@@ -3,7 +3,8 @@
 
 use serde_json::Value;
 use waymark_protocol::{
-    ConnectionState, ErrorReply, InteractiveList, PageTool, Pong, ScrollDirection, PROTOCOL_VERSION,
+    AgentState, ConnectionState, ErrorReply, InteractiveList, PageTool, Pong, ScrollDirection,
+    PROTOCOL_VERSION,
 };
 
 use crate::commands::COMMANDS;
@@ -69,8 +70,34 @@ pub fn unknown_command(name: &str, suggestion: Option<&str>) -> String {
     }
 }
 
+/// Plain text outside chat mode.
 pub fn chat_unavailable() -> String {
-    "Chat with the agent is not in this version yet. Type /help for the commands that work now.".into()
+    "That is not a command. To give the agent a task, type /chat first; /help lists the commands.".into()
+}
+
+pub fn chat_mode(on: bool) -> String {
+    if on {
+        "Chat mode: your messages go to the agent. /exit to leave."
+    } else {
+        "Chat mode off: type commands, or /chat to talk to the agent again."
+    }
+    .into()
+}
+
+/// The status line for the agent's state.
+pub fn agent_status(state: AgentState) -> String {
+    match state {
+        AgentState::Running => "The agent is working…",
+        AgentState::Idle => "The agent is ready.",
+        AgentState::WaitingUser => "The agent is waiting for you.",
+        AgentState::Error => "The agent stopped on an error.",
+    }
+    .into()
+}
+
+/// An error the agent reports (its text is already written for people).
+pub fn agent_error(text: &str) -> String {
+    format!("The agent stopped: {text}")
 }
 
 pub fn no_tab() -> String {
@@ -416,6 +443,20 @@ mod tests {
         );
         list.total = 30;
         assert!(interactive_list(&list).starts_with("30 controls on \"Shop\", 1 to 2:"));
+    }
+
+    #[test]
+    fn agent_states_read_differently() {
+        let states = [
+            AgentState::Running,
+            AgentState::Idle,
+            AgentState::WaitingUser,
+            AgentState::Error,
+        ];
+        let texts: std::collections::BTreeSet<String> = states.into_iter().map(agent_status).collect();
+        assert_eq!(texts.len(), 4);
+        assert!(chat_mode(true).contains("/exit"));
+        assert!(chat_unavailable().contains("/chat"));
     }
 
     #[test]

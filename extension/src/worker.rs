@@ -341,6 +341,7 @@ fn from_panel(worker: &Shared, panel: &Port, message: PanelToWorker) {
     let id = match &message {
         ToHost::Ping(p) => Some(p.id),
         ToHost::UserTool(u) => Some(u.id),
+        ToHost::Chat(c) => Some(c.id),
         ToHost::Answer(_) => None,
         ToHost::Hello(_) | ToHost::ToolResult(_) => {
             // Only the worker greets the host and reports tool results; a panel must not pose as either.

@@ -13,6 +13,7 @@ use tokio::sync::mpsc;
 use tokio_util::codec::{FramedRead, FramedWrite};
 use waymark_protocol::{ErrorCode, ErrorReply, RequestId, ToExtension, ToHost};
 
+use crate::agent::{self, Agent};
 use crate::browser::Browser;
 use crate::dispatch::{self, HostInfo};
 use crate::framing::{Frame, FramingError, NativeMessagingCodec};
@@ -21,8 +22,23 @@ use crate::gate::Gate;
 /// How many answers may wait for the writer before senders wait too.
 const OUTBOX_DEPTH: usize = 64;
 
-/// Serves one connection until the browser closes it.
+/// Serves one connection until the browser closes it; the agent's model is configured by
+/// [`crate::config::Config::load`].
 pub async fn serve<R, W>(input: R, output: W, info: HostInfo) -> Result<(), FramingError>
+where
+    R: AsyncRead + Unpin,
+    W: AsyncWrite + Unpin + Send + 'static,
+{
+    serve_with(input, output, info, agent::from_config()).await
+}
+
+/// [`serve`] with the agent's settings made by `setup` (tests point it at a scripted model).
+pub async fn serve_with<R, W>(
+    input: R,
+    output: W,
+    info: HostInfo,
+    setup: agent::Setup,
+) -> Result<(), FramingError>
 where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin + Send + 'static,
@@ -31,6 +47,9 @@ where
     let writer = tokio::spawn(write_all(queue, output));
     let browser = Browser::new(outbox.clone());
     let gate = Gate::new(browser.clone(), outbox.clone());
+    let agent = Agent::new(gate.clone(), outbox.clone(), setup);
+    // Chats in progress: stopped when the browser goes away, since nobody is left to hear them.
+    let mut chats = tokio::task::JoinSet::new();
 
     let mut frames = FramedRead::new(input, NativeMessagingCodec::for_browser());
     let mut result = Ok(());
@@ -45,6 +64,12 @@ where
                 }
                 Ok(ToHost::UserTool(request)) => {
                     tokio::spawn(gate.clone().user_tool(request));
+                    Vec::new()
+                }
+                // The agent may work for minutes: it runs as a task and reports with agent events.
+                Ok(ToHost::Chat(chat)) => {
+                    while chats.try_join_next().is_some() {}
+                    chats.spawn(agent.clone().chat(chat));
                     Vec::new()
                 }
                 Ok(ToHost::Answer(answer)) => {
@@ -84,7 +109,9 @@ where
     }
     // Nobody will answer the tools still in flight: fail them now rather than at their timeout.
     browser.disconnect();
-    drop((outbox, gate, browser));
+    chats.abort_all();
+    while chats.join_next().await.is_some() {}
+    drop((outbox, gate, browser, agent));
     match writer.await {
         Ok(Ok(())) => result,
         Ok(Err(e)) => result.and(Err(e)),
@@ -248,6 +275,72 @@ mod tests {
         input.extend(&frame(br#"{"type":"ping","id":2}"#)[..10]);
         let out = exchange(input).await;
         assert_eq!(out.len(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_chat_reaches_the_agent_and_its_events_come_back_in_frames() {
+        let script = fake_llm::Script::new([fake_llm::Step::text("Hello! What shall I do?")]);
+        let llm = fake_llm::FakeLlm::start(script).await.unwrap();
+        let base_url = llm.base_url().to_owned();
+        let setup: crate::agent::Setup = std::sync::Arc::new(move || {
+            let env = |name: &str| match name {
+                "WAYMARK_LLM_BASE_URL" => Some(base_url.clone()),
+                "WAYMARK_STATE_DIR" => Some("/tmp/waymark-test-state".to_owned()),
+                _ => None,
+            };
+            let config = crate::config::Config::load_from(&env, None).map_err(|e| e.to_string())?;
+            let llm = crate::llm::LlmClient::new(&config).map_err(|e| e.to_string())?;
+            Ok(crate::agent::Settings {
+                llm,
+                max_tool_steps: 3,
+            })
+        });
+        let (mut browser_out, host_in) = tokio::io::duplex(1 << 16);
+        let (host_out, mut browser_in) = tokio::io::duplex(1 << 16);
+        let server = tokio::spawn(serve_with(host_in, host_out, info(), setup));
+        browser_out
+            .write_all(&frame(br#"{"type":"chat","id":5,"text":"Hi"}"#))
+            .await
+            .unwrap();
+        use waymark_protocol::{AgentEvent, AgentState};
+        let mut events = Vec::new();
+        // Until the agent stops working (or a bounded wait, so a failure cannot hang the test run).
+        let read = async {
+            loop {
+                let mut len = [0_u8; 4];
+                browser_in.read_exact(&mut len).await.unwrap();
+                let mut body = vec![0_u8; u32::from_ne_bytes(len) as usize];
+                browser_in.read_exact(&mut body).await.unwrap();
+                let ToExtension::AgentEvent(update) = serde_json::from_slice(&body).unwrap() else {
+                    panic!("{}", String::from_utf8_lossy(&body))
+                };
+                let stopped =
+                    matches!(&update.event, AgentEvent::Status { state } if *state != AgentState::Running);
+                events.push(update.event);
+                if stopped {
+                    break;
+                }
+            }
+        };
+        tokio::time::timeout(std::time::Duration::from_secs(20), read)
+            .await
+            .unwrap();
+        drop(browser_out);
+        server.await.unwrap().unwrap();
+        assert_eq!(
+            events,
+            [
+                AgentEvent::Status {
+                    state: AgentState::Running
+                },
+                AgentEvent::Message {
+                    text: "Hello! What shall I do?".into()
+                },
+                AgentEvent::Status {
+                    state: AgentState::Idle
+                },
+            ]
+        );
     }
 
     #[tokio::test]

@@ -45,8 +45,8 @@ pub fn handle(message: ToHost, info: &HostInfo) -> Vec<ToExtension> {
             host_version: info.version.to_string(),
             pid: info.pid,
         })],
-        // Routed by the connection to the gate and the browser; never reaches here.
-        ToHost::UserTool(_) | ToHost::Answer(_) | ToHost::ToolResult(_) => Vec::new(),
+        // Routed by the connection to the gate, the agent and the browser; never reaches here.
+        ToHost::UserTool(_) | ToHost::Answer(_) | ToHost::ToolResult(_) | ToHost::Chat(_) => Vec::new(),
     }
 }
 

@@ -3,6 +3,9 @@
 //! hands the step to the user. It runs in the host, whoever asked, so a model talked into anything by a
 //! web page still cannot act destructively without the user's yes.
 //!
+//! The panel's tools ([`Gate::user_tool`]) and the agent's ([`Gate::pass`]) take the same road; what it
+//! must not do is act on a page-changing tool any other way.
+//!
 //! At most one action waits for an answer at a time; a yes runs exactly that action, on exactly that
 //! element (the content script refuses it as stale if the number now points elsewhere).
 
@@ -11,19 +14,50 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::mpsc;
 use waymark_protocol::{
-    ActKind, Answer, ElementInfo, PageTool, Question, QuestionKind, RequestId, ToExtension, ToolDone,
-    ToolResult, UserTool,
+    ActKind, AgentEvent, AgentState, AgentUpdate, Answer, ElementInfo, PageTool, Question, QuestionKind,
+    RequestId, ToExtension, ToolDone, ToolResult, UserTool,
 };
 
 use crate::browser::Browser;
 use crate::policy::{self, Verdict};
 
+/// Who asked for an action, so the answer to a question reaches them.
+#[derive(Debug, Clone)]
+pub enum Requester {
+    /// The panel's request with this id: answered with [`ToExtension::UserToolResult`].
+    Panel(RequestId),
+    /// The agent. It has stopped to wait for the user, so the gate tells the user the outcome itself
+    /// (agent events) and leaves it in this inbox for the agent's next turn.
+    Agent(mpsc::UnboundedSender<Decided>),
+}
+
+/// What became of an action the agent proposed and the user was asked about.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decided {
+    pub tool: PageTool,
+    /// Whether the user said yes.
+    pub yes: bool,
+    /// The tool's result on yes; an error saying why nothing was done otherwise.
+    pub result: ToolResult,
+}
+
+/// What the gate made of one tool.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Gated {
+    /// It ran (or failed, or the number was stale: then the result carries the fresh list).
+    Ran(ToolResult),
+    /// The user was asked this question; the action waits for the answer.
+    Asked { question: String },
+    /// The user does this step: the gate refused it with this message.
+    HandedOver { message: String },
+}
+
 /// An approved-in-principle action waiting for the user's yes.
 #[derive(Debug, Clone)]
 struct Pending {
     question: RequestId,
-    /// The user request to answer once decided.
-    request: RequestId,
+    /// Whom to tell once decided.
+    requester: Requester,
     tab_id: Option<i32>,
     /// The exact tool to run on yes, pinned to the described element.
     tool: PageTool,
@@ -49,48 +83,57 @@ impl Gate {
     /// Handles a tool the user asked for in the panel.
     pub async fn user_tool(self: Arc<Self>, request: UserTool) {
         let UserTool { id, tab_id, tool } = request;
+        match self.pass(tab_id, tool, Requester::Panel(id)).await {
+            Gated::Ran(result) => self.reply(id, result).await,
+            Gated::HandedOver { message } => self.reply(id, ToolResult::error(message)).await,
+            // The answer to the question finishes the request.
+            Gated::Asked { .. } => {}
+        }
+    }
+
+    /// Judges and runs any page tool for `requester`: reading tools run at once; page-changing ones run
+    /// only if the policy allows them, are held for the user's yes (the question is sent here), or are
+    /// refused as the user's step. This is the only way the agent reaches a page.
+    pub async fn pass(&self, tab_id: Option<i32>, tool: PageTool, requester: Requester) -> Gated {
         if !tool.changes_page() {
             // Reading tools change nothing: no judgement needed.
-            let result = self.browser.run(tab_id, tool).await;
-            return self.reply(id, result).await;
+            return Gated::Ran(self.browser.run(tab_id, tool).await);
         }
         let judged = match self.judge(tab_id, tool).await {
             Ok(judged) => judged,
             // A stale or missing number comes back with the page's words and the fresh list.
-            Err(result) => return self.reply(id, result).await,
+            Err(result) => return Gated::Ran(result),
         };
         tracing::info!(decision = ?judged.decision.decision, reason = %judged.decision.reason, "policy gate");
         match judged.decision.decision {
-            Verdict::Allow => {
-                let result = self.browser.run(tab_id, judged.tool).await;
-                self.reply(id, result).await;
-            }
-            Verdict::Handoff => {
-                let message = format!(
+            Verdict::Allow => Gated::Ran(self.browser.run(tab_id, judged.tool).await),
+            Verdict::Handoff => Gated::HandedOver {
+                message: format!(
                     "Waymark leaves this step to you: {}. Do it yourself in the page, then carry on.",
                     judged.decision.reason.trim_end_matches('.')
-                );
-                self.reply(id, ToolResult::error(message)).await;
-            }
+                ),
+            },
             Verdict::Confirm => {
                 let question = self.next_question.fetch_add(1, Ordering::Relaxed);
                 let pending = Pending {
                     question,
-                    request: id,
+                    requester,
                     tab_id,
                     tool: judged.tool,
                 };
                 let replaced = self.lock().replace(pending);
                 if let Some(old) = replaced {
                     let dropped = ToolResult::error("Not done: a newer action replaced the question.");
-                    self.reply(old.request, dropped).await;
+                    self.settle(old, false, dropped).await;
                 }
-                let question = Question {
+                let text = judged.question;
+                let message = ToExtension::Question(Question {
                     id: question,
                     kind: QuestionKind::Confirm,
-                    text: judged.question,
-                };
-                let _ = self.outbox.send(ToExtension::Question(question)).await;
+                    text: text.clone(),
+                });
+                let _ = self.outbox.send(message).await;
+                Gated::Asked { question: text }
             }
         }
     }
@@ -186,11 +229,50 @@ impl Gate {
             return;
         };
         let result = if answer.yes {
-            self.browser.run(pending.tab_id, pending.tool).await
+            self.browser.run(pending.tab_id, pending.tool.clone()).await
         } else {
             ToolResult::error("Not done: you said no.")
         };
-        self.reply(pending.request, result).await;
+        self.settle(pending, answer.yes, result).await;
+    }
+
+    /// Tells whoever asked for a held action what became of it.
+    async fn settle(&self, pending: Pending, yes: bool, result: ToolResult) {
+        match pending.requester {
+            Requester::Panel(id) => self.reply(id, result).await,
+            Requester::Agent(inbox) => {
+                let ok = result.error.is_none();
+                let said = match &result.error {
+                    None => "Done, as you said yes.".to_string(),
+                    Some(error) => error.clone(),
+                };
+                let events = [
+                    AgentEvent::Tool {
+                        name: tool_name(&pending.tool).into(),
+                        ok,
+                        summary: said.clone(),
+                    },
+                    AgentEvent::Message {
+                        text: format!("{said} Send a message to go on."),
+                    },
+                    AgentEvent::Status {
+                        state: AgentState::Idle,
+                    },
+                ];
+                for event in events {
+                    let _ = self
+                        .outbox
+                        .send(ToExtension::AgentEvent(AgentUpdate { event }))
+                        .await;
+                }
+                // The agent reads this on the next chat message; if it is gone, nobody needs it.
+                let _ = inbox.send(Decided {
+                    tool: pending.tool,
+                    yes,
+                    result,
+                });
+            }
+        }
     }
 
     async fn reply(&self, id: RequestId, result: ToolResult) {
@@ -214,6 +296,17 @@ struct Judged {
     tool: PageTool,
     /// The question to ask if the decision is to confirm.
     question: String,
+}
+
+/// The agent's name for a page tool, for events about it.
+fn tool_name(tool: &PageTool) -> &'static str {
+    match tool {
+        PageTool::OverlayAct { .. } => "browser_overlay_act",
+        PageTool::Press { .. } => "browser_press",
+        PageTool::Navigate { .. } | PageTool::OpenInNewTab { .. } => "browser_navigate",
+        PageTool::Back => "browser_back",
+        _ => "browser_tool",
+    }
 }
 
 fn action_kind(action: ActKind) -> policy::ActionKind {
@@ -481,6 +574,47 @@ mod tests {
         assert!(error.starts_with("Waymark leaves this step to you"), "{error}");
         assert!(!error.contains("hunter2"));
         assert!(fake.ran().await.is_empty());
+    }
+
+    #[tokio::test]
+    async fn for_the_agent_a_yes_runs_once_and_the_outcome_reaches_the_user_and_the_agent() {
+        let mut fake = extension(info("Pay €84.97"));
+        let (inbox, mut decided) = mpsc::unbounded_channel();
+        let tool = click(0).tool;
+        let gated = fake.gate.pass(Some(1), tool, Requester::Agent(inbox)).await;
+        let Gated::Asked { question } = gated else {
+            panic!("{gated:?}")
+        };
+        let Some(ToExtension::Question(q)) = fake.out.recv().await else {
+            panic!()
+        };
+        assert_eq!(q.text, question);
+        fake.gate
+            .clone()
+            .answer(Answer {
+                question: Some(q.id),
+                yes: true,
+            })
+            .await;
+        let mut events = Vec::new();
+        for _ in 0..3 {
+            if let Some(ToExtension::AgentEvent(update)) = fake.out.recv().await {
+                events.push(update.event);
+            }
+        }
+        assert!(
+            matches!(events.first(), Some(AgentEvent::Tool { ok: true, .. })),
+            "{events:?}"
+        );
+        assert_eq!(
+            events.last(),
+            Some(&AgentEvent::Status {
+                state: AgentState::Idle
+            })
+        );
+        let outcome = decided.try_recv().unwrap();
+        assert!(outcome.yes && outcome.result.error.is_none());
+        assert_eq!(fake.ran().await.len(), 1);
     }
 
     #[test]

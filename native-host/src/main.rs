@@ -9,6 +9,7 @@
 //! (`install`, `--help`, …) is a command for people and scripts. Logs go to stderr, which the browser
 //! passes through to its own log; stdout belongs to [`framing`] alone.
 
+mod agent;
 mod browser;
 mod config;
 mod connection;

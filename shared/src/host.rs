@@ -30,6 +30,8 @@ pub enum ToHost {
     Answer(Answer),
     /// The extension's result of a [`RunTool`].
     ToolResult(ToolDone),
+    /// A chat message from the user, for the agent.
+    Chat(Chat),
 }
 
 /// Host → extension.
@@ -45,6 +47,8 @@ pub enum ToExtension {
     UserToolResult(ToolDone),
     /// A question that blocks work until the user answers (`/yes`, `/no`).
     Question(Question),
+    /// What the agent is doing or saying, while it works on a [`Chat`].
+    AgentEvent(AgentUpdate),
 }
 
 /// The first message on every new connection: who is calling, and which protocol it speaks.
@@ -128,6 +132,49 @@ pub struct Answer {
     pub yes: bool,
 }
 
+/// A message the user typed in chat mode: a task or an answer for the agent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Chat {
+    pub id: RequestId,
+    /// The tab the agent works in (the active one unless named).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tab_id: Option<i32>,
+    pub text: String,
+}
+
+/// One [`AgentEvent`] on its way to the panel.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AgentUpdate {
+    pub event: AgentEvent,
+}
+
+/// What the agent tells the panel. Finished sentences only: nothing is streamed token by token, so a
+/// screen reader hears each one once.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum AgentEvent {
+    /// The agent's state changed.
+    Status { state: AgentState },
+    /// The one-line progress of the step being taken.
+    Progress { text: String },
+    /// A tool's result, in short.
+    Tool { name: String, ok: bool, summary: String },
+    /// The agent's answer, or its question, to the user.
+    Message { text: String },
+    /// Why the agent stopped, in words for the user.
+    Error { text: String },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AgentState {
+    Running,
+    Idle,
+    /// Waiting for the user: an answer to a question, or a step handed over.
+    WaitingUser,
+    Error,
+}
+
 /// Something the host could not do, in words a person can act on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ErrorReply {
@@ -192,7 +239,7 @@ impl ToExtension {
             ToExtension::Error(e) => e.id,
             ToExtension::RunTool(r) => Some(r.id),
             ToExtension::UserToolResult(r) => Some(r.id),
-            ToExtension::Question(_) => None,
+            ToExtension::Question(_) | ToExtension::AgentEvent(_) => None,
         }
     }
 }

@@ -16,8 +16,8 @@ pub mod relay;
 pub mod tools;
 
 pub use host::{
-    Answer, ErrorCode, ErrorReply, Hello, Ping, Pong, Question, QuestionKind, Request, RequestId, RunTool,
-    ToExtension, ToHost, ToolDone, UserTool, Welcome,
+    AgentEvent, AgentState, AgentUpdate, Answer, Chat, ErrorCode, ErrorReply, Hello, Ping, Pong, Question,
+    QuestionKind, Request, RequestId, RunTool, ToExtension, ToHost, ToolDone, UserTool, Welcome,
 };
 pub use relay::{
     ConnectionState, ContentToWorker, FrameScan, PanelToWorker, ScanEntry, WorkerToContent, WorkerToPanel,
@@ -29,7 +29,7 @@ pub use tools::{
 
 /// Version of this protocol. Both sides send it when they meet ([`Hello`], [`Welcome`]); a mismatch is
 /// reported to the user instead of being half-understood.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// Name under which the native host is registered with the browser.
 pub const HOST_NAME: &str = "io.waymark.host";

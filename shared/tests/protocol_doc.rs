@@ -17,6 +17,7 @@ fn to_host_name(m: &ToHost) -> &'static str {
         ToHost::UserTool(_) => "ToHost::UserTool",
         ToHost::Answer(_) => "ToHost::Answer",
         ToHost::ToolResult(_) => "ToHost::ToolResult",
+        ToHost::Chat(_) => "ToHost::Chat",
     }
 }
 
@@ -28,6 +29,7 @@ fn to_extension_name(m: &ToExtension) -> &'static str {
         ToExtension::RunTool(_) => "ToExtension::RunTool",
         ToExtension::UserToolResult(_) => "ToExtension::UserToolResult",
         ToExtension::Question(_) => "ToExtension::Question",
+        ToExtension::AgentEvent(_) => "ToExtension::AgentEvent",
     }
 }
 
@@ -81,12 +83,14 @@ const ALL_MESSAGES: &[&str] = &[
     "ToHost::UserTool",
     "ToHost::Answer",
     "ToHost::ToolResult",
+    "ToHost::Chat",
     "ToExtension::Welcome",
     "ToExtension::Pong",
     "ToExtension::Error",
     "ToExtension::RunTool",
     "ToExtension::UserToolResult",
     "ToExtension::Question",
+    "ToExtension::AgentEvent",
     "PanelToWorker::ToHost",
     "PanelToWorker::Tool",
     "WorkerToPanel::Connection",

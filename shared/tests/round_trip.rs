@@ -11,6 +11,11 @@ fn samples_to_host() -> Vec<ToHost> {
             extension_version: "0.1.0".into(),
         }),
         ToHost::Ping(Ping { id: (1 << 53) - 1 }),
+        ToHost::Chat(Chat {
+            id: 2,
+            tab_id: None,
+            text: "ünïcødé \"quoted\"".into(),
+        }),
     ]
 }
 
@@ -35,6 +40,18 @@ fn samples_to_extension() -> Vec<ToExtension> {
             id: Some(3),
             code: ErrorCode::ReplyTooLarge,
             message: String::new(),
+        }),
+        ToExtension::AgentEvent(AgentUpdate {
+            event: AgentEvent::Tool {
+                name: "browser_back".into(),
+                ok: false,
+                summary: String::new(),
+            },
+        }),
+        ToExtension::AgentEvent(AgentUpdate {
+            event: AgentEvent::Status {
+                state: AgentState::WaitingUser,
+            },
         }),
     ]
 }

@@ -14,7 +14,8 @@
 //! turn), log prompts or answers (they carry page content), or let async-openai's types out: only
 //! this module knows them, so the public API is plain Rust and `serde_json::Value`.
 
-// Wired into the agent loop next; until then nothing in the binary calls the model.
+// The agent uses the core of this API; screenshots and the tuning knobs (timeouts, backoff) are for the
+// next steps of the agent and for tests.
 #![allow(dead_code, unused_imports)]
 
 mod client;
