@@ -211,10 +211,11 @@ cmd_test() {
   # cargo test has just built target/debug/waymark-host (the integration tests run it); building it
   # again with `cargo build -p` would resolve other features and recompile the dependencies.
   [ -x "$(host_bin dev)" ] || die "cargo test did not build $(host_bin dev)"
+  "$CARGO" build -p fake-llm --bin fake-llm >&2
   build_extension
   say "end-to-end tests in headless Chromium"
   WAYMARK_HOST_BIN=$(host_bin dev) WAYMARK_EXTENSION_DIR="$DIST" WAYMARK_CHROMIUM="$CHROMIUM" \
-    node --test tests/e2e/*.test.mjs
+    WAYMARK_FAKE_LLM_BIN="$ROOT/target/debug/fake-llm" node --test tests/e2e/*.test.mjs
 }
 
 cmd_bench() {

@@ -1,0 +1,91 @@
+// The agent end to end: the real extension, the real host and the scripted model (tools/fake-llm)
+// on 127.0.0.1. A task runs to assistant_done and changes the page; a payment the model proposes is
+// stopped by the gate, asked in the panel, and never runs after /no.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { after, before, test } from 'node:test';
+import { EXTENSION_ID, launch, openPanel, replyCount, send, serveStatic, waitForReply, waitForStatus } from './lib/harness.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+let model;
+let modelUrl;
+let browser;
+let site;
+let page;
+let panel;
+
+// One step per request to the model, in order.
+const SCRIPT = {
+  steps: [
+    { kind: 'tool_call', name: 'browser_list_interactives', arguments: {}, content: 'Looking at the page' },
+    { kind: 'tool_call', name: 'browser_overlay_act', arguments: { index: 4, action: 'click' } },
+    { kind: 'tool_call', name: 'assistant_done', arguments: { reason: 'The draft is saved.' } },
+    { kind: 'tool_call', name: 'browser_overlay_act', arguments: { index: 5, action: 'click' } },
+  ],
+};
+
+async function startModel() {
+  const bin = process.env.WAYMARK_FAKE_LLM_BIN;
+  if (!bin) throw new Error('WAYMARK_FAKE_LLM_BIN is not set: run the end-to-end tests through ./build.sh test');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-model-'));
+  const script = path.join(dir, 'script.json');
+  fs.writeFileSync(script, JSON.stringify(SCRIPT));
+  const child = spawn(bin, ['--script', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const first = await new Promise((resolve, reject) => {
+    readline.createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`fake-llm exited with ${code}`)));
+  });
+  return { child, url: first.replace(/^listening on /, '') };
+}
+
+before(async () => {
+  model = await startModel();
+  modelUrl = model.url;
+  site = await serveStatic(path.join(here, 'fixtures'));
+  browser = await launch({ env: { WAYMARK_LLM_BASE_URL: modelUrl, WAYMARK_LLM_MODEL: 'scripted', WAYMARK_LLM_TIMEOUT_SECS: '20' } });
+  page = await browser.context.newPage();
+  await page.goto(`${site.url}actions.html`);
+  panel = await openPanel(browser.context);
+  const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
+  await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
+  await waitForStatus(panel, /^Connected to Waymark host/);
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+  model?.child.kill();
+});
+
+async function say(text, pattern, timeout = 20_000) {
+  const before = await replyCount(panel);
+  await send(panel, text);
+  return waitForReply(panel, pattern, { after: before, timeout });
+}
+
+test('a task runs through the real host to assistant_done and changes the page', async () => {
+  await say('/chat', /^Chat mode: your messages go to the agent\. \/exit to leave\.$/);
+  await say('Please save my draft', /^The draft is saved\.$/);
+  assert.equal(await page.evaluate(() => window.events.saved), 1);
+  const requests = await (await fetch(`${modelUrl.replace(/\/v1$/, '')}/_fake/requests`)).json();
+  const sent = JSON.stringify(requests);
+  assert.ok(sent.includes('browser_overlay_act'), 'the tools were offered to the model');
+  // The page's control names reached the model only inside the data block.
+  const toolMessages = requests.flatMap((r) => r.messages ?? r.body?.messages ?? []).filter((m) => m.role === 'tool');
+  assert.ok(toolMessages.length >= 2, sent.slice(0, 500));
+  for (const m of toolMessages) assert.match(String(m.content), /WAYMARK_DATA/);
+});
+
+test('a payment proposed by the model waits for the user, and /no keeps it from running', async () => {
+  await send(panel, 'Now pay for it');
+  await panel.waitForFunction(() => document.getElementById('alert').textContent !== '', null, { timeout: 20_000 });
+  assert.match(await panel.textContent('#alert'), /^Click button 'Pay €84\.97' on 127\.0\.0\.1:\d+\? Yes or no\.$/);
+  assert.equal(await page.evaluate(() => window.events.paid), 0);
+  await say('/no', /^Not done: you said no\. Send a message to go on\.$/);
+  assert.equal(await page.evaluate(() => window.events.paid), 0, 'the payment never ran');
+});
