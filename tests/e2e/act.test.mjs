@@ -2,12 +2,9 @@
 // a payment or a deletion asks first (yes runs it once, no never runs it), passwords are handed to the
 // user, and a number whose element is gone is refused with the fresh list.
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
-import { EXTENSION_ID, launch, openPanel, replyCount, send, serveStatic, waitForReply, waitForStatus } from './lib/harness.mjs';
+import { command as run, openFixture, replyCount, send, waitForReply } from './lib/harness.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 let browser;
 let site;
 let page;
@@ -15,14 +12,7 @@ let panel;
 const numbers = {};
 
 before(async () => {
-  site = await serveStatic(path.join(here, 'fixtures'));
-  browser = await launch();
-  page = await browser.context.newPage();
-  await page.goto(`${site.url}actions.html`);
-  panel = await openPanel(browser.context);
-  const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
-  await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
-  await waitForStatus(panel, /^Connected to Waymark host/);
+  ({ browser, site, page, panel } = await openFixture('actions.html'));
   const list = await command('/list', /controls on "Checkout fixture"/);
   for (const line of list.split('\n').slice(1)) {
     const [index, , name] = line.split(', ');
@@ -30,16 +20,13 @@ before(async () => {
   }
 });
 
+
 after(async () => {
   await browser?.close();
   await site?.close();
 });
 
-async function command(text, pattern) {
-  const before = await replyCount(panel);
-  await send(panel, text);
-  return waitForReply(panel, pattern, { after: before });
-}
+const command = (text, pattern, timeout) => run(panel, text, pattern, timeout);
 
 const events = () => page.evaluate(() => window.events);
 

@@ -7,11 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
-import { EXTENSION_ID, launch, openPanel, replyCount, send, serveStatic, waitForReply, waitForStatus } from './lib/harness.mjs';
+import { command, openFixture, send } from './lib/harness.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 let model;
 let modelUrl;
 let browser;
@@ -46,15 +44,10 @@ async function startModel() {
 before(async () => {
   model = await startModel();
   modelUrl = model.url;
-  site = await serveStatic(path.join(here, 'fixtures'));
-  browser = await launch({ env: { WAYMARK_LLM_BASE_URL: modelUrl, WAYMARK_LLM_MODEL: 'scripted', WAYMARK_LLM_TIMEOUT_SECS: '20' } });
-  page = await browser.context.newPage();
-  await page.goto(`${site.url}actions.html`);
-  panel = await openPanel(browser.context);
-  const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
-  await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
-  await waitForStatus(panel, /^Connected to Waymark host/);
+  const env = { WAYMARK_LLM_BASE_URL: modelUrl, WAYMARK_LLM_MODEL: 'scripted', WAYMARK_LLM_TIMEOUT_SECS: '20' };
+  ({ browser, site, page, panel } = await openFixture('actions.html', { env }));
 });
+
 
 after(async () => {
   await browser?.close();
@@ -62,11 +55,7 @@ after(async () => {
   model?.child.kill();
 });
 
-async function say(text, pattern, timeout = 20_000) {
-  const before = await replyCount(panel);
-  await send(panel, text);
-  return waitForReply(panel, pattern, { after: before, timeout });
-}
+const say = (text, pattern, timeout = 20_000) => command(panel, text, pattern, timeout);
 
 test('a task runs through the real host to assistant_done and changes the page', async () => {
   await say('/chat', /^Chat mode: your messages go to the agent\. \/exit to leave\.$/);

@@ -2,39 +2,26 @@
 // cross-origin frame with a frame nested inside it are numbered in document order, and acting by
 // number reaches the right frame.
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
-import { EXTENSION_ID, launch, openPanel, replyCount, send, serveStatic, waitForReply, waitForStatus } from './lib/harness.mjs';
+import { command as run, openFixture, replyCount, send, waitForReply } from './lib/harness.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 let browser;
 let site;
 let page;
 let panel;
 
 before(async () => {
-  site = await serveStatic(path.join(here, 'fixtures'));
-  browser = await launch();
-  page = await browser.context.newPage();
-  await page.goto(`${site.url}frames.html`);
+  ({ browser, site, page, panel } = await openFixture('frames.html'));
   await page.frameLocator('#cross').frameLocator('iframe').locator('button').waitFor();
-  panel = await openPanel(browser.context);
-  const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
-  await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
-  await waitForStatus(panel, /^Connected to Waymark host/);
 });
+
 
 after(async () => {
   await browser?.close();
   await site?.close();
 });
 
-async function command(text, pattern) {
-  const before = await replyCount(panel);
-  await send(panel, text);
-  return waitForReply(panel, pattern, { after: before });
-}
+const command = (text, pattern, timeout) => run(panel, text, pattern, timeout);
 
 test('every kind of frame is numbered in document order, hidden frames are not', async () => {
   const reply = await command('/list', /controls on "Frames fixture"/);

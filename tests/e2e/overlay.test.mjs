@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
-import { EXTENSION_ID, launch, openPanel, replyCount, send, serveStatic, waitForReply } from './lib/harness.mjs';
+import { command as run, openFixture, replyCount, send, waitForReply } from './lib/harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let browser;
@@ -13,25 +13,16 @@ let page;
 let panel;
 
 before(async () => {
-  site = await serveStatic(path.join(here, 'fixtures'));
-  browser = await launch();
-  page = await browser.context.newPage();
-  await page.goto(`${site.url}controls.html`);
-  panel = await openPanel(browser.context);
-  const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
-  await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
+  ({ browser, site, page, panel } = await openFixture('controls.html'));
 });
+
 
 after(async () => {
   await browser?.close();
   await site?.close();
 });
 
-async function command(text, pattern) {
-  const before = await replyCount(panel);
-  await send(panel, text);
-  return waitForReply(panel, pattern, { after: before });
-}
+const command = (text, pattern, timeout) => run(panel, text, pattern, timeout);
 
 test('/list reads every control as "number, role, name" and skips what cannot be used', async () => {
   const reply = await command('/list', /controls on "Controls fixture"/);

@@ -2,38 +2,25 @@
 // summary that leaves hidden text out), scroll (page and inner container), press (Enter submits a
 // field's form), navigation (go, back, forward, reload) with numbers renewed, and tabs.
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
-import { EXTENSION_ID, launch, openPanel, replyCount, send, serveStatic, waitForReply, waitForStatus } from './lib/harness.mjs';
+import { command as run, openFixture, replyCount, send, waitForReply } from './lib/harness.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 let browser;
 let site;
 let page;
 let panel;
 
 before(async () => {
-  site = await serveStatic(path.join(here, 'fixtures'));
-  browser = await launch();
-  page = await browser.context.newPage();
-  await page.goto(`${site.url}article.html`);
-  panel = await openPanel(browser.context);
-  const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
-  await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
-  await waitForStatus(panel, /^Connected to Waymark host/);
+  ({ browser, site, page, panel } = await openFixture('article.html'));
 });
+
 
 after(async () => {
   await browser?.close();
   await site?.close();
 });
 
-async function command(text, pattern, timeout) {
-  const before = await replyCount(panel);
-  await send(panel, text);
-  return waitForReply(panel, pattern, { after: before, timeout });
-}
+const command = (text, pattern, timeout) => run(panel, text, pattern, timeout);
 
 test('/find ignores case, accents and spacing', async () => {
   const reply = await command('/find cafe   CREME', /match/);

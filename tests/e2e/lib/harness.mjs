@@ -138,3 +138,31 @@ export function processInfo(pid) {
     return null;
   }
 }
+
+const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'fixtures');
+
+/// Launches Waymark with the fixture page `name` (from tests/e2e/fixtures, served on 127.0.0.1) open
+/// in a tab, and the panel working on that tab once connected to the host.
+/// Returns { browser, site, page, panel, close }.
+export async function openFixture(name, launchOptions = {}) {
+  const site = await serveStatic(FIXTURES);
+  const browser = await launch(launchOptions);
+  const page = await browser.context.newPage();
+  await page.goto(`${site.url}${name}`);
+  const panel = await openPanel(browser.context);
+  const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
+  await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
+  await waitForStatus(panel, /^Connected to Waymark host/);
+  const close = async () => {
+    await browser.close();
+    await site.close();
+  };
+  return { browser, site, page, panel, close };
+}
+
+/// Sends a line from the panel and waits for Waymark's answer matching `pattern`.
+export async function command(panel, text, pattern, timeout) {
+  const before = await replyCount(panel);
+  await send(panel, text);
+  return waitForReply(panel, pattern, { after: before, timeout });
+}
