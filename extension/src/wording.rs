@@ -467,3 +467,9 @@ mod tests {
         }
     }
 }
+
+/// What an outside MCP client did, naming it: "Claude Desktop: Clicked 12, button “Add to cart”."
+pub fn activity(activity: &waymark_protocol::Activity) -> String {
+    let outcome = if activity.ok { "" } else { "failed: " };
+    format!("{}: {outcome}{}", activity.source, activity.summary)
+}

@@ -49,6 +49,7 @@ pub enum ToExtension {
     Question(Question),
     /// What the agent is doing or saying, while it works on a [`Chat`].
     AgentEvent(AgentUpdate),
+    Activity(Activity),
 }
 
 /// The first message on every new connection: who is calling, and which protocol it speaks.
@@ -140,6 +141,19 @@ pub struct Chat {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<i32>,
     pub text: String,
+}
+
+/// What an outside MCP client (not the agent, not the panel) did in the browser, for the panel's
+/// activity view and a short announcement. The user is told who acts in their browser.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Activity {
+    /// Who asked: the MCP client's name from its `initialize`, such as "Claude Desktop".
+    pub source: String,
+    /// The tool, such as `browser_overlay_act`.
+    pub tool: String,
+    pub ok: bool,
+    /// One finished sentence: what was done, or why not.
+    pub summary: String,
 }
 
 /// One [`AgentEvent`] on its way to the panel.
@@ -239,7 +253,7 @@ impl ToExtension {
             ToExtension::Error(e) => e.id,
             ToExtension::RunTool(r) => Some(r.id),
             ToExtension::UserToolResult(r) => Some(r.id),
-            ToExtension::Question(_) | ToExtension::AgentEvent(_) => None,
+            ToExtension::Question(_) | ToExtension::AgentEvent(_) | ToExtension::Activity(_) => None,
         }
     }
 }

@@ -16,8 +16,8 @@ pub mod relay;
 pub mod tools;
 
 pub use host::{
-    AgentEvent, AgentState, AgentUpdate, Answer, Chat, ErrorCode, ErrorReply, Hello, Ping, Pong, Question,
-    QuestionKind, Request, RequestId, RunTool, ToExtension, ToHost, ToolDone, UserTool, Welcome,
+    Activity, AgentEvent, AgentState, AgentUpdate, Answer, Chat, ErrorCode, ErrorReply, Hello, Ping, Pong,
+    Question, QuestionKind, Request, RequestId, RunTool, ToExtension, ToHost, ToolDone, UserTool, Welcome,
 };
 pub use relay::{
     ConnectionState, ContentToWorker, FrameScan, PanelToWorker, ScanEntry, WorkerToContent, WorkerToPanel,

@@ -30,6 +30,7 @@ fn to_extension_name(m: &ToExtension) -> &'static str {
         ToExtension::UserToolResult(_) => "ToExtension::UserToolResult",
         ToExtension::Question(_) => "ToExtension::Question",
         ToExtension::AgentEvent(_) => "ToExtension::AgentEvent",
+        ToExtension::Activity(_) => "ToExtension::Activity",
     }
 }
 
@@ -91,6 +92,7 @@ const ALL_MESSAGES: &[&str] = &[
     "ToExtension::UserToolResult",
     "ToExtension::Question",
     "ToExtension::AgentEvent",
+    "ToExtension::Activity",
     "PanelToWorker::ToHost",
     "PanelToWorker::Tool",
     "WorkerToPanel::Connection",
