@@ -5,6 +5,7 @@
 #   ./build.sh install   build, register the host with every Chrome/Chromium/Edge found for this user
 #   ./build.sh demo      build, open a throwaway Chromium profile with Waymark and a demo page
 #   ./build.sh test      every test: format, lints, unit, integration, end to end in headless Chromium
+#   ./build.sh e2e [FILE…]  only the end-to-end tests (all, or the named tests/e2e/*.test.mjs files)
 #   ./build.sh bench     the overlay benchmark next to its peers (bench/README.md); extra arguments go to it
 #
 # It installs what it needs and is missing (on Debian and Ubuntu through apt; elsewhere it says what to
@@ -15,7 +16,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cd "$ROOT"
 
-DIST="$ROOT/dist/extension"
+DIST="${WAYMARK_DIST:-$ROOT/dist/extension}"
 WASM_TARGET=wasm32-unknown-unknown
 # The CLI must match the crate pinned in Cargo.toml exactly.
 WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' Cargo.toml)
@@ -211,11 +212,26 @@ cmd_test() {
   # cargo test has just built target/debug/waymark-host (the integration tests run it); building it
   # again with `cargo build -p` would resolve other features and recompile the dependencies.
   [ -x "$(host_bin dev)" ] || die "cargo test did not build $(host_bin dev)"
+  run_e2e tests/e2e/*.test.mjs
+}
+
+run_e2e() { # test files...
   "$CARGO" build -p fake-llm --bin fake-llm >&2
   build_extension
   say "end-to-end tests in headless Chromium"
   WAYMARK_HOST_BIN=$(host_bin dev) WAYMARK_EXTENSION_DIR="$DIST" WAYMARK_CHROMIUM="$CHROMIUM" \
-    WAYMARK_FAKE_LLM_BIN="$ROOT/target/debug/fake-llm" node --test tests/e2e/*.test.mjs
+    WAYMARK_FAKE_LLM_BIN="$ROOT/target/debug/fake-llm" node --test "$@"
+}
+
+# The end-to-end tests alone, for working on them: builds what they run, with the same features as
+# `cargo test` so nothing is compiled twice.
+cmd_e2e() {
+  ensure_rust
+  ensure_chromium
+  ensure_node
+  "$CARGO" test --workspace --no-run >&2
+  if [ $# -eq 0 ]; then set -- tests/e2e/*.test.mjs; fi
+  run_e2e "$@"
 }
 
 cmd_bench() {
@@ -233,7 +249,8 @@ case "${1:-build}" in
   install) cmd_install ;;
   demo) cmd_demo ;;
   test) cmd_test ;;
+  e2e) shift; cmd_e2e "$@" ;;
   bench) shift; cmd_bench "$@" ;;
-  -h|--help|help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' ;;
-  *) die "unknown command '$1'; try: ./build.sh [build|install|demo|test|bench]" ;;
+  -h|--help|help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' ;;
+  *) die "unknown command '$1'; try: ./build.sh [build|install|demo|test|e2e|bench]" ;;
 esac
