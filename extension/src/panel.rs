@@ -262,7 +262,11 @@ fn from_host(panel: &Shared, message: ToExtension) {
         ToExtension::Question(question) => ask_user(panel, question.id, &question.text),
         ToExtension::AgentEvent(update) => agent_event(panel, update.event),
         // Someone other than the user acts in their browser: they hear who and what, once.
-        ToExtension::Activity(activity) => say(panel, &wording::activity(&activity)),
+        ToExtension::Activity(activity) => {
+            if activity.changes_page || !activity.ok {
+                say(panel, &wording::activity(&activity));
+            }
+        }
         // Tool runs are the worker's business; the handshake too.
         ToExtension::RunTool(_) | ToExtension::Welcome(_) => {}
     }

@@ -370,6 +370,12 @@ pub fn tool_failed(error: &str) -> String {
     error.to_string()
 }
 
+/// What an outside MCP client did, naming it: "Claude Desktop: Clicking 12: done".
+pub fn activity(activity: &waymark_protocol::Activity) -> String {
+    let outcome = if activity.ok { "" } else { "failed: " };
+    format!("{}: {outcome}{}", activity.source, activity.summary)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -466,10 +472,4 @@ mod tests {
             assert!(h.contains(c));
         }
     }
-}
-
-/// What an outside MCP client did, naming it: "Claude Desktop: Clicked 12, button “Add to cart”."
-pub fn activity(activity: &waymark_protocol::Activity) -> String {
-    let outcome = if activity.ok { "" } else { "failed: " };
-    format!("{}: {outcome}{}", activity.source, activity.summary)
 }

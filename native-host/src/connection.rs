@@ -18,6 +18,7 @@ use crate::browser::Browser;
 use crate::dispatch::{self, HostInfo};
 use crate::framing::{Frame, FramingError, NativeMessagingCodec};
 use crate::gate::Gate;
+use crate::mcp;
 
 /// How many answers may wait for the writer before senders wait too.
 const OUTBOX_DEPTH: usize = 64;
@@ -29,10 +30,17 @@ where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin + Send + 'static,
 {
-    serve_with(input, output, info, agent::from_config()).await
+    // The socket lives in the state directory; without a usable config there is no MCP, and the agent
+    // says why when asked.
+    let mcp_dir = crate::config::Config::load()
+        .map(|c| mcp::socket::run_dir(&c.state_dir))
+        .map_err(|e| tracing::warn!("no MCP socket: {e}"))
+        .ok();
+    serve_with_mcp(input, output, info, agent::from_config(), mcp_dir).await
 }
 
 /// [`serve`] with the agent's settings made by `setup` (tests point it at a scripted model).
+#[cfg(test)]
 pub async fn serve_with<R, W>(
     input: R,
     output: W,
@@ -43,11 +51,32 @@ where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin + Send + 'static,
 {
+    serve_with_mcp(input, output, info, setup, None).await
+}
+
+/// [`serve_with`], also serving the browser tools to MCP clients on a local socket in `mcp_dir` while
+/// the browser is connected.
+pub async fn serve_with_mcp<R, W>(
+    input: R,
+    output: W,
+    info: HostInfo,
+    setup: agent::Setup,
+    mcp_dir: Option<std::path::PathBuf>,
+) -> Result<(), FramingError>
+where
+    R: AsyncRead + Unpin,
+    W: AsyncWrite + Unpin + Send + 'static,
+{
     let (outbox, queue) = mpsc::channel::<ToExtension>(OUTBOX_DEPTH);
     let writer = tokio::spawn(write_all(queue, output));
     let browser = Browser::new(outbox.clone());
     let gate = Gate::new(browser.clone(), outbox.clone());
     let agent = Agent::new(gate.clone(), outbox.clone(), setup);
+    // Outside MCP clients: served until the browser goes away (then the socket is removed).
+    let mcp = mcp_dir.map(|dir| {
+        let server = mcp::server::BrowserServer::new(gate.clone(), outbox.clone());
+        tokio::spawn(mcp::socket::serve(dir, info.pid, server))
+    });
     // Chats in progress: stopped when the browser goes away, since nobody is left to hear them.
     let mut chats = tokio::task::JoinSet::new();
 
@@ -109,6 +138,11 @@ where
     }
     // Nobody will answer the tools still in flight: fail them now rather than at their timeout.
     browser.disconnect();
+    if let Some(mcp) = mcp {
+        mcp.abort();
+        // Let the aborted task drop its socket (removing the file) before the process ends.
+        let _ = mcp.await;
+    }
     chats.abort_all();
     while chats.join_next().await.is_some() {}
     drop((outbox, gate, browser, agent));

@@ -29,6 +29,12 @@ pub enum Requester {
     /// The agent. It has stopped to wait for the user, so the gate tells the user the outcome itself
     /// (agent events) and leaves it in this inbox for the agent's next turn.
     Agent(mpsc::UnboundedSender<Decided>),
+    /// An outside MCP client, by the name it gave: the question names it, and the outcome goes to this
+    /// inbox, where its tool call waits for it.
+    Client {
+        name: String,
+        inbox: mpsc::UnboundedSender<Decided>,
+    },
 }
 
 /// What became of an action the agent proposed and the user was asked about.
@@ -115,6 +121,10 @@ impl Gate {
             },
             Verdict::Confirm => {
                 let question = self.next_question.fetch_add(1, Ordering::Relaxed);
+                let requester_name = match &requester {
+                    Requester::Client { name, .. } => Some(name.clone()),
+                    _ => None,
+                };
                 let pending = Pending {
                     question,
                     requester,
@@ -126,7 +136,11 @@ impl Gate {
                     let dropped = ToolResult::error("Not done: a newer action replaced the question.");
                     self.settle(old, false, dropped).await;
                 }
-                let text = judged.question;
+                let text = match &requester_name {
+                    // The user must know who wants this done in their browser.
+                    Some(name) => format!("{name} asks: {}", judged.question),
+                    None => judged.question,
+                };
                 let message = ToExtension::Question(Question {
                     id: question,
                     kind: QuestionKind::Confirm,
@@ -240,6 +254,14 @@ impl Gate {
     async fn settle(&self, pending: Pending, yes: bool, result: ToolResult) {
         match pending.requester {
             Requester::Panel(id) => self.reply(id, result).await,
+            // The client's call reports the outcome (and the panel hears it as activity).
+            Requester::Client { inbox, .. } => {
+                let _ = inbox.send(Decided {
+                    tool: pending.tool,
+                    yes,
+                    result,
+                });
+            }
             Requester::Agent(inbox) => {
                 let ok = result.error.is_none();
                 let said = match &result.error {
@@ -248,7 +270,7 @@ impl Gate {
                 };
                 let events = [
                     AgentEvent::Tool {
-                        name: tool_name(&pending.tool).into(),
+                        name: crate::mcp::catalogue::name_of(&pending.tool).into(),
                         ok,
                         summary: said.clone(),
                     },
@@ -275,6 +297,18 @@ impl Gate {
         }
     }
 
+    /// Drops the question held for the client with this inbox (it stopped waiting), if there is one.
+    /// Returns whether one was dropped.
+    pub fn withdraw(&self, inbox: &mpsc::UnboundedSender<Decided>) -> bool {
+        let mut slot = self.lock();
+        let theirs = matches!(&*slot, Some(Pending { requester: Requester::Client { inbox: held, .. }, .. })
+            if held.same_channel(inbox));
+        if theirs {
+            *slot = None;
+        }
+        theirs
+    }
+
     async fn reply(&self, id: RequestId, result: ToolResult) {
         let _ = self
             .outbox
@@ -296,17 +330,6 @@ struct Judged {
     tool: PageTool,
     /// The question to ask if the decision is to confirm.
     question: String,
-}
-
-/// The agent's name for a page tool, for events about it.
-fn tool_name(tool: &PageTool) -> &'static str {
-    match tool {
-        PageTool::OverlayAct { .. } => "browser_overlay_act",
-        PageTool::Press { .. } => "browser_press",
-        PageTool::Navigate { .. } | PageTool::OpenInNewTab { .. } => "browser_navigate",
-        PageTool::Back => "browser_back",
-        _ => "browser_tool",
-    }
 }
 
 fn action_kind(action: ActKind) -> policy::ActionKind {

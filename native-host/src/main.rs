@@ -18,6 +18,7 @@ mod framing;
 mod gate;
 mod install;
 mod llm;
+mod mcp;
 mod policy;
 
 use std::path::PathBuf;
@@ -56,6 +57,19 @@ enum Command {
     /// Classify proposed page actions: one JSON action per line on stdin, one JSON policy decision per
     /// line on stdout, in the same order.
     Classify,
+    /// An MCP server on stdio (for Claude Desktop, Cursor, …) whose tools act in the browser that runs
+    /// now, through the Waymark extension and its policy gate.
+    Mcp {
+        /// Use the host of the browser process with this pid's host (see --list).
+        #[arg(long)]
+        pid: Option<u32>,
+        /// Use the browser whose profile directory contains this text.
+        #[arg(long)]
+        profile: Option<String>,
+        /// List the running browsers with Waymark and exit.
+        #[arg(long)]
+        list: bool,
+    },
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -154,6 +168,23 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
             if let Some(note) = note {
                 eprintln!("note: {note}");
             }
+            Ok(())
+        }
+        Command::Mcp { pid, profile, list } => {
+            let state_dir = mcp::proxy::state_dir()?;
+            if list {
+                for line in mcp::proxy::describe(&mcp::socket::run_dir(&state_dir)) {
+                    eprintln!("{line}");
+                }
+                return Ok(());
+            }
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()?;
+            let choice = mcp::proxy::Choice { pid, profile };
+            runtime.block_on(mcp::proxy::run(&state_dir, &choice))?;
+            // Blocking stdin reads may still hold a thread: do not wait for them.
+            runtime.shutdown_background();
             Ok(())
         }
         Command::Classify => {

@@ -152,6 +152,10 @@ pub struct Activity {
     /// The tool, such as `browser_overlay_act`.
     pub tool: String,
     pub ok: bool,
+    /// Whether the tool could change the page: the panel announces those (and failures); reading
+    /// tools only go to the activity view.
+    #[serde(default)]
+    pub changes_page: bool,
     /// One finished sentence: what was done, or why not.
     pub summary: String,
 }

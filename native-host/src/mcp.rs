@@ -1,0 +1,14 @@
+//! MCP both ways. Inward: the browser tools as an MCP server ([`server`]), listed from one
+//! [`catalogue`], served to outside clients (Claude Desktop, Cursor, IDEs) over a local socket that only
+//! this user can open ([`socket`]), which `waymark-host mcp` ([`proxy`]) joins to the client's stdio.
+//! Every call goes through the same policy gate as the panel's and the agent's, so a destructive click
+//! from a client waits for the user's yes in the side panel.
+//!
+//! ```text
+//!  MCP client -[stdio]-> waymark-host mcp -[unix socket]-> waymark-host (native messaging) -> browser
+//! ```
+
+pub mod catalogue;
+pub mod proxy;
+pub mod server;
+pub mod socket;

@@ -1,0 +1,150 @@
+// MCP: an outside client runs `waymark-host mcp` the way Claude Desktop or Cursor would (the official
+// TypeScript SDK over stdio), and acts in the real browser through the running host: tools listed,
+// controls listed and acted on by number, the page changes. A destructive call waits for the user's
+// answer in the side panel, which names the client; yes runs it once, no refuses it and nothing happens.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { command, config, openFixture, send, waitForReply } from './lib/harness.mjs';
+
+let browser;
+let site;
+let page;
+let panel;
+let client;
+
+/// An MCP client speaking to `waymark-host mcp` with this state directory.
+async function connect(stateDir, name = 'Waymark test client') {
+  const transport = new StdioClientTransport({
+    command: config().hostBin,
+    args: ['mcp'],
+    env: { ...process.env, WAYMARK_STATE_DIR: stateDir, WAYMARK_LOG: 'warn' },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk) => (stderr += chunk));
+  const mcp = new Client({ name, version: '1.0.0' });
+  try {
+    await mcp.connect(transport);
+  } catch (error) {
+    error.stderr = stderr;
+    throw error;
+  }
+  return mcp;
+}
+
+/// Calls a tool and returns its `{status, error?, data?}`.
+async function call(name, args = {}) {
+  const result = await client.callTool({ name, arguments: args });
+  assert.equal(result.content.length, 1);
+  const body = JSON.parse(result.content[0].text);
+  assert.equal(Boolean(result.isError), body.status === 'error', 'isError follows the status');
+  return body;
+}
+
+const events = () => page.evaluate(() => window.events);
+
+before(async () => {
+  ({ browser, site, page, panel } = await openFixture('actions.html'));
+  // Tools without a tab act on the active tab of the focused window: the fixture, not the panel.
+  await page.bringToFront();
+  client = await connect(browser.stateDir);
+});
+
+after(async () => {
+  await client?.close();
+  await browser?.close();
+  await site?.close();
+});
+
+async function numberOf(name) {
+  const found = await call('browser_find', { text: name });
+  assert.equal(found.status, 'ok', found.error);
+  const item = found.data.items.find((i) => i.name === name);
+  assert.ok(item, `${name} in ${JSON.stringify(found.data.items)}`);
+  return item.index;
+}
+
+test('the client lists the browser tools with their schemas', async () => {
+  const { tools } = await client.listTools();
+  const names = tools.map((t) => t.name);
+  for (const name of ['browser_list_interactives', 'browser_find', 'browser_overlay_act', 'browser_navigate', 'browser_press']) {
+    assert.ok(names.includes(name), `${name} in ${names}`);
+  }
+  const act = tools.find((t) => t.name === 'browser_overlay_act');
+  assert.deepEqual(act.inputSchema.required, ['index', 'action']);
+  assert.equal(act.annotations.readOnlyHint, false);
+  assert.equal(tools.find((t) => t.name === 'browser_list_interactives').annotations.readOnlyHint, true);
+});
+
+test('the client lists the page’s controls by number', async () => {
+  const list = await call('browser_list_interactives');
+  assert.equal(list.status, 'ok', list.error);
+  assert.equal(list.data.title, 'Checkout fixture');
+  assert.equal(list.data.url, page.url());
+  assert.ok(list.data.total >= 5, `total ${list.data.total}`);
+  const names = list.data.items.map((i) => `${i.index} ${i.role} ${i.name}`);
+  assert.ok(names.some((n) => /^\d+ button Save draft$/.test(n)), names.join('\n'));
+  assert.ok(names.some((n) => /^\d+ textbox Name$/.test(n)), names.join('\n'));
+});
+
+test('typing and a harmless click by number change the page, and the panel hears about the click', async () => {
+  const name = await numberOf('Name');
+  const typed = await call('browser_overlay_act', { index: name, action: 'type', text: 'Grace Hopper' });
+  assert.equal(typed.status, 'ok', typed.error);
+  assert.equal(await page.inputValue('#name'), 'Grace Hopper');
+  const save = await numberOf('Save draft');
+  const saved = await call('browser_overlay_act', { index: save, action: 'click' });
+  assert.equal(saved.status, 'ok', saved.error);
+  assert.equal((await events()).saved, 1);
+  await waitForReply(panel, new RegExp(`^Waymark test client: Clicking ${save}: done$`));
+});
+
+test('a payment waits for the panel’s yes, which names the client, and then runs once', async () => {
+  const pay = await numberOf('Pay €84.97');
+  const pending = call('browser_overlay_act', { index: pay, action: 'click' });
+  await panel.waitForFunction(() => document.getElementById('alert').textContent !== '');
+  assert.match(
+    await panel.textContent('#alert'),
+    /^Waymark test client asks: Click button 'Pay €84\.97' on 127\.0\.0\.1:\d+\? Yes or no\.$/,
+  );
+  assert.equal((await events()).paid, 0, 'nothing happens before the answer');
+  await send(panel, '/yes');
+  const result = await pending;
+  assert.equal(result.status, 'ok', result.error);
+  assert.equal((await events()).paid, 1);
+});
+
+test('with the panel’s no, the client gets a refusal and the page is unchanged', async () => {
+  const remove = await numberOf('Delete account');
+  const pending = call('browser_overlay_act', { index: remove, action: 'click' });
+  await panel.waitForFunction(() => /Delete account/.test(document.getElementById('alert').textContent));
+  await send(panel, '/no');
+  const result = await pending;
+  assert.equal(result.status, 'error');
+  assert.match(result.error, /you said no/);
+  assert.equal((await events()).deleted ?? 0, 0);
+});
+
+test('a stale or unknown call gets a clear error, not an action', async () => {
+  const unknown = await call('browser_fly', {});
+  assert.match(unknown.error, /browser_fly is not a browser tool/);
+  const stale = await call('browser_overlay_act', { index: 9999, action: 'click' });
+  assert.equal(stale.status, 'error');
+});
+
+test('with no browser running, the client is told what to do', async () => {
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-nobrowser-'));
+  try {
+    await assert.rejects(connect(empty), (error) => {
+      assert.match(`${error.message}\n${error.stderr}`, /No browser with Waymark is running/);
+      return true;
+    });
+  } finally {
+    fs.rmSync(empty, { recursive: true, force: true });
+  }
+});
