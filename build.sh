@@ -7,6 +7,7 @@
 #   ./build.sh test      every test: format, lints, unit, integration, end to end in headless Chromium
 #   ./build.sh e2e [FILE…]  only the end-to-end tests (all, or the named tests/e2e/*.test.mjs files)
 #   ./build.sh bench     the overlay benchmark next to its peers (bench/README.md); extra arguments go to it
+#   ./build.sh bench miniwob  MiniWoB++ tasks solved through Waymark's numbers (bench/README.md)
 #
 # It installs what it needs and is missing (on Debian and Ubuntu through apt; elsewhere it says what to
 # install). Set WAYMARK_NO_INSTALL=1 to forbid installing anything, WAYMARK_WASM_TOOLCHAIN=debian to
@@ -240,8 +241,10 @@ cmd_bench() {
   ensure_chromium
   ensure_node
   have pip3 || have pip || apt_install python3-pip
+  local script=bench/overlay.mjs
+  if [ "${1:-}" = miniwob ]; then script=bench/miniwob.mjs; shift; fi
   WAYMARK_HOST_BIN=$(host_bin dev) WAYMARK_EXTENSION_DIR="$DIST" WAYMARK_CHROMIUM="$CHROMIUM" WAYMARK_LOG=warn \
-    node bench/overlay.mjs "$@"
+    node "$script" "$@"
 }
 
 case "${1:-build}" in
@@ -251,6 +254,6 @@ case "${1:-build}" in
   test) cmd_test ;;
   e2e) shift; cmd_e2e "$@" ;;
   bench) shift; cmd_bench "$@" ;;
-  -h|--help|help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' ;;
+  -h|--help|help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' ;;
   *) die "unknown command '$1'; try: ./build.sh [build|install|demo|test|e2e|bench]" ;;
 esac

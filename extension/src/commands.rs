@@ -30,6 +30,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("/wait", "wait until the page stops changing"),
     ("/yes", "answer yes to Waymark's question"),
     ("/no", "answer no to Waymark's question"),
+    (
+        "/done",
+        "you finished the step Waymark left to you (a login, a captcha, a code)",
+    ),
     ("/overlay", "on or off: show or hide the numbers on the page"),
     (
         "/ping",
@@ -50,6 +54,8 @@ pub enum Input {
     },
     /// `/yes` or `/no`.
     Answer(bool),
+    /// `/done`: the user finished a step the agent handed to them.
+    Done,
     /// A page tool with its arguments (the panel decides whether it goes through the host's gate).
     Tool(PageTool),
     /// `/more`: the next part of the last list.
@@ -129,6 +135,7 @@ pub fn parse(line: &str) -> Input {
         "wait" => Input::Tool(PageTool::Wait { ms: None }),
         "yes" | "y" => Input::Answer(true),
         "no" | "n" => Input::Answer(false),
+        "done" => Input::Done,
         "overlay" => match words.next().map(str::to_lowercase).as_deref() {
             Some("on" | "show") => Input::Overlay(true),
             Some("off" | "hide") => Input::Overlay(false),
@@ -208,6 +215,61 @@ fn act(args: &str, action: ActKind, usage: &'static str) -> Input {
     }
 }
 
+/// Words that say "I have done it" in a chat line, in a few languages: while a step handed to the user
+/// waits, such a line answers it (like `/done`) instead of going to the agent as a new message.
+const DONE_WORDS: &[&str] = &[
+    "done",
+    "i'm done",
+    "im done",
+    "i am done",
+    "finished",
+    "ok done",
+    "all done",
+    "готово",
+    "сделано",
+    "сделал",
+    "сделала",
+    "fertig",
+    "erledigt",
+    "listo",
+    "hecho",
+    "terminé",
+    "termine",
+    "fini",
+    "c'est fait",
+    "fatto",
+    "finito",
+    "klaar",
+    "gotowe",
+    "zrobione",
+    "pronto",
+    "feito",
+    "bitti",
+    "tamam",
+    "完成",
+    "完了",
+    "끝",
+    "gata",
+    "hotovo",
+    "kész",
+    "valmis",
+    "klart",
+    "færdig",
+    "ferdig",
+];
+
+/// Whether a chat line just says the user is done (case, spaces and end punctuation aside).
+pub fn is_done_word(line: &str) -> bool {
+    let line = line
+        .trim()
+        .trim_end_matches(['.', '!', '。', '！'])
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase();
+    DONE_WORDS.contains(&line.as_str())
+}
+
 /// The known command nearest to `name` within two edits, for "did you mean".
 fn closest(name: &str) -> Option<&'static str> {
     COMMANDS
@@ -236,6 +298,31 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn done_words_in_several_languages_say_the_user_is_done() {
+        for word in [
+            "done",
+            "Done.",
+            "  I'm   done! ",
+            "готово",
+            "Готово!",
+            "fertig",
+            "listo",
+            "terminé",
+            "完成",
+        ] {
+            assert!(is_done_word(word), "{word}");
+        }
+        for line in [
+            "not done yet",
+            "done with the first page, now find kettles",
+            "no",
+            "",
+        ] {
+            assert!(!is_done_word(line), "{line}");
+        }
+    }
 
     #[test]
     fn commands_and_chat() {
@@ -318,6 +405,7 @@ mod tests {
         assert!(matches!(parse("/scroll sideways"), Input::Usage(_)));
         assert!(matches!(parse("/find"), Input::Usage(_)));
         assert_eq!(parse("/no"), Input::Answer(false));
+        assert_eq!(parse("/DONE"), Input::Done);
         assert_eq!(parse("/chat"), Input::ChatMode(true));
         assert_eq!(parse("/Exit"), Input::ChatMode(false));
     }

@@ -16,8 +16,8 @@ use std::rc::Rc;
 use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::{
-    AgentEvent, Answer, Chat, InteractiveList, PageTool, PanelToWorker, Ping, RequestId, ToExtension, ToHost,
-    ToolResult, ToolStatus, UserTool, WorkerToPanel,
+    AgentEvent, AgentState, Answer, Chat, InteractiveList, PageTool, PanelToWorker, Ping, QuestionKind,
+    RequestId, ToExtension, ToHost, ToolResult, ToolStatus, UserTool, WorkerToPanel,
 };
 use web_sys::{Document, HtmlElement, HtmlInputElement};
 
@@ -52,6 +52,8 @@ struct Panel {
     choices: HtmlElement,
     /// The question waiting for an answer, if any.
     question: Option<RequestId>,
+    /// The step the agent left to the user (a manual question), waiting for their "done".
+    manual: Option<RequestId>,
     /// The last list read out (`/list` or `/find`), to continue it with `/more`.
     last_list: Option<(PageTool, u32, u32)>,
     /// Whether the numbers are shown, as far as this panel knows (for the toggle shortcut).
@@ -109,6 +111,7 @@ pub fn start_panel() -> Result<(), JsValue> {
         alert,
         choices,
         question: None,
+        manual: None,
         last_list: None,
         overlay_shown: true,
         chat_mode: false,
@@ -259,6 +262,9 @@ fn from_host(panel: &Shared, message: ToExtension) {
                 tool_answered(panel, asked, done.result);
             }
         }
+        ToExtension::Question(question) if question.kind == QuestionKind::Manual => {
+            manual_step(panel, question.id, &question.text);
+        }
         ToExtension::Question(question) => ask_user(panel, question.id, &question.text),
         ToExtension::AgentEvent(update) => agent_event(panel, update.event),
         // Someone other than the user acts in their browser: they hear who and what, once.
@@ -278,7 +284,13 @@ fn agent_event(panel: &Shared, event: AgentEvent) {
     match event {
         AgentEvent::Message { text } => say(panel, &text),
         AgentEvent::Error { text } => say(panel, &wording::agent_error(&text)),
-        AgentEvent::Status { state } => set_status(panel, &wording::agent_status(state)),
+        AgentEvent::Status { state } => {
+            // Working again: no step waits for the user any more (a message also finishes it).
+            if state == AgentState::Running && panel.borrow_mut().manual.take().is_some() {
+                panel.borrow().alert.set_text_content(None);
+            }
+            set_status(panel, &wording::agent_status(state));
+        }
         AgentEvent::Progress { text } => set_status(panel, &text),
         // Each step is already heard as progress, and the outcome in the agent's message: reading every
         // tool result too would bury them.
@@ -316,6 +328,47 @@ fn ask_user(panel: &Shared, id: RequestId, text: &str) {
         .and_then(|e| e.dyn_into::<HtmlElement>().map_err(|_| ()))
     {
         let _ = no.focus();
+    }
+}
+
+/// Shows a step the agent left to the user: said once by the assertive region; the focus stays in the
+/// input, where "done" (or `/done`, or the shortcut) answers it.
+fn manual_step(panel: &Shared, id: RequestId, text: &str) {
+    let mut p = panel.borrow_mut();
+    p.manual = Some(id);
+    p.alert.set_text_content(Some(text));
+}
+
+/// Tells the host the user finished the step left to them; the agent looks at the page and goes on.
+fn manual_done(panel: &Shared) {
+    let question = {
+        let mut p = panel.borrow_mut();
+        let question = p.manual.take();
+        if question.is_some() {
+            p.alert.set_text_content(None);
+        }
+        question
+    };
+    let Some(question) = question else {
+        say(panel, &wording::no_manual_step());
+        return;
+    };
+    let message = PanelToWorker::ToHost {
+        message: ToHost::Answer(Answer {
+            question: Some(question),
+            yes: true,
+        }),
+    };
+    let sent = panel
+        .borrow()
+        .worker
+        .as_ref()
+        .is_some_and(|(port, _)| port.post_message(&chrome::to_js(&message)).is_ok());
+    if !sent {
+        say(
+            panel,
+            &wording::not_delivered("the panel is reconnecting to the service worker"),
+        );
     }
 }
 
@@ -378,6 +431,11 @@ fn submit(panel: &Shared) {
         Input::OverlayUsage => say(panel, &wording::overlay_usage()),
         Input::Usage(usage) => say(panel, usage),
         Input::Answer(yes) => answer(panel, yes),
+        Input::Done => manual_done(panel),
+        // "done", "готово", … while a step waits for the user: that step is done.
+        Input::Chat(text) if panel.borrow().manual.is_some() && commands::is_done_word(&text) => {
+            manual_done(panel);
+        }
         Input::Act { index, action, text } => tool(
             panel,
             PageTool::OverlayAct {
@@ -468,7 +526,10 @@ fn shortcut(panel: &Shared, command: &str) {
                 },
             );
         }
-        "manual-done" => say(panel, &wording::no_manual_step()),
+        "manual-done" => {
+            append(panel, "user", "You pressed the done shortcut.");
+            manual_done(panel);
+        }
         other => chrome::log(&format!("unknown shortcut {other}")),
     }
 }

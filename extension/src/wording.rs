@@ -372,7 +372,7 @@ pub fn tool_failed(error: &str) -> String {
 
 /// What an outside MCP client did, naming it: "Claude Desktop: Clicking 12: done".
 pub fn activity(activity: &waymark_protocol::Activity) -> String {
-    let outcome = if activity.ok { "" } else { "failed: " };
+    let outcome = if activity.ok { "" } else { "not done: " };
     format!("{}: {outcome}{}", activity.source, activity.summary)
 }
 

@@ -101,8 +101,11 @@ where
                     chats.spawn(agent.clone().chat(chat));
                     Vec::new()
                 }
+                // The agent sees every answer first: "done" after a step it handed over is its own; a
+                // yes or no goes on to the gate, and if the agent asked, it resumes with the outcome.
                 Ok(ToHost::Answer(answer)) => {
-                    tokio::spawn(gate.clone().answer(answer));
+                    while chats.try_join_next().is_some() {}
+                    chats.spawn(agent.clone().answer(answer));
                     Vec::new()
                 }
                 Ok(message) => dispatch::handle(message, &info),
@@ -145,6 +148,8 @@ where
     }
     chats.abort_all();
     while chats.join_next().await.is_some() {}
+    // External MCP servers the agent started must not outlive the browser's connection.
+    agent.shutdown().await;
     drop((outbox, gate, browser, agent));
     match writer.await {
         Ok(Ok(())) => result,
@@ -226,6 +231,29 @@ mod tests {
             version: "0.1.0-test",
             pid: 77,
         }
+    }
+
+    /// The agent's settings for a scripted model at `base_url`, keeping its state in `state_dir`.
+    fn scripted(base_url: &str, state_dir: &std::path::Path, max_tool_steps: u32) -> crate::agent::Setup {
+        let base_url = base_url.to_owned();
+        let state_dir = state_dir.to_string_lossy().into_owned();
+        std::sync::Arc::new(move || {
+            let env = |name: &str| match name {
+                "WAYMARK_LLM_BASE_URL" => Some(base_url.clone()),
+                "WAYMARK_STATE_DIR" => Some(state_dir.clone()),
+                _ => None,
+            };
+            let config = crate::config::Config::load_from(&env, None).map_err(|e| e.to_string())?;
+            let llm = crate::llm::LlmClient::new(&config)
+                .map_err(|e| e.to_string())?
+                .with_timeout(std::time::Duration::from_secs(10));
+            Ok(crate::agent::Settings {
+                llm,
+                max_tool_steps,
+                state_dir: config.state_dir,
+                mcp_servers: config.mcp_servers,
+            })
+        })
     }
 
     /// Feeds `input` to a connection, closes it, and returns every message written back.
@@ -315,20 +343,8 @@ mod tests {
     async fn a_chat_reaches_the_agent_and_its_events_come_back_in_frames() {
         let script = fake_llm::Script::new([fake_llm::Step::text("Hello! What shall I do?")]);
         let llm = fake_llm::FakeLlm::start(script).await.unwrap();
-        let base_url = llm.base_url().to_owned();
-        let setup: crate::agent::Setup = std::sync::Arc::new(move || {
-            let env = |name: &str| match name {
-                "WAYMARK_LLM_BASE_URL" => Some(base_url.clone()),
-                "WAYMARK_STATE_DIR" => Some("/tmp/waymark-test-state".to_owned()),
-                _ => None,
-            };
-            let config = crate::config::Config::load_from(&env, None).map_err(|e| e.to_string())?;
-            let llm = crate::llm::LlmClient::new(&config).map_err(|e| e.to_string())?;
-            Ok(crate::agent::Settings {
-                llm,
-                max_tool_steps: 3,
-            })
-        });
+        let dir = tempfile::tempdir().unwrap();
+        let setup = scripted(llm.base_url(), dir.path(), 3);
         let (mut browser_out, host_in) = tokio::io::duplex(1 << 16);
         let (host_out, mut browser_in) = tokio::io::duplex(1 << 16);
         let server = tokio::spawn(serve_with(host_in, host_out, info(), setup));

@@ -14,11 +14,12 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::mpsc;
 use waymark_protocol::{
-    ActKind, AgentEvent, AgentState, AgentUpdate, Answer, ElementInfo, PageTool, Question, QuestionKind,
-    RequestId, ToExtension, ToolDone, ToolResult, UserTool,
+    ActKind, Answer, ElementInfo, PageTool, Question, QuestionKind, RequestId, ToExtension, ToolDone,
+    ToolResult, UserTool,
 };
 
 use crate::browser::Browser;
+use crate::mcp::external::External;
 use crate::policy::{self, Verdict};
 
 /// Who asked for an action, so the answer to a question reaches them.
@@ -37,10 +38,37 @@ pub enum Requester {
     },
 }
 
+/// An action the gate may hold for the user's yes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// A page tool, pinned to the element it was judged on.
+    Page(PageTool),
+    /// A tool of an external MCP server: its namespaced name and the arguments.
+    External { name: String, args: serde_json::Value },
+}
+
+impl Action {
+    /// The page tool, when it is one.
+    pub fn page(&self) -> Option<&PageTool> {
+        match self {
+            Action::Page(tool) => Some(tool),
+            Action::External { .. } => None,
+        }
+    }
+
+    /// The tool's name as the model and MCP clients know it.
+    pub fn name(&self) -> &str {
+        match self {
+            Action::Page(tool) => crate::mcp::catalogue::name_of(tool),
+            Action::External { name, .. } => name,
+        }
+    }
+}
+
 /// What became of an action the agent proposed and the user was asked about.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Decided {
-    pub tool: PageTool,
+    pub action: Action,
     /// Whether the user said yes.
     pub yes: bool,
     /// The tool's result on yes; an error saying why nothing was done otherwise.
@@ -65,8 +93,10 @@ struct Pending {
     /// Whom to tell once decided.
     requester: Requester,
     tab_id: Option<i32>,
-    /// The exact tool to run on yes, pinned to the described element.
-    tool: PageTool,
+    /// The exact action to run on yes (a page tool pinned to the described element).
+    action: Action,
+    /// The servers that run an external action.
+    external: Option<Arc<External>>,
 }
 
 pub struct Gate {
@@ -120,36 +150,71 @@ impl Gate {
                 ),
             },
             Verdict::Confirm => {
-                let question = self.next_question.fetch_add(1, Ordering::Relaxed);
-                let requester_name = match &requester {
-                    Requester::Client { name, .. } => Some(name.clone()),
-                    _ => None,
-                };
-                let pending = Pending {
-                    question,
-                    requester,
-                    tab_id,
-                    tool: judged.tool,
-                };
-                let replaced = self.lock().replace(pending);
-                if let Some(old) = replaced {
-                    let dropped = ToolResult::error("Not done: a newer action replaced the question.");
-                    self.settle(old, false, dropped).await;
-                }
-                let text = match &requester_name {
-                    // The user must know who wants this done in their browser.
-                    Some(name) => format!("{name} asks: {}", judged.question),
-                    None => judged.question,
-                };
-                let message = ToExtension::Question(Question {
-                    id: question,
-                    kind: QuestionKind::Confirm,
-                    text: text.clone(),
-                });
-                let _ = self.outbox.send(message).await;
-                Gated::Asked { question: text }
+                let action = Action::Page(judged.tool);
+                self.hold(requester, tab_id, action, None, judged.question).await
             }
         }
+    }
+
+    /// Judges a tool of an external MCP server: one the server marks read-only runs at once; any other
+    /// may change something outside the browser that Waymark cannot see, so it waits for the user's yes.
+    pub async fn pass_external(
+        &self,
+        external: Arc<External>,
+        name: &str,
+        args: serde_json::Value,
+        requester: Requester,
+    ) -> Gated {
+        if external.read_only(name) {
+            return Gated::Ran(external.call(name, &args).await);
+        }
+        tracing::info!(
+            tool = name,
+            "policy gate: an external tool that may change things"
+        );
+        let question = format!("{}? Yes or no.", external.describe(name, &args));
+        let action = Action::External {
+            name: name.to_owned(),
+            args,
+        };
+        self.hold(requester, None, action, Some(external), question).await
+    }
+
+    /// Holds `action` as the one pending action and asks the user `question` (naming an outside client
+    /// that asked). A question already waiting is dropped: its asker hears so.
+    async fn hold(
+        &self,
+        requester: Requester,
+        tab_id: Option<i32>,
+        action: Action,
+        external: Option<Arc<External>>,
+        question: String,
+    ) -> Gated {
+        let id = self.next_question.fetch_add(1, Ordering::Relaxed);
+        let text = match &requester {
+            // The user must know who wants this done in their browser.
+            Requester::Client { name, .. } => format!("{name} asks: {question}"),
+            _ => question,
+        };
+        let pending = Pending {
+            question: id,
+            requester,
+            tab_id,
+            action,
+            external,
+        };
+        let replaced = self.lock().replace(pending);
+        if let Some(old) = replaced {
+            let dropped = ToolResult::error("Not done: a newer action replaced the question.");
+            self.settle(old, false, dropped).await;
+        }
+        let message = ToExtension::Question(Question {
+            id,
+            kind: QuestionKind::Confirm,
+            text: text.clone(),
+        });
+        let _ = self.outbox.send(message).await;
+        Gated::Asked { question: text }
     }
 
     /// Classifies a page-changing tool: describes its element when it has one, and returns the decision,
@@ -243,7 +308,11 @@ impl Gate {
             return;
         };
         let result = if answer.yes {
-            self.browser.run(pending.tab_id, pending.tool.clone()).await
+            match (&pending.action, &pending.external) {
+                (Action::Page(tool), _) => self.browser.run(pending.tab_id, tool.clone()).await,
+                (Action::External { name, args }, Some(external)) => external.call(name, args).await,
+                (Action::External { .. }, None) => ToolResult::error("Not done: the tool's server is gone."),
+            }
         } else {
             ToolResult::error("Not done: you said no.")
         };
@@ -257,39 +326,16 @@ impl Gate {
             // The client's call reports the outcome (and the panel hears it as activity).
             Requester::Client { inbox, .. } => {
                 let _ = inbox.send(Decided {
-                    tool: pending.tool,
+                    action: pending.action,
                     yes,
                     result,
                 });
             }
+            // The agent picks the outcome up as it handles the answer (`Agent::answer`), tells the user
+            // and goes on with its task; if it is gone, nobody needs it.
             Requester::Agent(inbox) => {
-                let ok = result.error.is_none();
-                let said = match &result.error {
-                    None => "Done, as you said yes.".to_string(),
-                    Some(error) => error.clone(),
-                };
-                let events = [
-                    AgentEvent::Tool {
-                        name: crate::mcp::catalogue::name_of(&pending.tool).into(),
-                        ok,
-                        summary: said.clone(),
-                    },
-                    AgentEvent::Message {
-                        text: format!("{said} Send a message to go on."),
-                    },
-                    AgentEvent::Status {
-                        state: AgentState::Idle,
-                    },
-                ];
-                for event in events {
-                    let _ = self
-                        .outbox
-                        .send(ToExtension::AgentEvent(AgentUpdate { event }))
-                        .await;
-                }
-                // The agent reads this on the next chat message; if it is gone, nobody needs it.
                 let _ = inbox.send(Decided {
-                    tool: pending.tool,
+                    action: pending.action,
                     yes,
                     result,
                 });
@@ -297,16 +343,21 @@ impl Gate {
         }
     }
 
-    /// Drops the question held for the client with this inbox (it stopped waiting), if there is one.
-    /// Returns whether one was dropped.
+    /// Drops the question held for the client (or the agent) with this inbox (it stopped waiting), if
+    /// there is one. Returns whether one was dropped.
     pub fn withdraw(&self, inbox: &mpsc::UnboundedSender<Decided>) -> bool {
         let mut slot = self.lock();
-        let theirs = matches!(&*slot, Some(Pending { requester: Requester::Client { inbox: held, .. }, .. })
+        let theirs = matches!(&*slot, Some(Pending { requester: Requester::Client { inbox: held, .. } | Requester::Agent(held), .. })
             if held.same_channel(inbox));
         if theirs {
             *slot = None;
         }
         theirs
+    }
+
+    /// Whether an action waits for the user's yes or no.
+    pub fn holds_a_question(&self) -> bool {
+        self.lock().is_some()
     }
 
     async fn reply(&self, id: RequestId, result: ToolResult) {
@@ -600,7 +651,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn for_the_agent_a_yes_runs_once_and_the_outcome_reaches_the_user_and_the_agent() {
+    async fn for_the_agent_a_yes_runs_once_and_the_outcome_reaches_the_agent() {
         let mut fake = extension(info("Pay €84.97"));
         let (inbox, mut decided) = mpsc::unbounded_channel();
         let tool = click(0).tool;
@@ -619,24 +670,10 @@ mod tests {
                 yes: true,
             })
             .await;
-        let mut events = Vec::new();
-        for _ in 0..3 {
-            if let Some(ToExtension::AgentEvent(update)) = fake.out.recv().await {
-                events.push(update.event);
-            }
-        }
-        assert!(
-            matches!(events.first(), Some(AgentEvent::Tool { ok: true, .. })),
-            "{events:?}"
-        );
-        assert_eq!(
-            events.last(),
-            Some(&AgentEvent::Status {
-                state: AgentState::Idle
-            })
-        );
         let outcome = decided.try_recv().unwrap();
         assert!(outcome.yes && outcome.result.error.is_none());
+        // The agent tells the user and goes on: the gate sends nothing more itself.
+        assert!(fake.out.try_recv().is_err());
         assert_eq!(fake.ran().await.len(), 1);
     }
 

@@ -20,6 +20,8 @@ mod install;
 mod llm;
 mod mcp;
 mod policy;
+mod session;
+mod steplog;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

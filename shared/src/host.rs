@@ -122,6 +122,9 @@ pub struct Question {
 pub enum QuestionKind {
     /// Yes or no before an action that cannot be undone.
     Confirm,
+    /// A step the user does themselves (log in, solve a captcha, enter a code); they answer yes (`/done`,
+    /// "done") when it is done, and the agent looks at the page again and goes on.
+    Manual,
 }
 
 /// The user's answer to a [`Question`].

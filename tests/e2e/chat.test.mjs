@@ -1,6 +1,7 @@
 // The agent end to end: the real extension, the real host and the scripted model (tools/fake-llm)
 // on 127.0.0.1. A task runs to assistant_done and changes the page; a payment the model proposes is
-// stopped by the gate, asked in the panel, and never runs after /no.
+// stopped by the gate, asked in the panel, and never runs after /no (the agent goes on by itself); a
+// password field is handed to the user, and after /done the agent looks at the page again and finishes.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { after, before, test } from 'node:test';
-import { command, openFixture, send } from './lib/harness.mjs';
+import { command, openFixture, send, waitForStatus } from './lib/harness.mjs';
 
 let model;
 let modelUrl;
@@ -24,6 +25,12 @@ const SCRIPT = {
     { kind: 'tool_call', name: 'browser_overlay_act', arguments: { index: 4, action: 'click' } },
     { kind: 'tool_call', name: 'assistant_done', arguments: { reason: 'The draft is saved.' } },
     { kind: 'tool_call', name: 'browser_overlay_act', arguments: { index: 5, action: 'click' } },
+    // After /no: the model decides again, without the payment.
+    { kind: 'reply', message: { role: 'assistant', content: 'All right, I will not pay.' } },
+    // "Log me in": typing into the password field is the user's step.
+    { kind: 'tool_call', name: 'browser_overlay_act', arguments: { index: 3, action: 'type', text: 'hunter2' } },
+    // After /done (and Waymark's fresh look at the page).
+    { kind: 'tool_call', name: 'assistant_done', arguments: { reason: 'You are logged in.' } },
   ],
 };
 
@@ -75,6 +82,27 @@ test('a payment proposed by the model waits for the user, and /no keeps it from 
   await panel.waitForFunction(() => document.getElementById('alert').textContent !== '', null, { timeout: 20_000 });
   assert.match(await panel.textContent('#alert'), /^Click button 'Pay €84\.97' on 127\.0\.0\.1:\d+\? Yes or no\.$/);
   assert.equal(await page.evaluate(() => window.events.paid), 0);
-  await say('/no', /^Not done: you said no\. Send a message to go on\.$/);
+  await say('/no', /^All right, I will not pay\.$/);
   assert.equal(await page.evaluate(() => window.events.paid), 0, 'the payment never ran');
+  const requests = await (await fetch(`${modelUrl.replace(/\/v1$/, '')}/_fake/requests`)).json();
+  assert.match(JSON.stringify(requests.at(-1)), /the user answered no/);
+});
+
+test('a password field is handed to the user, and after /done the agent looks again and goes on', async () => {
+  await send(panel, 'Log me in');
+  await panel.waitForFunction(() => document.getElementById('alert').textContent !== '', null, { timeout: 20_000 });
+  const alert = await panel.textContent('#alert');
+  assert.match(alert, /^Waymark leaves this step to you: .*Say done when you have finished\.$/);
+  assert.equal(await page.inputValue('#pw'), '', 'the agent typed nothing into the password field');
+  await waitForStatus(panel, /wait/i);
+  // The user logs in themselves, then says so.
+  await page.fill('#pw', 'typed by the user');
+  await say('/done', /^You are logged in\.$/);
+  assert.equal(await panel.textContent('#alert'), '', 'the step is no longer announced as waiting');
+  const requests = await (await fetch(`${modelUrl.replace(/\/v1$/, '')}/_fake/requests`)).json();
+  const last = JSON.stringify(requests.at(-1));
+  assert.match(last, /the user says they have done the step/);
+  assert.match(last, /WAYMARK_DATA/, 'the fresh look at the page went to the model');
+  assert.ok(!last.includes('hunter2'), 'the password the model wanted to type is not sent again');
+  assert.ok(!last.includes('typed by the user'), 'what the user typed never reaches the model');
 });

@@ -7,35 +7,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { command, config, openFixture, send, waitForReply } from './lib/harness.mjs';
+import { connectMcp as connect, openFixture, send, waitForReply } from './lib/harness.mjs';
 
 let browser;
 let site;
 let page;
 let panel;
 let client;
-
-/// An MCP client speaking to `waymark-host mcp` with this state directory.
-async function connect(stateDir, name = 'Waymark test client') {
-  const transport = new StdioClientTransport({
-    command: config().hostBin,
-    args: ['mcp'],
-    env: { ...process.env, WAYMARK_STATE_DIR: stateDir, WAYMARK_LOG: 'warn' },
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk) => (stderr += chunk));
-  const mcp = new Client({ name, version: '1.0.0' });
-  try {
-    await mcp.connect(transport);
-  } catch (error) {
-    error.stderr = stderr;
-    throw error;
-  }
-  return mcp;
-}
 
 /// Calls a tool and returns its `{status, error?, data?}`.
 async function call(name, args = {}) {
@@ -128,6 +106,15 @@ test('with the panel’s no, the client gets a refusal and the page is unchanged
   assert.equal(result.status, 'error');
   assert.match(result.error, /you said no/);
   assert.equal((await events()).deleted ?? 0, 0);
+});
+
+test('a password is left to the user: the client is told, the panel hears it, nothing is typed', async () => {
+  const password = await numberOf('Password');
+  const result = await call('browser_overlay_act', { index: password, action: 'type', text: 'hunter2' });
+  assert.equal(result.status, 'error');
+  assert.match(result.error, /leaves this step to you/);
+  assert.equal(await page.inputValue('#pw'), '');
+  await waitForReply(panel, /^Waymark test client: not done: Waymark leaves this step to you/);
 });
 
 test('a stale or unknown call gets a clear error, not an action', async () => {

@@ -10,6 +10,8 @@ use waymark_protocol::{ElementInfo, Interactive, InteractiveList, PageTool, Tool
 use super::*;
 use crate::browser::Browser;
 use crate::llm::Backoff;
+use crate::session::{PendingKind, Session, Stop, Store};
+use waymark_protocol::QuestionKind;
 
 /// A page: its controls (number, role, name) and the start of its text.
 struct Page {
@@ -54,12 +56,21 @@ fn answer(page: &Page, tool: &PageTool) -> ToolResult {
         }
         PageTool::Describe { index } => match page.controls.iter().find(|c| c.0 == *index) {
             Some((index, role, name)) => {
+                let field = *role == "textbox";
                 let info = ElementInfo {
                     id: u64::from(*index) + 100,
                     index: *index,
                     role: (*role).into(),
                     name: (*name).into(),
-                    tag: "button".into(),
+                    tag: if field { "input" } else { "button" }.into(),
+                    input_type: field.then(|| {
+                        if name.contains("Password") {
+                            "password"
+                        } else {
+                            "email"
+                        }
+                        .to_string()
+                    }),
                     url: url.into(),
                     ..Default::default()
                 };
@@ -118,13 +129,14 @@ impl Seen {
     }
 }
 
-fn settings(base_url: &str, max_tool_steps: u32) -> Setup {
+fn settings(base_url: &str, max_tool_steps: u32, state_dir: &std::path::Path) -> Setup {
     let base_url = base_url.to_owned();
+    let state_dir = state_dir.to_string_lossy().into_owned();
     Arc::new(move || {
         let env = |name: &str| match name {
             "WAYMARK_LLM_BASE_URL" => Some(base_url.clone()),
             "WAYMARK_LLM_MODEL" => Some("test-model".to_owned()),
-            "WAYMARK_STATE_DIR" => Some("/tmp/waymark-test-state".to_owned()),
+            "WAYMARK_STATE_DIR" => Some(state_dir.clone()),
             _ => None,
         };
         let config = Config::load_from(&env, None).map_err(|e| e.to_string())?;
@@ -135,26 +147,43 @@ fn settings(base_url: &str, max_tool_steps: u32) -> Setup {
                 delays: vec![Duration::from_millis(10)],
                 max_retry_after: Duration::from_millis(10),
             });
-        Ok(Settings { llm, max_tool_steps })
+        Ok(Settings {
+            llm,
+            max_tool_steps,
+            state_dir: config.state_dir,
+            mcp_servers: config.mcp_servers,
+        })
     })
 }
 
-/// An agent with a scripted model and a fake extension serving `page`.
+/// An agent with a scripted model and a fake extension serving `page`, keeping its state in `dir`.
 struct Harness {
+    dir: Arc<tempfile::TempDir>,
     llm: FakeLlm,
     agent: Arc<Agent>,
-    gate: Arc<Gate>,
     stop: tokio::sync::oneshot::Sender<()>,
     extension: tokio::task::JoinHandle<Seen>,
 }
 
 impl Harness {
     async fn start(page: Page, steps: Vec<Step>, max_tool_steps: u32) -> Harness {
+        let dir = Arc::new(tempfile::tempdir().unwrap());
+        Harness::start_in(dir, page, steps, max_tool_steps).await
+    }
+
+    /// A harness on an existing state directory: a host started again.
+    async fn start_in(
+        dir: Arc<tempfile::TempDir>,
+        page: Page,
+        steps: Vec<Step>,
+        max_tool_steps: u32,
+    ) -> Harness {
         let llm = FakeLlm::start(Script::new(steps)).await.unwrap();
         let (outbox, mut from_host) = mpsc::channel::<ToExtension>(64);
         let browser = Browser::new(outbox.clone());
         let gate = Gate::new(browser.clone(), outbox.clone());
-        let agent = Agent::new(gate.clone(), outbox, settings(llm.base_url(), max_tool_steps));
+        let setup = settings(llm.base_url(), max_tool_steps, dir.path());
+        let agent = Agent::new(gate, outbox, setup);
         let (stop, mut stopped) = tokio::sync::oneshot::channel::<()>();
         let extension = tokio::spawn(async move {
             let mut seen = Seen {
@@ -183,9 +212,9 @@ impl Harness {
             seen
         });
         Harness {
+            dir,
             llm,
             agent,
-            gate,
             stop,
             extension,
         }
@@ -246,8 +275,13 @@ async fn a_task_lists_clicks_a_harmless_button_and_finishes() {
         ]
     );
     assert_eq!(seen.last_message(), "Your draft is saved.");
-    assert_eq!(seen.ran.len(), 2);
+    assert_eq!(seen.ran.len(), 3);
     assert!(matches!(seen.ran[0], PageTool::ListInteractives { .. }));
+    // After the click Waymark numbered the page again itself.
+    assert!(matches!(
+        seen.ran[2],
+        PageTool::ListInteractives { limit: Some(30), .. }
+    ));
     // Pinned by the gate to the element it described.
     assert_eq!(
         seen.ran[1],
@@ -261,7 +295,23 @@ async fn a_task_lists_clicks_a_harmless_button_and_finishes() {
     assert_eq!(requests.len(), 3);
     // The model saw its tools, the system prompt and the user's message.
     let first = &requests[0];
-    assert_eq!(first["tools"].as_array().map(Vec::len), Some(10));
+    // Every browser tool the MCP server lists to outside clients, and the assistant's own four.
+    let offered: Vec<&str> = first["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["function"]["name"].as_str())
+        .collect();
+    let catalogue = crate::mcp::catalogue::ENTRIES.iter().map(|e| e.name);
+    let expected: Vec<&str> = catalogue
+        .chain([
+            "assistant_done",
+            "assistant_ask",
+            "assistant_plan",
+            "assistant_handoff",
+        ])
+        .collect();
+    assert_eq!(offered, expected);
     assert_eq!(first["messages"][0]["role"], "system");
     assert_eq!(first["messages"][1]["content"], "Save my draft");
     // Each result went back as the answer to its call.
@@ -272,6 +322,10 @@ async fn a_task_lists_clicks_a_harmless_button_and_finishes() {
         .as_str()
         .unwrap()
         .contains(r#""done":"click""#));
+    assert!(tool_message["content"]
+        .as_str()
+        .unwrap()
+        .contains(r#""page_after":{"#));
 }
 
 #[tokio::test]
@@ -420,20 +474,91 @@ async fn a_broken_config_is_said_as_an_error() {
     );
 }
 
+fn login() -> Page {
+    Page {
+        controls: vec![
+            (1, "textbox", "Email"),
+            (2, "textbox", "Password"),
+            (3, "button", "Log in"),
+        ],
+        snippet: "Log in to see your orders.",
+    }
+}
+
+fn type_into(index: u32, text: &str) -> Step {
+    Step::tool_call(
+        "browser_overlay_act",
+        json!({"index": index, "action": "type", "text": text}),
+    )
+}
+
+fn plan(steps: &[&str], facts: &[&str]) -> Step {
+    Step::tool_call(
+        "assistant_plan",
+        json!({"steps": steps, "current": 1, "facts": facts}),
+    )
+}
+
+impl Harness {
+    async fn answer(&self, question: Option<u64>, yes: bool) {
+        self.agent
+            .clone()
+            .answer(waymark_protocol::Answer { question, yes })
+            .await;
+    }
+
+    fn session(&self) -> Session {
+        Store::new(self.dir.path()).load().session
+    }
+
+    fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("logs/steps.jsonl")).unwrap_or_default()
+    }
+}
+
+impl Seen {
+    fn said(&self) -> Vec<String> {
+        self.events()
+            .into_iter()
+            .filter_map(|e| match e {
+                AgentEvent::Message { text } => Some(text),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn questions(&self) -> Vec<waymark_protocol::Question> {
+        self.messages
+            .iter()
+            .filter_map(|m| match m {
+                ToExtension::Question(q) => Some(q.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// The content of the last message of a request to the model.
+fn last_content(request: &Value) -> String {
+    let messages = request["messages"].as_array().unwrap();
+    messages.last().unwrap()["content"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+fn system_prompt(request: &Value) -> String {
+    request["messages"][0]["content"].as_str().unwrap().to_string()
+}
+
 #[tokio::test]
-async fn after_a_yes_the_action_runs_once_and_the_next_message_tells_the_model() {
+async fn after_a_yes_the_action_runs_once_and_the_agent_goes_on_by_itself() {
     let steps = vec![list(), click(2), done("Paid.")];
     let harness = Harness::start(shop(), steps, 10).await;
     harness.chat("Buy it").await;
-    harness
-        .gate
-        .clone()
-        .answer(waymark_protocol::Answer {
-            question: None,
-            yes: true,
-        })
-        .await;
-    harness.chat("Go on").await;
+    assert_eq!(harness.session().pending_kind, PendingKind::Confirm);
+    harness.answer(None, true).await;
+    let session = harness.session();
     let (seen, requests) = harness.finish().await;
     let clicks: Vec<_> = seen
         .ran
@@ -448,19 +573,392 @@ async fn after_a_yes_the_action_runs_once_and_the_next_message_tells_the_model()
             ..
         }
     ));
-    let said: Vec<String> = seen
-        .events()
-        .into_iter()
-        .filter_map(|e| match e {
-            AgentEvent::Message { text } => Some(text),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(said, ["Done, as you said yes. Send a message to go on.", "Paid."]);
-    let messages = requests[2]["messages"].as_array().unwrap();
-    let n = messages.len();
-    let note = messages[n - 2]["content"].as_str().unwrap();
+    assert_eq!(seen.said(), ["Paid."], "no message is needed to go on");
+    assert_eq!(
+        seen.kinds(),
+        [
+            "status:Running",
+            "progress",
+            "tool:browser_list_interactives:true",
+            "progress",
+            "tool:browser_overlay_act:false",
+            "status:WaitingUser",
+            // The outcome of the yes first, then the agent goes on.
+            "tool:browser_overlay_act:true",
+            "status:Running",
+            "message",
+            "status:Idle",
+        ]
+    );
+    assert_eq!(requests.len(), 3);
+    let note = last_content(&requests[2]);
     assert!(note.contains("the user answered yes"), "{note}");
     assert!(note.contains(tools::DATA_START), "{note}");
-    assert_eq!(messages[n - 1]["content"], "Go on");
+    assert!(
+        note.contains(r#""page_after":{"#),
+        "the page, numbered again: {note}"
+    );
+    assert_eq!(session.pending_kind, PendingKind::None);
+    assert_eq!(session.stop, Stop::Finished);
+}
+
+#[tokio::test]
+async fn after_a_no_nothing_runs_and_the_model_decides_again() {
+    let steps = vec![list(), click(2), Step::text("All right, I will not pay.")];
+    let harness = Harness::start(shop(), steps, 10).await;
+    harness.chat("Buy it").await;
+    harness.answer(None, false).await;
+    let (seen, requests) = harness.finish().await;
+    assert!(
+        !seen.ran.iter().any(|t| matches!(t, PageTool::OverlayAct { .. })),
+        "{:?}",
+        seen.ran
+    );
+    assert_eq!(seen.said(), ["All right, I will not pay."]);
+    let note = last_content(&requests[2]);
+    assert!(note.contains("the user answered no"), "{note}");
+    assert!(note.contains("do not propose the same action"), "{note}");
+    assert_eq!(seen.kinds().last().map(String::as_str), Some("status:Idle"));
+}
+
+#[tokio::test]
+async fn a_password_field_is_handed_over_and_done_looks_again_and_goes_on() {
+    let steps = vec![
+        list(),
+        type_into(1, "ada@example.org"),
+        type_into(2, "hunter2"),
+        done("You are logged in."),
+    ];
+    let harness = Harness::start(login(), steps, 10).await;
+    harness.chat("Log me in to see my orders").await;
+    let waiting = harness.session();
+    assert_eq!(waiting.pending_kind, PendingKind::Manual);
+    assert_eq!(waiting.stop, Stop::Waiting);
+    let question = waiting.pending_action.clone().unwrap().question;
+    assert!(question > session::MANUAL_QUESTIONS);
+    harness.answer(Some(question), true).await;
+    let after = harness.session();
+    let file = std::fs::read_to_string(Store::new(harness.dir.path()).path()).unwrap();
+    let log = harness.log();
+    let (seen, requests) = harness.finish().await;
+
+    let questions = seen.questions();
+    assert_eq!(questions.len(), 1);
+    assert_eq!(questions[0].kind, QuestionKind::Manual);
+    assert_eq!(questions[0].id, question);
+    assert!(
+        questions[0].text.starts_with("Waymark leaves this step to you"),
+        "{}",
+        questions[0].text
+    );
+    assert!(questions[0].text.ends_with("Say done when you have finished."));
+    // The email was typed; the password never was; then the page was looked at again.
+    let typed: Vec<_> = seen
+        .ran
+        .iter()
+        .filter(|t| matches!(t, PageTool::OverlayAct { .. }))
+        .collect();
+    assert_eq!(typed.len(), 1, "{:?}", seen.ran);
+    assert!(matches!(seen.ran.last(), Some(PageTool::ListInteractives { .. })));
+    assert_eq!(seen.said(), ["You are logged in."]);
+    let kinds = seen.kinds();
+    let waited = kinds.iter().position(|k| k == "status:WaitingUser").unwrap();
+    assert_eq!(
+        kinds[waited..],
+        [
+            "status:WaitingUser",
+            "status:Running",
+            "progress",
+            "tool:browser_list_interactives:true",
+            "message",
+            "status:Idle"
+        ]
+    );
+    // The model heard that the user did it, with the fresh page in the data block.
+    assert_eq!(requests.len(), 4);
+    let note = last_content(&requests[3]);
+    assert!(note.contains("the user says they have done the step"), "{note}");
+    assert!(
+        note.contains(tools::DATA_START) && note.contains("Log in"),
+        "{note}"
+    );
+    // The password reached neither the model again, nor the disk, nor the log.
+    assert!(!requests[3].to_string().contains("hunter2"));
+    assert!(!file.contains("hunter2"), "{file}");
+    assert!(!log.contains("hunter2"), "{log}");
+    assert!(!log.contains("ada@example.org"), "{log}");
+    assert!(log.contains(r#""decision":"handoff""#), "{log}");
+    assert!(log.contains(r#""text":"[withheld]""#), "{log}");
+    assert!(log.contains(r#""event":"manual_done""#), "{log}");
+    assert_eq!(after.pending_kind, PendingKind::None);
+    assert_eq!(after.current_goal.as_deref(), Some("Log me in to see my orders"));
+}
+
+#[tokio::test]
+async fn the_model_hands_a_captcha_over_and_a_plain_done_in_any_language_goes_on() {
+    let steps = vec![
+        Step::tool_call(
+            "assistant_handoff",
+            json!({"what": "Solve the captcha on the page."}),
+        ),
+        done("Thanks, you are in."),
+    ];
+    let harness = Harness::start(login(), steps, 10).await;
+    harness.chat("Log me in").await;
+    harness.chat("готово").await;
+    let after = harness.session();
+    let (seen, requests) = harness.finish().await;
+    let questions = seen.questions();
+    assert_eq!(questions.len(), 1);
+    assert_eq!(questions[0].kind, QuestionKind::Manual);
+    assert_eq!(
+        questions[0].text,
+        "Solve the captcha on the page. Say done when you have finished."
+    );
+    assert!(matches!(seen.ran.as_slice(), [PageTool::ListInteractives { .. }]));
+    assert_eq!(seen.said(), ["Thanks, you are in."]);
+    let messages = requests[1]["messages"].as_array().unwrap();
+    let n = messages.len();
+    assert_eq!(messages[n - 2]["content"], "готово");
+    assert!(system_prompt(&requests[1]).contains("Log me in"));
+    assert_eq!(after.current_goal.as_deref(), Some("Log me in"), "the same goal");
+}
+
+#[tokio::test]
+async fn the_step_limit_summary_then_continue_resumes_the_same_goal_with_fresh_counters() {
+    let steps = vec![
+        plan(
+            &[
+                "Look at the kettles",
+                "Compare prices",
+                "Tell the user the cheapest",
+            ],
+            &["Kettles on this shop start at €19"],
+        ),
+        list(),
+        Step::tool_call("browser_extract", json!({})),
+        // After "continue": a fresh budget (with the old count, no model turn would come).
+        list(),
+        done("The cheapest kettle is €19."),
+    ];
+    let harness = Harness::start(shop(), steps, 2).await;
+    harness.chat("Find the cheapest kettle").await;
+    let at_limit = harness.session();
+    harness.chat("continue").await;
+    let after = harness.session();
+    let log = harness.log();
+    let (seen, requests) = harness.finish().await;
+
+    assert_eq!(at_limit.stop, Stop::StepLimit);
+    assert_eq!(at_limit.counters.steps, 2);
+    let said = seen.said();
+    assert_eq!(said.len(), 2, "{said:?}");
+    let summary = &said[0];
+    assert!(summary.contains("I have taken 2 steps"), "{summary}");
+    assert!(
+        summary.contains("What I did: Reading the page's controls: 3 controls"),
+        "{summary}"
+    );
+    assert!(summary.contains("All 2 worked."), "{summary}");
+    assert!(
+        summary.contains("What I found: Kettles on this shop start at €19."),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("Next I would: Look at the kettles."),
+        "{summary}"
+    );
+    assert!(summary.ends_with("Shall I go on? Say continue, or tell me what to change."));
+    assert_eq!(said[1], "The cheapest kettle is €19.");
+    assert_eq!(seen.ran.len(), 3, "two steps before the limit, one after");
+    // The model carried on with the same goal, plan and facts.
+    assert_eq!(requests.len(), 5);
+    let system = system_prompt(&requests[3]);
+    assert!(system.contains("Find the cheapest kettle"), "{system}");
+    assert!(system.contains("Kettles on this shop start at €19"), "{system}");
+    assert!(system.contains("Compare prices"), "{system}");
+    let messages = requests[3]["messages"].as_array().unwrap();
+    let n = messages.len();
+    assert!(messages[n - 2]["content"]
+        .as_str()
+        .unwrap()
+        .contains("answers your summary at the step limit"));
+    assert_eq!(messages[n - 1]["content"], "continue");
+    assert_eq!(after.current_goal.as_deref(), Some("Find the cheapest kettle"));
+    assert_eq!(after.counters.goal_steps, 3);
+    assert_eq!(after.counters.steps, 1);
+    assert_eq!(after.stop, Stop::Finished);
+    assert!(log.contains(r#""event":"step_limit""#), "{log}");
+    assert!(log.contains(r#""event":"plan""#), "{log}");
+}
+
+#[tokio::test]
+async fn a_host_stopped_mid_task_continues_the_same_goal_with_the_same_facts() {
+    let steps = vec![
+        plan(
+            &[
+                "Look at the kettles",
+                "Compare prices",
+                "Tell the user the cheapest",
+            ],
+            &["Kettles on this shop start at €19"],
+        ),
+        list(),
+        // The host is stopped while the model thinks about this one.
+        list().delayed(30_000),
+    ];
+    let harness = Harness::start(shop(), steps, 10).await;
+    let dir = harness.dir.clone();
+    let agent = harness.agent.clone();
+    let task = tokio::spawn(agent.chat(Chat {
+        id: 1,
+        tab_id: Some(7),
+        text: "Find the cheapest kettle".into(),
+    }));
+    let waited = tokio::time::timeout(Duration::from_secs(10), async {
+        while harness.llm.requests().len() < 3 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await;
+    assert!(waited.is_ok(), "the third model turn never started");
+    task.abort();
+    let _ = task.await;
+    let (seen, _) = harness.finish().await;
+    assert_eq!(seen.ran.len(), 1);
+
+    // A new host on the same state directory.
+    let again = Harness::start_in(dir, shop(), vec![done("The cheapest kettle is €19.")], 10).await;
+    let before = again.session();
+    assert_eq!(before.stop, Stop::Working);
+    assert_eq!(before.current_goal.as_deref(), Some("Find the cheapest kettle"));
+    again.chat("continue").await;
+    let (seen, requests) = again.finish().await;
+    assert_eq!(seen.said(), ["The cheapest kettle is €19."]);
+    let system = system_prompt(&requests[0]);
+    assert!(system.contains("Find the cheapest kettle"), "{system}");
+    assert!(system.contains("Kettles on this shop start at €19"), "{system}");
+    let messages = requests[0]["messages"].as_array().unwrap();
+    assert_eq!(
+        messages[1]["content"], "Find the cheapest kettle",
+        "the conversation survived"
+    );
+    let n = messages.len();
+    assert!(messages[n - 2]["content"]
+        .as_str()
+        .unwrap()
+        .contains("was stopped in the middle of this task"));
+    assert_eq!(messages[n - 1]["content"], "continue");
+}
+
+#[tokio::test]
+async fn a_corrupt_session_file_is_said_and_a_fresh_session_starts() {
+    let dir = Arc::new(tempfile::tempdir().unwrap());
+    std::fs::create_dir_all(dir.path().join("sessions")).unwrap();
+    std::fs::write(dir.path().join("sessions/current.json"), "{ not json").unwrap();
+    let harness = Harness::start_in(dir, shop(), vec![done("Hello.")], 10).await;
+    harness.chat("Hi").await;
+    let (seen, _) = harness.finish().await;
+    let said = seen.said();
+    assert_eq!(said.len(), 2, "{said:?}");
+    assert!(
+        said[0].starts_with("I could not read my saved session"),
+        "{}",
+        said[0]
+    );
+    assert_eq!(said[1], "Hello.");
+}
+
+#[tokio::test]
+async fn facts_with_control_numbers_are_refused_to_the_model() {
+    let steps = vec![
+        plan(
+            &["a", "b", "Answer the user"],
+            &["Button 2 pays", "The shop sells kettles"],
+        ),
+        done("Done."),
+    ];
+    let harness = Harness::start(shop(), steps, 10).await;
+    harness.chat("Look").await;
+    let session = harness.session();
+    let (_, requests) = harness.finish().await;
+    assert_eq!(session.facts.len(), 1);
+    assert_eq!(session.facts[0].fact, "The shop sells kettles");
+    let result = last_content(&requests[1]);
+    assert!(result.contains("must not name control numbers"), "{result}");
+}
+
+#[tokio::test]
+async fn a_yes_to_a_question_lost_in_a_restart_runs_nothing_and_says_so() {
+    let harness = Harness::start(shop(), vec![list(), click(2)], 10).await;
+    harness.chat("Buy it").await;
+    let dir = harness.dir.clone();
+    harness.finish().await;
+    let again = Harness::start_in(dir, shop(), vec![], 10).await;
+    again.answer(None, true).await;
+    let session = again.session();
+    let (seen, requests) = again.finish().await;
+    assert!(seen.ran.is_empty(), "{:?}", seen.ran);
+    assert!(requests.is_empty());
+    assert_eq!(
+        seen.said(),
+        ["That question was lost when Waymark started again, so nothing was done. Send a message to go on."]
+    );
+    assert_eq!(session.pending_kind, PendingKind::None);
+    assert_eq!(session.stop, Stop::Failed);
+}
+
+#[tokio::test]
+async fn a_failing_action_renumbers_the_page_and_each_failure_goes_down_the_ladder() {
+    let steps = vec![
+        click(9),
+        click(9),
+        click(9),
+        done("I could not find that button."),
+    ];
+    let harness = Harness::start(shop(), steps, 10).await;
+    harness.chat("Press the missing button").await;
+    let log = harness.log();
+    let (seen, requests) = harness.finish().await;
+    assert!(
+        seen.ran
+            .iter()
+            .all(|t| matches!(t, PageTool::ListInteractives { .. })),
+        "only Waymark's own looks ran: {:?}",
+        seen.ran
+    );
+    assert_eq!(seen.ran.len(), 3);
+    let first = last_content(&requests[1]);
+    assert!(first.contains(r#""fresh_list":{"#), "{first}");
+    assert!(first.contains("pick the control you meant"), "{first}");
+    let second = last_content(&requests[2]);
+    assert!(second.contains("browser_find"), "{second}");
+    let third = last_content(&requests[3]);
+    assert!(third.contains("stop trying it"), "{third}");
+    // The hints are Waymark's: after the data block, never inside it.
+    let end = third.find(tools::DATA_END).unwrap();
+    assert!(third.find("stop trying it").unwrap() > end);
+    assert_eq!(seen.last_message(), "I could not find that button.");
+    assert!(log.contains(r#""after_action":true"#), "{log}");
+}
+
+#[tokio::test]
+async fn a_model_that_only_keeps_notes_is_nudged_and_still_stops() {
+    let note = || plan(&["a", "b", "Answer the user"], &[]);
+    let steps: Vec<Step> = std::iter::repeat_with(note).take(20).collect();
+    let harness = Harness::start(shop(), steps, 2).await;
+    harness.chat("Think hard").await;
+    let (seen, requests) = harness.finish().await;
+    // Note turns are bounded by the step limit plus three: the sixth ends the run with the summary.
+    assert_eq!(requests.len(), 6, "{}", requests.len());
+    let summary = seen.last_message();
+    assert!(
+        summary.starts_with("I have planned for a while without acting"),
+        "{summary}"
+    );
+    assert!(summary.contains("Shall I go on?"), "{summary}");
+    let nudged = requests
+        .iter()
+        .any(|r| last_content(r).contains("Now take the next step in the browser"));
+    assert!(nudged);
 }

@@ -1,102 +1,36 @@
-//! The agent's tools as the model sees them: hand-written JSON schemas, the mapping of each `browser_*`
-//! call to a [`PageTool`], and how a tool's result is written back to the model.
+//! The assistant's own tools (done, ask, plan, hand-over) as the model sees them, and how a tool's
+//! result is written back to the model. The browser tools, their schemas and their mapping to a
+//! [`PageTool`] are the MCP catalogue's ([`crate::mcp::catalogue`]): the agent lists them from the same
+//! MCP server outside clients use.
 //!
 //! What it must not do: let page text reach the model outside the delimited data block (see
 //! [`result_message`]), or let the model set fields the gate owns (an action's `expect` pin).
 
-use serde_json::{json, Map, Value};
-use waymark_protocol::{ActKind, InteractiveList, PageTool, ScrollDirection, ToolResult};
+use serde_json::{json, Value};
+use waymark_protocol::{PageTool, ToolResult};
 
 use crate::llm::function_tool;
+use crate::mcp::catalogue;
 
 /// The model finishes with this tool (`reason`).
 pub const DONE: &str = "assistant_done";
 /// The model asks the user with this tool (`question`).
 pub const ASK: &str = "assistant_ask";
+/// The model keeps its working notes with this tool: plan, current step, what was done, facts.
+pub const PLAN: &str = "assistant_plan";
+/// The model leaves a step to the user with this tool (`what` they should do).
+pub const HANDOFF: &str = "assistant_handoff";
 
 /// Opens the block that carries tool results. Page content is only ever written between these markers,
 /// and `<` and `>` inside it are escaped, so a page cannot write the closing marker itself.
 pub const DATA_START: &str = "<<<WAYMARK_DATA";
 pub const DATA_END: &str = "WAYMARK_DATA_END>>>";
 
-/// Every tool the model may call, as OpenAI function tools.
+/// The assistant's own tools, as OpenAI function tools (the browser tools come from the MCP server).
 pub fn definitions() -> Vec<Value> {
     let number = |what: &str| json!({"type": "integer", "minimum": 1, "description": what});
     let object = |properties: Value, required: &[&str]| json!({"type": "object", "properties": properties, "required": required});
     vec![
-        function_tool(
-            "browser_list_interactives",
-            "Number the page's interactive controls (renewing the numbers) and list a page of them: \
-             number, role, name, value, states.",
-            object(
-                json!({
-                    "limit": number("How many controls to list (default 50)."),
-                    "offset": {"type": "integer", "minimum": 0, "description": "How many to skip."},
-                }),
-                &[],
-            ),
-        ),
-        function_tool(
-            "browser_find",
-            "Find controls by (part of) their name and/or their role; returns them with their numbers.",
-            object(
-                json!({
-                    "text": {"type": "string", "description": "Words of the control's name."},
-                    "role": {"type": "string", "description": "A role such as button, link, textbox."},
-                }),
-                &[],
-            ),
-        ),
-        function_tool(
-            "browser_extract",
-            "A short summary of the page: title, address, headings and the start of its text.",
-            object(json!({}), &[]),
-        ),
-        function_tool(
-            "browser_scroll",
-            "Scroll the page, or the control or area with this number.",
-            object(
-                json!({
-                    "direction": {"type": "string", "enum": ["up", "down", "top", "bottom"]},
-                    "index": number("The number of the area to scroll (optional)."),
-                }),
-                &["direction"],
-            ),
-        ),
-        function_tool(
-            "browser_overlay_act",
-            "Click, type into or select an option of the control with this number (from the latest list).",
-            object(
-                json!({
-                    "index": number("The control's number."),
-                    "action": {"type": "string", "enum": ["click", "type", "select"]},
-                    "text": {"type": "string", "description": "What to type, or the option to select."},
-                }),
-                &["index", "action"],
-            ),
-        ),
-        function_tool(
-            "browser_press",
-            "Press a key (Enter, Tab, Escape, Space, an arrow) on the control with this number, or where \
-             the focus is.",
-            object(
-                json!({
-                    "key": {"type": "string"},
-                    "index": number("The control's number (optional)."),
-                }),
-                &["key"],
-            ),
-        ),
-        function_tool(
-            "browser_navigate",
-            "Open a web address in the tab.",
-            object(json!({"url": {"type": "string"}}), &["url"]),
-        ),
-        function_tool(
-            "browser_back",
-            "Go back one page in the tab's history.",
-            object(json!({}), &[]),
-        ),
         function_tool(
             DONE,
             "The task is finished (confirmed by what the page shows): say so to the user.",
@@ -110,87 +44,51 @@ pub fn definitions() -> Vec<Value> {
             "Ask the user one question (never for passwords or one-time codes) and wait for the answer.",
             object(json!({"question": {"type": "string"}}), &["question"]),
         ),
+        function_tool(
+            PLAN,
+            "Keep your working notes (does not touch the page): set or change the plan, say which step \
+             you are on and what you finished, add facts you learned. Facts are generalised findings in \
+             your own words: never page markup, never control numbers.",
+            object(
+                json!({
+                    "steps": {
+                        "type": "array", "items": {"type": "string"}, "minItems": 3, "maxItems": 6,
+                        "description": "The plan: 3 to 6 short steps, the last one answering the user.",
+                    },
+                    "goal": {"type": "string", "description": "The task, restated, when the user changed it."},
+                    "current": number("The plan step you are on now."),
+                    "done": {"type": "string", "description": "What you just finished."},
+                    "facts": {"type": "array", "items": {"type": "string"}, "description": "New facts."},
+                    "blocked": {"type": "string", "description": "What stands in the way, if anything."},
+                }),
+                &[],
+            ),
+        ),
+        function_tool(
+            HANDOFF,
+            "Leave a step to the user (logging in, a captcha, a code sent to them): say exactly what they \
+             should do. Waymark waits until they say it is done, then shows you the page again.",
+            object(
+                json!({"what": {"type": "string", "description": "What the user should do, for them."}}),
+                &["what"],
+            ),
+        ),
     ]
 }
 
 /// The page tool for a `browser_*` call, or why its arguments are not usable (said to the model).
 pub fn page_tool(name: &str, args: &Value) -> Result<PageTool, String> {
-    let (tool, allowed): (&str, &[&str]) = match name {
-        "browser_list_interactives" => ("list_interactives", &["limit", "offset"]),
-        "browser_find" => ("find", &["text", "role"]),
-        "browser_extract" => ("extract", &[]),
-        "browser_scroll" => ("scroll", &["direction", "index"]),
-        // `expect` is left out on purpose: the gate pins an action to the element it described.
-        "browser_overlay_act" => ("overlay_act", &["index", "action", "text"]),
-        "browser_press" => ("press", &["key", "index"]),
-        "browser_navigate" => ("navigate", &["url"]),
-        "browser_back" => ("back", &[]),
-        other => return Err(format!("{other} is not a browser tool")),
-    };
-    let mut object = Map::new();
-    object.insert("tool".into(), Value::String(tool.into()));
-    if let Some(given) = args.as_object() {
-        for key in allowed {
-            // Models often send null for an optional argument they do not use.
-            if let Some(value) = given.get(*key).filter(|v| !v.is_null()) {
-                object.insert((*key).to_string(), value.clone());
-            }
-        }
-    }
-    serde_json::from_value(Value::Object(object))
-        .map_err(|e| format!("the arguments of {name} are not usable: {e}"))
+    catalogue::page_tool(name, args)
 }
 
 /// The one-line progress for a step, when the model gave none.
 pub fn progress(tool: &PageTool) -> String {
-    match tool {
-        PageTool::ListInteractives { .. } => "Reading the page's controls".into(),
-        PageTool::Find { text, role, .. } => {
-            let what = text.as_deref().or(role.as_deref()).unwrap_or("controls");
-            format!("Looking for {what}")
-        }
-        PageTool::Extract => "Reading the page".into(),
-        PageTool::Scroll { direction, .. } => format!("Scrolling {}", direction_word(*direction)),
-        PageTool::OverlayAct { index, action, .. } => match action {
-            ActKind::Click => format!("Clicking {index}"),
-            ActKind::Type => format!("Typing into {index}"),
-            ActKind::Select => format!("Choosing an option in {index}"),
-        },
-        PageTool::Press { key, .. } => format!("Pressing {key}"),
-        PageTool::Navigate { url } | PageTool::OpenInNewTab { url } => format!("Opening {url}"),
-        PageTool::Back => "Going back".into(),
-        _ => "Working on the page".into(),
-    }
-}
-
-fn direction_word(direction: ScrollDirection) -> &'static str {
-    match direction {
-        ScrollDirection::Up => "up",
-        ScrollDirection::Down => "down",
-        ScrollDirection::Top => "to the top",
-        ScrollDirection::Bottom => "to the bottom",
-    }
+    catalogue::progress(tool)
 }
 
 /// A short account of a result, for the panel's tool event and the step-limit summary.
 pub fn summary(tool: &PageTool, result: &ToolResult) -> String {
-    if let Some(error) = &result.error {
-        return error.clone();
-    }
-    let list = result
-        .data
-        .as_ref()
-        .and_then(|d| serde_json::from_value::<InteractiveList>(d.clone()).ok());
-    match (tool, list) {
-        (PageTool::ListInteractives { .. }, Some(list)) => format!("{} controls", list.total),
-        (PageTool::Find { .. }, Some(list)) => format!("{} found", list.total),
-        (PageTool::Extract, _) => "read the page".into(),
-        _ => {
-            let mut done = progress(tool);
-            done.push_str(": done");
-            done
-        }
-    }
+    catalogue::summary(tool, result)
 }
 
 /// The tool message for the model: the whole `{status, error?, data?}` inside the data block.
@@ -214,32 +112,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_tool_is_a_function_with_object_parameters() {
+    fn the_assistant_tools_are_functions_with_object_parameters() {
         let tools = definitions();
-        assert_eq!(tools.len(), 10);
+        let names: Vec<&str> = tools
+            .iter()
+            .filter_map(|t| t["function"]["name"].as_str())
+            .collect();
+        assert_eq!(names, [DONE, ASK, PLAN, HANDOFF]);
         for tool in &tools {
             assert_eq!(tool["type"], "function");
             assert_eq!(tool["function"]["parameters"]["type"], "object");
         }
-    }
-
-    #[test]
-    fn calls_map_to_page_tools_and_the_pin_stays_with_the_gate() {
-        assert_eq!(
-            page_tool(
-                "browser_overlay_act",
-                &json!({"index": 3, "action": "click", "expect": 99, "text": null})
-            ),
-            Ok(PageTool::OverlayAct {
-                index: 3,
-                action: ActKind::Click,
-                text: None,
-                expect: None
-            })
-        );
-        assert_eq!(page_tool("browser_back", &json!({})), Ok(PageTool::Back));
-        assert!(page_tool("browser_scroll", &json!({"direction": "sideways"})).is_err());
-        assert!(page_tool("browser_overlay_act", &json!({"index": "three"})).is_err());
     }
 
     #[test]

@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { chromium } from 'playwright-core';
 
 export const EXTENSION_ID = 'cefdccnmncoeemlgklbddcicjlldkfko';
@@ -165,4 +167,26 @@ export async function command(panel, text, pattern, timeout) {
   const before = await replyCount(panel);
   await send(panel, text);
   return waitForReply(panel, pattern, { after: before, timeout });
+}
+
+/// An MCP client (the official TypeScript SDK) running `waymark-host mcp` as Claude Desktop or Cursor
+/// would, against the browser whose host keeps its socket in `stateDir`. A failed connection's error
+/// carries the server's stderr.
+export async function connectMcp(stateDir, name = 'Waymark test client') {
+  const transport = new StdioClientTransport({
+    command: config().hostBin,
+    args: ['mcp'],
+    env: { ...process.env, WAYMARK_STATE_DIR: stateDir, WAYMARK_LOG: 'warn' },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk) => (stderr += chunk));
+  const client = new Client({ name, version: '1.0.0' });
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    error.stderr = stderr;
+    throw error;
+  }
+  return client;
 }
