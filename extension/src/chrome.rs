@@ -123,6 +123,18 @@ pub async fn tabs_api(method: &str, args: &[JsValue]) -> Result<JsValue, String>
         .map_err(|e| error_text(&e))
 }
 
+/// Opens the extension's options page (the settings page) in a tab, or focuses it if open.
+pub fn open_options_page() {
+    let open = js_sys::Reflect::get(&js_sys::global(), &"chrome".into())
+        .and_then(|c| js_sys::Reflect::get(&c, &"runtime".into()))
+        .and_then(|r| js_sys::Reflect::get(&r, &"openOptionsPage".into()).map(|f| (r, f)));
+    if let Ok((runtime, function)) = open {
+        if let Some(function) = function.dyn_ref::<js_sys::Function>() {
+            let _ = function.call0(&runtime);
+        }
+    }
+}
+
 /// A plain object from key/value pairs.
 pub fn object(pairs: &[(&str, JsValue)]) -> JsValue {
     let object = js_sys::Object::new();

@@ -39,6 +39,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
         "/ping",
         "check that the Waymark host answers, and which process it is",
     ),
+    (
+        "/settings",
+        "open the settings page: the LLM, the step limit, and the checks",
+    ),
     ("/help", "list the commands"),
 ];
 
@@ -67,6 +71,8 @@ pub enum Input {
     OverlayUsage,
     Ping,
     Help,
+    /// `/settings`: open the settings page in a tab.
+    Settings,
     /// A slash command we do not know; `suggestion` is the closest one we do, if any is close.
     Unknown {
         name: String,
@@ -143,6 +149,7 @@ pub fn parse(line: &str) -> Input {
         },
         "ping" => Input::Ping,
         "help" | "?" => Input::Help,
+        "settings" | "options" => Input::Settings,
         _ => Input::Unknown {
             suggestion: closest(&name),
             name: format!("/{name}"),
@@ -330,6 +337,7 @@ mod tests {
         assert_eq!(parse("  /PING now "), Input::Ping);
         assert_eq!(parse("/help"), Input::Help);
         assert_eq!(parse("/?"), Input::Help);
+        assert_eq!(parse("/settings"), Input::Settings);
         assert_eq!(
             parse("find flights to Oslo"),
             Input::Chat("find flights to Oslo".into())

@@ -5,6 +5,7 @@
 //!  sw.js          -> start_service_worker(), on_connect(port)   worker.rs: the relay to the host
 //!  sidepanel.js   -> start_panel()                              panel.rs:  the chat for screen readers
 //!  content.js     -> start_content()                            content.rs: the page side (every frame)
+//!  settings.js    -> start_settings()                           settings.rs: settings and the doctor's checks
 //! ```
 //!
 //! `commands` and `wording` are plain Rust (no browser types) so they are unit-tested natively; the
@@ -14,11 +15,13 @@ pub mod commands;
 pub mod wording;
 
 mod act;
+mod activity;
 mod chrome;
 mod content;
 mod detect;
 mod overlay;
 mod page;
 mod panel;
+mod settings;
 mod tabs;
 mod worker;

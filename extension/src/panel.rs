@@ -21,6 +21,7 @@ use waymark_protocol::{
 };
 use web_sys::{Document, HtmlElement, HtmlInputElement};
 
+use crate::activity;
 use crate::chrome::{self, Port};
 use crate::commands::{self, Input};
 use crate::wording;
@@ -269,12 +270,25 @@ fn from_host(panel: &Shared, message: ToExtension) {
         ToExtension::AgentEvent(update) => agent_event(panel, update.event),
         // Someone other than the user acts in their browser: they hear who and what, once.
         ToExtension::Activity(activity) => {
+            note(
+                panel,
+                &activity::Event::Client {
+                    source: &activity.source,
+                    tool: &activity.tool,
+                    ok: activity.ok,
+                    summary: &activity.summary,
+                },
+            );
             if activity.changes_page || !activity.ok {
                 say(panel, &wording::activity(&activity));
             }
         }
-        // Tool runs are the worker's business; the handshake too.
-        ToExtension::RunTool(_) | ToExtension::Welcome(_) => {}
+        // Tool runs are the worker's business; the handshake too. Settings and checks answer the settings
+        // page (it shares the worker's `panel` port), not this panel.
+        ToExtension::RunTool(_)
+        | ToExtension::Welcome(_)
+        | ToExtension::Settings(_)
+        | ToExtension::DoctorReport(_) => {}
     }
 }
 
@@ -283,7 +297,10 @@ fn from_host(panel: &Shared, message: ToExtension) {
 fn agent_event(panel: &Shared, event: AgentEvent) {
     match event {
         AgentEvent::Message { text } => say(panel, &text),
-        AgentEvent::Error { text } => say(panel, &wording::agent_error(&text)),
+        AgentEvent::Error { text } => {
+            note(panel, &activity::Event::Error(&text));
+            say(panel, &wording::agent_error(&text));
+        }
         AgentEvent::Status { state } => {
             // Working again: no step waits for the user any more (a message also finishes it).
             if state == AgentState::Running && panel.borrow_mut().manual.take().is_some() {
@@ -293,8 +310,15 @@ fn agent_event(panel: &Shared, event: AgentEvent) {
         }
         AgentEvent::Progress { text } => set_status(panel, &text),
         // Each step is already heard as progress, and the outcome in the agent's message: reading every
-        // tool result too would bury them.
-        AgentEvent::Tool { .. } => {}
+        // tool result too would bury them. The activity view shows them, silently.
+        AgentEvent::Tool { name, ok, summary } => note(
+            panel,
+            &activity::Event::Tool {
+                name: &name,
+                ok,
+                summary: &summary,
+            },
+        ),
     }
 }
 
@@ -317,6 +341,7 @@ fn chat(panel: &Shared, text: String) {
 
 /// Shows a blocking question: spoken once by the assertive region, focus on the safe choice ("No").
 fn ask_user(panel: &Shared, id: RequestId, text: &str) {
+    note(panel, &activity::Event::Question { manual: false, text });
     let mut p = panel.borrow_mut();
     p.question = Some(id);
     p.alert.set_text_content(Some(text));
@@ -334,6 +359,7 @@ fn ask_user(panel: &Shared, id: RequestId, text: &str) {
 /// Shows a step the agent left to the user: said once by the assertive region; the focus stays in the
 /// input, where "done" (or `/done`, or the shortcut) answers it.
 fn manual_step(panel: &Shared, id: RequestId, text: &str) {
+    note(panel, &activity::Event::Question { manual: true, text });
     let mut p = panel.borrow_mut();
     p.manual = Some(id);
     p.alert.set_text_content(Some(text));
@@ -353,6 +379,7 @@ fn manual_done(panel: &Shared) {
         say(panel, &wording::no_manual_step());
         return;
     };
+    note(panel, &activity::Event::Answer("done"));
     let message = PanelToWorker::ToHost {
         message: ToHost::Answer(Answer {
             question: Some(question),
@@ -386,6 +413,7 @@ fn answer(panel: &Shared, yes: bool) {
         say(panel, &wording::nothing_to_answer());
         return;
     }
+    note(panel, &activity::Event::Answer(if yes { "yes" } else { "no" }));
     let message = PanelToWorker::ToHost {
         message: ToHost::Answer(Answer { question, yes }),
     };
@@ -447,6 +475,10 @@ fn submit(panel: &Shared) {
         ),
         Input::Tool(page_tool) => tool(panel, page_tool),
         Input::Help => say(panel, &wording::help()),
+        Input::Settings => {
+            chrome::open_options_page();
+            say(panel, "Opening Waymark's settings in a new tab.");
+        }
         Input::Unknown { name, suggestion } => say(panel, &wording::unknown_command(&name, suggestion)),
         Input::ChatMode(on) => {
             panel.borrow_mut().chat_mode = on;
@@ -597,6 +629,12 @@ fn post(panel: &Shared, id: RequestId, message: PanelToWorker) {
             &wording::not_delivered("the panel is reconnecting to the service worker"),
         );
     }
+}
+
+/// Adds an entry to the activity view (silent: see `activity`).
+fn note(panel: &Shared, event: &activity::Event<'_>) {
+    let document = panel.borrow().document.clone();
+    activity::record(&document, event);
 }
 
 /// Adds Waymark's answer to the transcript (announced once by the log region).

@@ -342,6 +342,9 @@ fn from_panel(worker: &Shared, panel: &Port, message: PanelToWorker) {
         ToHost::Ping(p) => Some(p.id),
         ToHost::UserTool(u) => Some(u.id),
         ToHost::Chat(c) => Some(c.id),
+        ToHost::GetSettings(r) => Some(r.id),
+        ToHost::SaveSettings(r) => Some(r.id),
+        ToHost::RunDoctor(r) => Some(r.id),
         ToHost::Answer(_) => None,
         ToHost::Hello(_) | ToHost::ToolResult(_) => {
             // Only the worker greets the host and reports tool results; a panel must not pose as either.

@@ -12,6 +12,7 @@
 //! llm_supports_images = false                  # WAYMARK_LLM_IMAGES: send screenshots to the model
 //! state_dir = "~/.local/state/waymark"         # WAYMARK_STATE_DIR
 //! max_tool_steps = 10                          # WAYMARK_MAX_TOOL_STEPS
+//! banner_budget_ms = 2500                      # WAYMARK_BANNER_BUDGET_MS: closing banners, per request
 //! log = "info"                                 # WAYMARK_LOG
 //!
 //! [[mcp_servers]]                              # external MCP servers (not used yet)
@@ -41,6 +42,12 @@ pub const DEFAULT_LLM_BASE_URL: &str = "http://127.0.0.1:11434/v1";
 pub const DEFAULT_LLM_MODEL: &str = "qwen2.5:7b-instruct";
 pub const DEFAULT_LLM_TIMEOUT_SECS: u64 = 60;
 pub const DEFAULT_MAX_TOOL_STEPS: u32 = 10;
+/// Seed 002 §5: automatic banner closing gets at most 2.5 s in total.
+pub const DEFAULT_BANNER_BUDGET_MS: u64 = 2500;
+/// The step limit's accepted range (also what the settings page checks).
+pub const MAX_TOOL_STEPS_RANGE: (u64, u64) = (1, 1000);
+/// The banner budget's accepted range in milliseconds; 0 turns automatic banner closing off.
+pub const BANNER_BUDGET_MS_RANGE: (u64, u64) = (0, 30_000);
 pub const DEFAULT_LOG: &str = "info";
 
 /// The host's settings, after defaults, the file and the environment.
@@ -58,6 +65,8 @@ pub struct Config {
     pub state_dir: PathBuf,
     /// Tool steps per user request before the summary and the question whether to go on.
     pub max_tool_steps: u32,
+    /// Milliseconds the automatic banner closing may spend in one request (seed 002 §5).
+    pub banner_budget_ms: u64,
     /// The `tracing` filter.
     pub log: String,
     pub mcp_servers: Vec<McpServerConfig>,
@@ -75,6 +84,7 @@ impl fmt::Debug for Config {
             .field("llm_supports_images", &self.llm_supports_images)
             .field("state_dir", &self.state_dir)
             .field("max_tool_steps", &self.max_tool_steps)
+            .field("banner_budget_ms", &self.banner_budget_ms)
             .field("log", &self.log)
             .field("mcp_servers", &self.mcp_servers)
             .field("source", &self.source)
@@ -150,6 +160,7 @@ struct FileConfig {
     llm_supports_images: Option<bool>,
     state_dir: Option<String>,
     max_tool_steps: Option<i64>,
+    banner_budget_ms: Option<i64>,
     log: Option<String>,
     #[serde(default)]
     mcp_servers: Vec<McpServerConfig>,
@@ -295,10 +306,31 @@ impl Config {
         );
         let max_tool_steps = match raw {
             Some(raw) => {
-                let n = parse_in_range(&raw, 1, 1000, &origin, "a whole number of steps from 1 to 1000")?;
+                let (min, max) = MAX_TOOL_STEPS_RANGE;
+                let n = parse_in_range(&raw, min, max, &origin, "a whole number of steps from 1 to 1000")?;
                 u32::try_from(n).unwrap_or(DEFAULT_MAX_TOOL_STEPS)
             }
             None => DEFAULT_MAX_TOOL_STEPS,
+        };
+
+        let (raw, origin) = pick_number(
+            &lookup,
+            "WAYMARK_BANNER_BUDGET_MS",
+            file.banner_budget_ms,
+            in_file("banner_budget_ms"),
+        );
+        let banner_budget_ms = match raw {
+            Some(raw) => {
+                let (min, max) = BANNER_BUDGET_MS_RANGE;
+                parse_in_range(
+                    &raw,
+                    min,
+                    max,
+                    &origin,
+                    "a whole number of milliseconds from 0 to 30000",
+                )?
+            }
+            None => DEFAULT_BANNER_BUDGET_MS,
         };
 
         let (raw, origin) = pick(&lookup, "WAYMARK_LOG", file.log, in_file("log"));
@@ -327,11 +359,196 @@ impl Config {
             llm_supports_images,
             state_dir,
             max_tool_steps,
+            banner_budget_ms,
             log,
             mcp_servers: file.mcp_servers,
             source: file_text.map(|_| path),
         })
     }
+}
+
+/// The settings a person may change from the settings page; `None` leaves a value as it is.
+#[derive(Clone, Default, PartialEq)]
+pub struct SettingsChange {
+    pub llm_base_url: Option<String>,
+    pub llm_model: Option<String>,
+    /// `Some("")` removes the key from the file; secret, so `Debug` masks it.
+    pub llm_api_key: Option<String>,
+    pub max_tool_steps: Option<u64>,
+    pub banner_budget_ms: Option<u64>,
+}
+
+impl fmt::Debug for SettingsChange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SettingsChange")
+            .field("llm_base_url", &self.llm_base_url)
+            .field("llm_model", &self.llm_model)
+            .field("llm_api_key", &self.llm_api_key.as_ref().map(|_| Masked))
+            .field("max_tool_steps", &self.max_tool_steps)
+            .field("banner_budget_ms", &self.banner_budget_ms)
+            .finish()
+    }
+}
+
+/// Why the settings could not be saved.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// The new values, or the file they would land in, are not valid; the message names the key.
+    #[error(transparent)]
+    Invalid(#[from] ConfigError),
+    #[error("no folder for Waymark's configuration: set XDG_CONFIG_HOME (or HOME)")]
+    NoConfigDir,
+    #[error("cannot write the configuration file {}: {source}", path.display())]
+    Write { path: PathBuf, source: std::io::Error },
+}
+
+/// Writes `change` into the config file at `path`, keeping every other entry (comments are not kept:
+/// the file is rewritten from its parsed form). The result is checked with [`Config::load_from`]
+/// before anything is written, so a bad URL or an out-of-range number leaves the file untouched. The
+/// file is written to a temp file and renamed, mode 0600: it may hold the API key.
+pub fn save_to(
+    path: &Path,
+    env: &impl Fn(&str) -> Option<String>,
+    change: &SettingsChange,
+) -> Result<Config, SaveError> {
+    let old = match std::fs::read_to_string(path) {
+        Ok(text) => Some(text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(source) => {
+            return Err(ConfigError::Read {
+                path: path.to_path_buf(),
+                source,
+            }
+            .into())
+        }
+    };
+    // A file that does not parse is not overwritten: the person may have entries we would lose.
+    let mut table: toml::Table = match &old {
+        Some(text) => toml::from_str(text).map_err(|e| ConfigError::Parse {
+            path: path.to_path_buf(),
+            message: e.to_string().trim_end().to_owned(),
+        })?,
+        None => toml::Table::new(),
+    };
+    let mut set_text = |key: &str, value: &Option<String>| {
+        if let Some(value) = value {
+            let value = value.trim();
+            if value.is_empty() {
+                table.remove(key);
+            } else {
+                table.insert(key.to_owned(), toml::Value::String(value.to_owned()));
+            }
+        }
+    };
+    set_text("llm_base_url", &change.llm_base_url);
+    set_text("llm_model", &change.llm_model);
+    set_text("llm_api_key", &change.llm_api_key);
+    for (key, value) in [
+        ("max_tool_steps", change.max_tool_steps),
+        ("banner_budget_ms", change.banner_budget_ms),
+    ] {
+        if let Some(n) = value {
+            // Out-of-range numbers are refused by the check below, with the key's own message.
+            let n = i64::try_from(n).unwrap_or(i64::MAX);
+            table.insert(key.to_owned(), toml::Value::Integer(n));
+        }
+    }
+    let text = toml::to_string(&table).map_err(|e| ConfigError::Parse {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    // Checked against the file alone: a value the environment overrides must still be valid in the file.
+    let without_overrides = |name: &str| match name {
+        "HOME" | "USERPROFILE" | "XDG_CONFIG_HOME" | "APPDATA" | "XDG_STATE_HOME" | "LOCALAPPDATA" => {
+            env(name)
+        }
+        _ => None,
+    };
+    let file_path = path.to_path_buf();
+    Config::load_from(&without_overrides, Some(&text)).map_err(|e| relabel(e, &file_path))?;
+    write_private(path, &text).map_err(|source| SaveError::Write {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let mut config = Config::load_from(env, Some(&text))?;
+    config.source = Some(file_path);
+    Ok(config)
+}
+
+/// Errors from checking a file's text name the file it is saved to.
+fn relabel(error: ConfigError, path: &Path) -> ConfigError {
+    match error {
+        ConfigError::BadFileValue {
+            key, value, expected, ..
+        } => ConfigError::BadFileValue {
+            path: path.to_path_buf(),
+            key,
+            value,
+            expected,
+        },
+        ConfigError::Parse { message, .. } => ConfigError::Parse {
+            path: path.to_path_buf(),
+            message,
+        },
+        other => other,
+    }
+}
+
+/// Temp file + rename, 0600 on Unix; the folder is created if missing.
+fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write as _;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let tmp = path.with_extension("toml.tmp");
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        options.mode(0o600);
+    }
+    let mut file = options.open(&tmp)?;
+    #[cfg(unix)]
+    {
+        // `mode` applies only when the file is created; a leftover temp file is made private too.
+        use std::os::unix::fs::PermissionsExt as _;
+        file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+    }
+    file.write_all(text.as_bytes())?;
+    file.sync_all()?;
+    std::fs::rename(&tmp, path)
+}
+
+/// [`save_to`] with the real environment and the real file.
+pub fn save(change: &SettingsChange) -> Result<Config, SaveError> {
+    let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+    let path = config_file_path(&env).ok_or(SaveError::NoConfigDir)?;
+    save_to(&path, &env, change)
+}
+
+/// Which environment variable, if any, sets each setting the settings page shows (the page shows these
+/// read-only, since a saved file value would not take effect).
+pub fn env_overrides(env: &impl Fn(&str) -> Option<String>) -> Vec<(&'static str, &'static str)> {
+    let set = |name: &str| env(name).is_some_and(|v| !v.is_empty());
+    let mut out = Vec::new();
+    for (key, name) in [
+        ("llm_base_url", "WAYMARK_LLM_BASE_URL"),
+        ("llm_model", "WAYMARK_LLM_MODEL"),
+        ("max_tool_steps", "WAYMARK_MAX_TOOL_STEPS"),
+        ("banner_budget_ms", "WAYMARK_BANNER_BUDGET_MS"),
+        ("llm_timeout_secs", "WAYMARK_LLM_TIMEOUT_SECS"),
+        ("state_dir", "WAYMARK_STATE_DIR"),
+        ("log", "WAYMARK_LOG"),
+    ] {
+        if set(name) {
+            out.push((key, name));
+        }
+    }
+    if set("WAYMARK_LLM_API_KEY") {
+        out.push(("llm_api_key", "WAYMARK_LLM_API_KEY"));
+    }
+    out
 }
 
 /// The environment's value if set, else the file's.
@@ -463,6 +680,7 @@ mod tests {
         assert!(!config.llm_supports_images);
         assert_eq!(config.state_dir, PathBuf::from("/home/ada/.local/state/waymark"));
         assert_eq!(config.max_tool_steps, 10);
+        assert_eq!(config.banner_budget_ms, 2500);
         assert_eq!(config.log, "info");
         assert!(config.mcp_servers.is_empty());
         assert_eq!(config.source, None);
@@ -502,6 +720,7 @@ mod tests {
         llm_supports_images = true
         state_dir = "~/waymark-state"
         max_tool_steps = 25
+        banner_budget_ms = 800
         log = "debug"
 
         [[mcp_servers]]
@@ -525,6 +744,7 @@ mod tests {
         assert!(config.llm_supports_images);
         assert_eq!(config.state_dir, PathBuf::from("/home/ada/waymark-state"));
         assert_eq!(config.max_tool_steps, 25);
+        assert_eq!(config.banner_budget_ms, 800);
         assert_eq!(config.log, "debug");
         assert_eq!(config.mcp_servers.len(), 2);
         assert_eq!(config.mcp_servers[0].args.len(), 3);
@@ -544,6 +764,7 @@ mod tests {
             ("WAYMARK_LLM_IMAGES", "no"),
             ("WAYMARK_STATE_DIR", "/var/tmp/wm"),
             ("WAYMARK_MAX_TOOL_STEPS", "3"),
+            ("WAYMARK_BANNER_BUDGET_MS", "0"),
             ("WAYMARK_LOG", "waymark_host=trace"),
         ]);
         let config = Config::load_from(&env, Some(FILE)).unwrap();
@@ -554,6 +775,7 @@ mod tests {
         assert!(!config.llm_supports_images);
         assert_eq!(config.state_dir, PathBuf::from("/var/tmp/wm"));
         assert_eq!(config.max_tool_steps, 3);
+        assert_eq!(config.banner_budget_ms, 0);
         assert_eq!(config.log, "waymark_host=trace");
     }
 
@@ -583,6 +805,11 @@ mod tests {
         let cases = [
             ("WAYMARK_MAX_TOOL_STEPS", "abc", "from 1 to 1000"),
             ("WAYMARK_MAX_TOOL_STEPS", "0", "from 1 to 1000"),
+            (
+                "WAYMARK_BANNER_BUDGET_MS",
+                "30001",
+                "milliseconds from 0 to 30000",
+            ),
             ("WAYMARK_LLM_TIMEOUT_SECS", "-1", "seconds"),
             ("WAYMARK_LLM_BASE_URL", "localhost:11434", "http:// or https://"),
             ("WAYMARK_LLM_IMAGES", "maybe", "true or false"),
@@ -605,6 +832,100 @@ mod tests {
         let text = Config::load_from(&env, None).unwrap_err().to_string();
         assert!(text.contains("WAYMARK_LLM_API_KEY"), "{text}");
         assert!(!text.contains("sk-with"), "{text}");
+    }
+
+    #[test]
+    fn save_keeps_other_entries_writes_0600_and_never_keeps_a_bad_value() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("waymark").join("config.toml");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(
+            &path,
+            "log = \"debug\"\n\n[[mcp_servers]]\nname = \"files\"\ncommand = \"npx\"\n",
+        )
+        .unwrap();
+        let env = env_of(&[HOME]);
+        let change = SettingsChange {
+            llm_base_url: Some("http://127.0.0.1:9/v1".into()),
+            llm_model: Some("llama3.1".into()),
+            llm_api_key: Some("sk-saved".into()),
+            max_tool_steps: Some(12),
+            banner_budget_ms: Some(900),
+        };
+        let config = save_to(&path, &env, &change).unwrap();
+        assert_eq!(config.llm_model, "llama3.1");
+        assert_eq!(config.banner_budget_ms, 900);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let again = Config::load_from(&env, Some(&text)).unwrap();
+        assert_eq!(again.log, "debug");
+        assert_eq!(again.mcp_servers.len(), 1);
+        assert_eq!(again.llm_api_key.as_deref(), Some("sk-saved"));
+        assert_eq!(again.max_tool_steps, 12);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600);
+        }
+        // An empty key removes it; `None` leaves the other values alone.
+        let cleared = SettingsChange {
+            llm_api_key: Some(String::new()),
+            ..SettingsChange::default()
+        };
+        save_to(&path, &env, &cleared).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(!text.contains("sk-saved"), "{text}");
+        assert!(text.contains("llama3.1"), "{text}");
+
+        // Bad values are refused with the key named, and the file stays as it was.
+        for (change, needle) in [
+            (
+                SettingsChange {
+                    llm_base_url: Some("localhost:11434".into()),
+                    ..SettingsChange::default()
+                },
+                "llm_base_url",
+            ),
+            (
+                SettingsChange {
+                    max_tool_steps: Some(0),
+                    ..SettingsChange::default()
+                },
+                "from 1 to 1000",
+            ),
+            (
+                SettingsChange {
+                    banner_budget_ms: Some(99_999),
+                    ..SettingsChange::default()
+                },
+                "banner_budget_ms",
+            ),
+        ] {
+            let err = save_to(&path, &env, &change).unwrap_err().to_string();
+            assert!(err.contains(needle), "{err}");
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        }
+        // A file that does not parse is never overwritten.
+        std::fs::write(&path, "llm_model = ").unwrap();
+        assert!(save_to(&path, &env, &SettingsChange::default()).is_err());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "llm_model = ");
+    }
+
+    #[test]
+    fn env_overrides_name_the_variables_set() {
+        let env = env_of(&[
+            HOME,
+            ("WAYMARK_LLM_MODEL", "m"),
+            ("WAYMARK_LLM_API_KEY", "k"),
+            ("WAYMARK_LOG", ""),
+        ]);
+        assert_eq!(
+            env_overrides(&env),
+            vec![
+                ("llm_model", "WAYMARK_LLM_MODEL"),
+                ("llm_api_key", "WAYMARK_LLM_API_KEY")
+            ]
+        );
     }
 
     #[test]

@@ -108,6 +108,37 @@ where
                     chats.spawn(agent.clone().answer(answer));
                     Vec::new()
                 }
+                // The settings page: file reads and writes, and the doctor's network check, off the
+                // reading loop so pings and tool results keep flowing.
+                Ok(ToHost::GetSettings(request)) => {
+                    let outbox = outbox.clone();
+                    tokio::spawn(async move {
+                        let reply =
+                            tokio::task::spawn_blocking(move || crate::settings::get(request.id)).await;
+                        if let Ok(reply) = reply {
+                            let _ = outbox.send(ToExtension::Settings(reply)).await;
+                        }
+                    });
+                    Vec::new()
+                }
+                Ok(ToHost::SaveSettings(request)) => {
+                    let outbox = outbox.clone();
+                    tokio::spawn(async move {
+                        let reply = tokio::task::spawn_blocking(move || crate::settings::save(request)).await;
+                        if let Ok(reply) = reply {
+                            let _ = outbox.send(ToExtension::Settings(reply)).await;
+                        }
+                    });
+                    Vec::new()
+                }
+                Ok(ToHost::RunDoctor(request)) => {
+                    let outbox = outbox.clone();
+                    tokio::spawn(async move {
+                        let report = crate::settings::run_doctor(request.id).await;
+                        let _ = outbox.send(ToExtension::DoctorReport(report)).await;
+                    });
+                    Vec::new()
+                }
                 Ok(message) => dispatch::handle(message, &info),
                 Err(error) => vec![ToExtension::Error(error)],
             },

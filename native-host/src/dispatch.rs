@@ -46,7 +46,13 @@ pub fn handle(message: ToHost, info: &HostInfo) -> Vec<ToExtension> {
             pid: info.pid,
         })],
         // Routed by the connection to the gate, the agent and the browser; never reaches here.
-        ToHost::UserTool(_) | ToHost::Answer(_) | ToHost::ToolResult(_) | ToHost::Chat(_) => Vec::new(),
+        ToHost::UserTool(_)
+        | ToHost::Answer(_)
+        | ToHost::ToolResult(_)
+        | ToHost::Chat(_)
+        | ToHost::GetSettings(_)
+        | ToHost::SaveSettings(_)
+        | ToHost::RunDoctor(_) => Vec::new(),
     }
 }
 

@@ -29,6 +29,15 @@ impl Browser {
         }
     }
 
+    /// Where this browser looks for Waymark's host manifest (Linux, macOS), and its data folder.
+    pub fn manifest_location(self, home: &Path, config_home: &Path) -> (PathBuf, PathBuf) {
+        let root = self.profile_root(home, config_home);
+        let manifest = root
+            .join("NativeMessagingHosts")
+            .join(format!("{HOST_NAME}.json"));
+        (manifest, root)
+    }
+
     /// The browser's per-user data folder (its "user data dir"), relative to the platform's base.
     fn profile_root(self, home: &Path, config_home: &Path) -> PathBuf {
         if cfg!(target_os = "macos") {

@@ -14,6 +14,7 @@ mod browser;
 mod config;
 mod connection;
 mod dispatch;
+mod doctor;
 mod framing;
 mod gate;
 mod install;
@@ -21,6 +22,7 @@ mod llm;
 mod mcp;
 mod policy;
 mod session;
+mod settings;
 mod steplog;
 
 use std::path::PathBuf;
@@ -59,6 +61,13 @@ enum Command {
     /// Classify proposed page actions: one JSON action per line on stdin, one JSON policy decision per
     /// line on stdout, in the same order.
     Classify,
+    /// Check the configuration, the LLM endpoint, the browsers' host manifests and whether a browser is
+    /// connected, and say what to fix. Exits non-zero when something is broken.
+    Doctor {
+        /// Print the report as JSON (what the settings page shows).
+        #[arg(long)]
+        json: bool,
+    },
     /// An MCP server on stdio (for Claude Desktop, Cursor, …) whose tools act in the browser that runs
     /// now, through the Waymark extension and its policy gate.
     Mcp {
@@ -187,6 +196,25 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
             runtime.block_on(mcp::proxy::run(&state_dir, &choice))?;
             // Blocking stdin reads may still hold a thread: do not wait for them.
             runtime.shutdown_background();
+            Ok(())
+        }
+        Command::Doctor { json } => {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()?;
+            let report = runtime.block_on(doctor::run());
+            // The browser never starts the host with a subcommand (see `main`): stdout is the report's.
+            use std::io::Write as _;
+            let mut output = std::io::stdout().lock();
+            if json {
+                writeln!(output, "{}", serde_json::to_string_pretty(&report)?)?;
+            } else {
+                write!(output, "{}", report.to_text())?;
+            }
+            output.flush()?;
+            if report.broken() {
+                anyhow::bail!("some checks found a problem; see the lines marked problem");
+            }
             Ok(())
         }
         Command::Classify => {

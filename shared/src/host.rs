@@ -32,6 +32,13 @@ pub enum ToHost {
     ToolResult(ToolDone),
     /// A chat message from the user, for the agent.
     Chat(Chat),
+    /// The settings page asks for the current settings; answered by [`ToExtension::Settings`].
+    GetSettings(GetSettings),
+    /// The settings page saves settings into the host's config file; answered by
+    /// [`ToExtension::Settings`] (the saved values, or why they were refused).
+    SaveSettings(SaveSettings),
+    /// Run `waymark-host doctor`'s checks; answered by [`ToExtension::DoctorReport`].
+    RunDoctor(RunDoctor),
 }
 
 /// Host → extension.
@@ -50,6 +57,10 @@ pub enum ToExtension {
     /// What the agent is doing or saying, while it works on a [`Chat`].
     AgentEvent(AgentUpdate),
     Activity(Activity),
+    /// The settings as the host sees them (never the API key itself), or why saving failed.
+    Settings(SettingsReply),
+    /// The doctor's checks, one per line.
+    DoctorReport(DoctorReport),
 }
 
 /// The first message on every new connection: who is calling, and which protocol it speaks.
@@ -144,6 +155,128 @@ pub struct Chat {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<i32>,
     pub text: String,
+}
+
+/// Asks for the settings the settings page shows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GetSettings {
+    pub id: RequestId,
+}
+
+/// New values for the settings page's fields; an absent field stays as it is. The API key goes one
+/// way only: the host stores it in its config file and never sends it back; `""` removes it.
+#[derive(Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct SaveSettings {
+    pub id: RequestId,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub llm_base_url: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub llm_model: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub llm_api_key: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_tool_steps: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub banner_budget_ms: Option<u64>,
+}
+
+impl std::fmt::Debug for SaveSettings {
+    // The key must not reach a log through `{:?}`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SaveSettings")
+            .field("id", &self.id)
+            .field("llm_base_url", &self.llm_base_url)
+            .field("llm_model", &self.llm_model)
+            .field("llm_api_key", &self.llm_api_key.as_ref().map(|_| "***"))
+            .field("max_tool_steps", &self.max_tool_steps)
+            .field("banner_budget_ms", &self.banner_budget_ms)
+            .finish()
+    }
+}
+
+/// Asks the host to run its doctor's checks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunDoctor {
+    pub id: RequestId,
+}
+
+/// The settings as they are in effect, for the settings page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SettingsView {
+    pub llm_base_url: String,
+    pub llm_model: String,
+    /// Whether an API key is set (file or environment); the key itself never leaves the host.
+    pub api_key_set: bool,
+    pub max_tool_steps: u32,
+    pub banner_budget_ms: u64,
+    /// The config file the host reads and writes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config_file: Option<String>,
+    /// Settings an environment variable sets: shown read-only, since a saved value would not apply.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub from_env: Vec<EnvSetting>,
+}
+
+/// One setting fixed by the environment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EnvSetting {
+    /// The setting's key, as in the config file: `llm_model`.
+    pub key: String,
+    /// The variable that sets it: `WAYMARK_LLM_MODEL`.
+    pub variable: String,
+}
+
+/// Why settings could not be read or saved.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SettingsProblem {
+    /// The setting at fault (`llm_base_url`), when one is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// A sentence saying what is wrong and what is expected.
+    pub message: String,
+}
+
+/// The answer to [`GetSettings`] and [`SaveSettings`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SettingsReply {
+    pub id: RequestId,
+    /// Whether this answers a save that was written.
+    #[serde(default)]
+    pub saved: bool,
+    /// The settings now in effect (absent when the config cannot be read at all).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settings: Option<SettingsView>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub problem: Option<SettingsProblem>,
+}
+
+/// How one doctor check went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CheckStatus {
+    Ok,
+    /// Worth knowing, not broken.
+    Warning,
+    /// Waymark cannot work until this is fixed.
+    Problem,
+}
+
+/// One line of the doctor's report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DoctorCheck {
+    /// `config`, `llm`, `manifest:chrome`, `browser`.
+    pub name: String,
+    pub status: CheckStatus,
+    pub detail: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fix: Option<String>,
+}
+
+/// The answer to [`RunDoctor`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DoctorReport {
+    pub id: RequestId,
+    pub checks: Vec<DoctorCheck>,
 }
 
 /// What an outside MCP client (not the agent, not the panel) did in the browser, for the panel's
@@ -260,6 +393,8 @@ impl ToExtension {
             ToExtension::Error(e) => e.id,
             ToExtension::RunTool(r) => Some(r.id),
             ToExtension::UserToolResult(r) => Some(r.id),
+            ToExtension::Settings(r) => Some(r.id),
+            ToExtension::DoctorReport(r) => Some(r.id),
             ToExtension::Question(_) | ToExtension::AgentEvent(_) | ToExtension::Activity(_) => None,
         }
     }

@@ -16,8 +16,10 @@ pub mod relay;
 pub mod tools;
 
 pub use host::{
-    Activity, AgentEvent, AgentState, AgentUpdate, Answer, Chat, ErrorCode, ErrorReply, Hello, Ping, Pong,
-    Question, QuestionKind, Request, RequestId, RunTool, ToExtension, ToHost, ToolDone, UserTool, Welcome,
+    Activity, AgentEvent, AgentState, AgentUpdate, Answer, Chat, CheckStatus, DoctorCheck, DoctorReport,
+    EnvSetting, ErrorCode, ErrorReply, GetSettings, Hello, Ping, Pong, Question, QuestionKind, Request,
+    RequestId, RunDoctor, RunTool, SaveSettings, SettingsProblem, SettingsReply, SettingsView, ToExtension,
+    ToHost, ToolDone, UserTool, Welcome,
 };
 pub use relay::{
     ConnectionState, ContentToWorker, FrameScan, PanelToWorker, ScanEntry, WorkerToContent, WorkerToPanel,

@@ -18,6 +18,9 @@ fn to_host_name(m: &ToHost) -> &'static str {
         ToHost::Answer(_) => "ToHost::Answer",
         ToHost::ToolResult(_) => "ToHost::ToolResult",
         ToHost::Chat(_) => "ToHost::Chat",
+        ToHost::GetSettings(_) => "ToHost::GetSettings",
+        ToHost::SaveSettings(_) => "ToHost::SaveSettings",
+        ToHost::RunDoctor(_) => "ToHost::RunDoctor",
     }
 }
 
@@ -31,6 +34,8 @@ fn to_extension_name(m: &ToExtension) -> &'static str {
         ToExtension::Question(_) => "ToExtension::Question",
         ToExtension::AgentEvent(_) => "ToExtension::AgentEvent",
         ToExtension::Activity(_) => "ToExtension::Activity",
+        ToExtension::Settings(_) => "ToExtension::Settings",
+        ToExtension::DoctorReport(_) => "ToExtension::DoctorReport",
     }
 }
 
@@ -85,6 +90,9 @@ const ALL_MESSAGES: &[&str] = &[
     "ToHost::Answer",
     "ToHost::ToolResult",
     "ToHost::Chat",
+    "ToHost::GetSettings",
+    "ToHost::SaveSettings",
+    "ToHost::RunDoctor",
     "ToExtension::Welcome",
     "ToExtension::Pong",
     "ToExtension::Error",
@@ -93,6 +101,8 @@ const ALL_MESSAGES: &[&str] = &[
     "ToExtension::Question",
     "ToExtension::AgentEvent",
     "ToExtension::Activity",
+    "ToExtension::Settings",
+    "ToExtension::DoctorReport",
     "PanelToWorker::ToHost",
     "PanelToWorker::Tool",
     "WorkerToPanel::Connection",

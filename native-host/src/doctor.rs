@@ -1,0 +1,596 @@
+//! `waymark-host doctor`: checks what Waymark needs and says what to fix — the configuration, the LLM
+//! endpoint, the native-messaging manifests of Chrome, Chromium and Edge, and whether a browser is
+//! connected (a running host's socket under `<state_dir>/run/` that accepts a connection).
+//!
+//! Each check is a function of its inputs (an environment lookup, folders, a URL), so tests run them on
+//! temp dirs and a local fake LLM. The report is printed for people (one line per check) or as JSON for
+//! the settings page. What it must not do: show the API key — only whether one is set.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Serialize;
+use waymark_protocol::EXTENSION_ID;
+
+use crate::config::{self, Config};
+use crate::install::Browser;
+
+/// How long the LLM endpoint may take to answer the check.
+pub const LLM_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// The outcome of one check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Ok,
+    /// Worth knowing, not broken (a browser that is not installed, no browser open right now).
+    Warning,
+    /// Waymark cannot work until this is fixed.
+    Problem,
+}
+
+/// One line of the report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Check {
+    /// Short stable name: `config`, `llm`, `manifest:chrome`, `browser`.
+    pub name: String,
+    pub status: Status,
+    /// What was found, in a sentence.
+    pub detail: String,
+    /// What to do about it, when something is wrong.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<String>,
+}
+
+impl Check {
+    fn new(name: impl Into<String>, status: Status, detail: impl Into<String>, fix: Option<String>) -> Check {
+        Check {
+            name: name.into(),
+            status,
+            detail: detail.into(),
+            fix,
+        }
+    }
+}
+
+/// Every check, in the order they ran.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Report {
+    pub checks: Vec<Check>,
+}
+
+impl Report {
+    /// Whether any check found something that stops Waymark from working.
+    pub fn broken(&self) -> bool {
+        self.checks.iter().any(|c| c.status == Status::Problem)
+    }
+
+    /// One line per check: `ok`, `warning` or `problem`, what was found, and the fix.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for check in &self.checks {
+            let mark = match check.status {
+                Status::Ok => "ok     ",
+                Status::Warning => "warning",
+                Status::Problem => "problem",
+            };
+            out.push_str(&format!("{mark}  {}: {}", check.name, check.detail));
+            if let Some(fix) = &check.fix {
+                out.push_str(&format!(" — {fix}"));
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Runs every check against the real environment and folders.
+pub async fn run() -> Report {
+    let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+    let mut checks = Vec::new();
+    let (check, config) = check_config(&env, read_config_file(&env));
+    checks.push(check);
+    if let Some(config) = &config {
+        checks.push(check_llm(config).await);
+    }
+    let home = env(if cfg!(windows) { "USERPROFILE" } else { "HOME" }).map(PathBuf::from);
+    match home {
+        Some(home) => {
+            let config_home = env("XDG_CONFIG_HOME")
+                .map(PathBuf::from)
+                .filter(|p| p.is_absolute())
+                .unwrap_or_else(|| home.join(".config"));
+            checks.extend(check_manifests(&home, &config_home, EXTENSION_ID));
+        }
+        None => checks.push(Check::new(
+            "manifests",
+            Status::Problem,
+            "cannot find your home folder, so the browsers' manifests cannot be checked",
+            Some("set HOME".to_owned()),
+        )),
+    }
+    if let Some(config) = &config {
+        checks.push(check_browser(&config.state_dir));
+    }
+    Report { checks }
+}
+
+/// The config file's path and text (`None` text: no file; `Err`: a file that cannot be read).
+type FileRead = (Option<PathBuf>, Result<Option<String>, String>);
+
+fn read_config_file(env: &impl Fn(&str) -> Option<String>) -> FileRead {
+    let Some(path) = config::config_file_path(env) else {
+        return (None, Ok(None));
+    };
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e.to_string()),
+    };
+    (Some(path), text)
+}
+
+/// The configuration: the file found and parsed, which values the environment sets, or the error.
+pub fn check_config(
+    env: &impl Fn(&str) -> Option<String>,
+    (path, text): FileRead,
+) -> (Check, Option<Config>) {
+    let shown = path
+        .as_ref()
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|| "config.toml".to_owned());
+    let text = match text {
+        Ok(text) => text,
+        Err(e) => {
+            let check = Check::new(
+                "config",
+                Status::Problem,
+                format!("cannot read {shown}: {e}"),
+                Some(format!("make {shown} readable by you, or remove it")),
+            );
+            return (check, None);
+        }
+    };
+    match Config::load_from(env, text.as_deref()) {
+        Ok(config) => {
+            let file = match &text {
+                Some(_) => format!("read {shown}"),
+                None => format!("no file at {shown}, defaults used"),
+            };
+            let from_env: Vec<&str> = config::env_overrides(env)
+                .into_iter()
+                .map(|(_, name)| name)
+                .collect();
+            let from_env = if from_env.is_empty() {
+                String::new()
+            } else {
+                format!("; from the environment: {}", from_env.join(", "))
+            };
+            let key = if config.llm_api_key.is_some() {
+                "an API key is set"
+            } else {
+                "no API key"
+            };
+            let detail = format!(
+                "{file}{from_env}; model {}, {key}, step limit {}",
+                config.llm_model, config.max_tool_steps
+            );
+            (Check::new("config", Status::Ok, detail, None), Some(config))
+        }
+        Err(e) => {
+            let fix = match &e {
+                config::ConfigError::BadEnvValue { name, .. } => format!("change or unset {name}"),
+                config::ConfigError::NoStateDir => "set WAYMARK_STATE_DIR or HOME".to_owned(),
+                _ => format!("edit {shown}, or save the settings page again"),
+            };
+            (
+                Check::new("config", Status::Problem, e.to_string(), Some(fix)),
+                None,
+            )
+        }
+    }
+}
+
+/// The LLM endpoint: `GET {base_url}/models` with the key, within [`LLM_TIMEOUT`].
+pub async fn check_llm(config: &Config) -> Check {
+    check_llm_with(config, LLM_TIMEOUT).await
+}
+
+async fn check_llm_with(config: &Config, timeout: Duration) -> Check {
+    let url = format!("{}/models", config.llm_base_url);
+    let base = &config.llm_base_url;
+    let unreachable = |why: &str| {
+        Check::new(
+            "llm",
+            Status::Problem,
+            format!("nothing answers at {base} ({why})"),
+            Some(
+                "is Ollama (or your LLM server) running? set WAYMARK_LLM_BASE_URL or the endpoint on the settings page"
+                    .to_owned(),
+            ),
+        )
+    };
+    let client = match reqwest::Client::builder().timeout(timeout).build() {
+        Ok(client) => client,
+        Err(e) => return unreachable(&e.to_string()),
+    };
+    let mut request = client.get(&url);
+    if let Some(key) = &config.llm_api_key {
+        request = request.bearer_auth(key);
+    }
+    match request.send().await {
+        Ok(response) => {
+            let status = response.status();
+            if status.is_success() {
+                Check::new(
+                    "llm",
+                    Status::Ok,
+                    format!("{base} answers (model {})", config.llm_model),
+                    None,
+                )
+            } else if status.as_u16() == 401 || status.as_u16() == 403 {
+                Check::new(
+                    "llm",
+                    Status::Problem,
+                    format!("{base} refused the API key (HTTP {})", status.as_u16()),
+                    Some("set the right key on the settings page or in WAYMARK_LLM_API_KEY".to_owned()),
+                )
+            } else if status.as_u16() == 404 {
+                // Some servers have no model list; they answered, so the address is right enough.
+                Check::new(
+                    "llm",
+                    Status::Warning,
+                    format!("{base} answers but has no /models list (HTTP 404)"),
+                    Some("check that the URL ends with the API's version, such as /v1".to_owned()),
+                )
+            } else {
+                Check::new(
+                    "llm",
+                    Status::Problem,
+                    format!("{base} answered HTTP {}", status.as_u16()),
+                    Some("check the server's log, or the endpoint URL".to_owned()),
+                )
+            }
+        }
+        Err(e) if e.is_timeout() => unreachable(&format!("no answer within {} s", timeout.as_secs())),
+        Err(_) => unreachable("connection refused or the address does not resolve"),
+    }
+}
+
+/// Each browser's host manifest: present, pointing at an existing binary, allowing Waymark's id.
+pub fn check_manifests(home: &Path, config_home: &Path, extension_id: &str) -> Vec<Check> {
+    if cfg!(windows) {
+        return vec![Check::new(
+            "manifests",
+            Status::Warning,
+            "not checked on Windows yet (the registry points at the manifest)",
+            Some("run waymark-host install again if the browser cannot start the host".to_owned()),
+        )];
+    }
+    let origin = format!("chrome-extension://{extension_id}/");
+    let mut checks = Vec::new();
+    for browser in Browser::ALL {
+        let (path, root) = browser.manifest_location(home, config_home);
+        let name = format!("manifest:{}", browser_key(browser));
+        let label = browser.label();
+        let install = Some(format!(
+            "run waymark-host install --browser {}",
+            browser_key(browser)
+        ));
+        let check = match std::fs::read(&path) {
+            Err(_) if !root.is_dir() => Check::new(
+                name,
+                Status::Warning,
+                format!("{label} is not installed for this user (no {})", root.display()),
+                None,
+            ),
+            Err(_) => Check::new(
+                name,
+                Status::Problem,
+                format!("{label} has no Waymark host manifest at {}", path.display()),
+                install,
+            ),
+            Ok(bytes) => match serde_json::from_slice::<serde_json::Value>(&bytes) {
+                Err(e) => Check::new(
+                    name,
+                    Status::Problem,
+                    format!("{} is not valid JSON: {e}", path.display()),
+                    install,
+                ),
+                Ok(manifest) => {
+                    let binary = manifest["path"].as_str().map(PathBuf::from);
+                    let allowed = manifest["allowed_origins"]
+                        .as_array()
+                        .is_some_and(|list| list.iter().any(|o| o.as_str() == Some(origin.as_str())));
+                    match binary {
+                        None => Check::new(
+                            name,
+                            Status::Problem,
+                            format!("{} names no host binary", path.display()),
+                            install,
+                        ),
+                        Some(bin) if !bin.is_file() => Check::new(
+                            name,
+                            Status::Problem,
+                            format!(
+                                "{} points at {}, which does not exist",
+                                path.display(),
+                                bin.display()
+                            ),
+                            install,
+                        ),
+                        Some(_) if !allowed => Check::new(
+                            name,
+                            Status::Problem,
+                            format!("{} does not allow {origin}", path.display()),
+                            install,
+                        ),
+                        Some(bin) => Check::new(
+                            name,
+                            Status::Ok,
+                            format!("{label} starts {}", bin.display()),
+                            None,
+                        ),
+                    }
+                }
+            },
+        };
+        checks.push(check);
+    }
+    checks
+}
+
+fn browser_key(browser: Browser) -> &'static str {
+    match browser {
+        Browser::Chrome => "chrome",
+        Browser::Chromium => "chromium",
+        Browser::Edge => "edge",
+    }
+}
+
+/// Whether a browser is connected now: a `host-<pid>.sock` under `<state_dir>/run/` that accepts.
+pub fn check_browser(state_dir: &Path) -> Check {
+    let run = crate::mcp::socket::run_dir(state_dir);
+    let connected = connected_sockets(&run);
+    if connected.is_empty() {
+        Check::new(
+            "browser",
+            Status::Warning,
+            format!(
+                "no browser is connected (no host socket answers in {})",
+                run.display()
+            ),
+            Some("open Chrome with Waymark".to_owned()),
+        )
+    } else {
+        let n = connected.len();
+        let which = if n == 1 { "browser is" } else { "browsers are" };
+        Check::new("browser", Status::Ok, format!("{n} {which} connected"), None)
+    }
+}
+
+#[cfg(unix)]
+fn connected_sockets(run: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(run)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| {
+            path.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("host-") && n.ends_with(".sock"))
+        })
+        // A socket left by a host that died refuses connections; only a live host accepts.
+        .filter(|path| std::os::unix::net::UnixStream::connect(path).is_ok())
+        .collect()
+}
+
+#[cfg(not(unix))]
+fn connected_sockets(_run: &Path) -> Vec<PathBuf> {
+    Vec::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use fake_llm::{FakeLlm, Script};
+
+    use super::*;
+
+    fn env_of(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let map: BTreeMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        move |name: &str| map.get(name).cloned()
+    }
+
+    fn config_with(base_url: &str, key: Option<&str>) -> Config {
+        let mut pairs = vec![("HOME", "/home/ada"), ("WAYMARK_LLM_BASE_URL", base_url)];
+        if let Some(key) = key {
+            pairs.push(("WAYMARK_LLM_API_KEY", key));
+        }
+        Config::load_from(&env_of(&pairs), None).unwrap()
+    }
+
+    #[test]
+    fn config_check_names_the_file_and_the_environment_and_hides_the_key() {
+        let env = env_of(&[("HOME", "/home/ada"), ("WAYMARK_LLM_MODEL", "llama3.1")]);
+        let path = Some(PathBuf::from("/home/ada/.config/waymark/config.toml"));
+        let text = Ok(Some(
+            "llm_api_key = \"sk-secret-1\"\nmax_tool_steps = 7\n".to_owned(),
+        ));
+        let (check, config) = check_config(&env, (path.clone(), text));
+        assert_eq!(check.status, Status::Ok, "{check:?}");
+        assert!(config.is_some());
+        assert!(
+            check
+                .detail
+                .contains("read /home/ada/.config/waymark/config.toml"),
+            "{check:?}"
+        );
+        assert!(check.detail.contains("WAYMARK_LLM_MODEL"), "{check:?}");
+        assert!(check.detail.contains("an API key is set"), "{check:?}");
+        assert!(check.detail.contains("step limit 7"), "{check:?}");
+        assert!(!format!("{check:?}").contains("sk-secret-1"));
+
+        let (check, _) = check_config(&env, (path.clone(), Ok(None)));
+        assert!(check.detail.contains("defaults used"), "{check:?}");
+
+        let (check, config) = check_config(&env, (path.clone(), Ok(Some("max_tool_steps = 0".into()))));
+        assert_eq!(check.status, Status::Problem);
+        assert!(config.is_none());
+        assert!(check.detail.contains("max_tool_steps"), "{check:?}");
+        assert!(
+            check.fix.as_deref().unwrap_or("").contains("config.toml"),
+            "{check:?}"
+        );
+
+        let bad_env = env_of(&[("HOME", "/home/ada"), ("WAYMARK_MAX_TOOL_STEPS", "lots")]);
+        let (check, _) = check_config(&bad_env, (path.clone(), Ok(None)));
+        assert_eq!(
+            check.fix.as_deref(),
+            Some("change or unset WAYMARK_MAX_TOOL_STEPS")
+        );
+
+        let (check, _) = check_config(&env, (path, Err("permission denied".into())));
+        assert_eq!(check.status, Status::Problem);
+        assert!(check.detail.contains("permission denied"), "{check:?}");
+    }
+
+    #[tokio::test]
+    async fn llm_check_passes_against_a_server_that_answers() {
+        let llm = FakeLlm::start(Script::new([])).await.unwrap();
+        let check = check_llm(&config_with(llm.base_url(), Some("sk-test"))).await;
+        assert_eq!(check.status, Status::Ok, "{check:?}");
+        assert!(check.detail.contains(llm.base_url()), "{check:?}");
+    }
+
+    #[tokio::test]
+    async fn llm_check_says_nothing_answers_and_how_to_fix_it() {
+        // A port that was just free: nothing listens there.
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let base = format!("http://127.0.0.1:{port}/v1");
+        let check = check_llm(&config_with(&base, None)).await;
+        assert_eq!(check.status, Status::Problem);
+        assert!(
+            check.detail.contains(&format!("nothing answers at {base}")),
+            "{check:?}"
+        );
+        let fix = check.fix.unwrap();
+        assert!(
+            fix.contains("Ollama") && fix.contains("WAYMARK_LLM_BASE_URL"),
+            "{fix}"
+        );
+    }
+
+    #[tokio::test]
+    async fn llm_check_times_out_on_a_silent_server() {
+        // Accepts the connection but never answers.
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}/v1", listener.local_addr().unwrap());
+        let _held = tokio::spawn(async move {
+            let mut open = Vec::new();
+            while let Ok((stream, _)) = listener.accept().await {
+                open.push(stream);
+            }
+        });
+        let check = check_llm_with(&config_with(&base, None), Duration::from_millis(300)).await;
+        assert_eq!(check.status, Status::Problem);
+        assert!(check.detail.contains("no answer within"), "{check:?}");
+    }
+
+    #[test]
+    fn manifests_are_checked_for_binary_and_origin() {
+        if cfg!(windows) {
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let home = dir.path().join("home");
+        let config_home = home.join(".config");
+        let binary = dir.path().join("waymark-host");
+        std::fs::write(&binary, "").unwrap();
+        let write = |browser: Browser, body: serde_json::Value| {
+            let (path, _) = browser.manifest_location(&home, &config_home);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, body.to_string()).unwrap();
+        };
+        // Chrome: right. Chromium: a binary that is gone. Edge: installed, no manifest.
+        write(Browser::Chrome, crate::install::manifest(&binary, EXTENSION_ID));
+        write(
+            Browser::Chromium,
+            crate::install::manifest(&dir.path().join("gone"), EXTENSION_ID),
+        );
+        let checks = check_manifests(&home, &config_home, EXTENSION_ID);
+        assert_eq!(checks[0].status, Status::Ok, "{checks:?}");
+        assert_eq!(checks[1].status, Status::Problem);
+        assert!(checks[1].detail.contains("does not exist"), "{checks:?}");
+        assert_eq!(checks[2].status, Status::Warning, "{checks:?}");
+        assert!(checks[2].detail.contains("not installed"), "{checks:?}");
+
+        std::fs::create_dir_all(Browser::Edge.manifest_location(&home, &config_home).1).unwrap();
+        let other_id = "a".repeat(32);
+        write(Browser::Chromium, crate::install::manifest(&binary, &other_id));
+        let checks = check_manifests(&home, &config_home, EXTENSION_ID);
+        assert!(checks[1].detail.contains("does not allow"), "{checks:?}");
+        assert_eq!(checks[2].status, Status::Problem);
+        assert_eq!(
+            checks[2].fix.as_deref(),
+            Some("run waymark-host install --browser edge")
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn browser_check_needs_a_socket_that_accepts() {
+        let dir = tempfile::tempdir().unwrap();
+        let check = check_browser(dir.path());
+        assert_eq!(check.status, Status::Warning);
+        assert_eq!(check.fix.as_deref(), Some("open Chrome with Waymark"));
+
+        let run = crate::mcp::socket::run_dir(dir.path());
+        std::fs::create_dir_all(&run).unwrap();
+        // A socket file whose host is gone refuses connections.
+        drop(std::os::unix::net::UnixListener::bind(run.join("host-1.sock")).unwrap());
+        assert_eq!(check_browser(dir.path()).status, Status::Warning);
+
+        let _live = std::os::unix::net::UnixListener::bind(run.join("host-2.sock")).unwrap();
+        let check = check_browser(dir.path());
+        assert_eq!(check.status, Status::Ok, "{check:?}");
+        assert!(check.detail.contains("1 browser is connected"), "{check:?}");
+    }
+
+    #[test]
+    fn report_text_has_one_line_per_check_and_broken_means_a_problem() {
+        let report = Report {
+            checks: vec![
+                Check::new("config", Status::Ok, "read x", None),
+                Check::new(
+                    "browser",
+                    Status::Warning,
+                    "no browser",
+                    Some("open Chrome".into()),
+                ),
+            ],
+        };
+        assert!(!report.broken());
+        assert_eq!(report.to_text().lines().count(), 2);
+        assert!(report
+            .to_text()
+            .contains("warning  browser: no browser — open Chrome"));
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["checks"][1]["status"], "warning");
+        assert!(json["checks"][0].get("fix").is_none());
+        let mut broken = report;
+        broken
+            .checks
+            .push(Check::new("llm", Status::Problem, "down", None));
+        assert!(broken.broken());
+    }
+}

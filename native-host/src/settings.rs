@@ -1,0 +1,146 @@
+//! The settings page's requests (`get_settings`, `save_settings`, `run_doctor`): reads and writes the
+//! config file through [`config`] and runs the [`doctor`]'s checks.
+//!
+//! What it must not do: send the API key back, log it, or save a value that would not load again —
+//! the page learns only whether a key is set.
+
+use waymark_protocol::{
+    CheckStatus, DoctorCheck, DoctorReport, EnvSetting, RequestId, SaveSettings, SettingsProblem,
+    SettingsReply, SettingsView,
+};
+
+use crate::config::{self, Config, ConfigError, SaveError, SettingsChange};
+use crate::doctor;
+
+/// The settings in effect, from the real environment and file.
+pub fn get(id: RequestId) -> SettingsReply {
+    let env = |name: &str| std::env::var(name).ok();
+    match Config::load() {
+        Ok(config) => reply(id, false, &config, &env),
+        Err(e) => refused(id, &ConfigError::to_string(&e), field_of(&e)),
+    }
+}
+
+/// Saves into the real config file.
+pub fn save(request: SaveSettings) -> SettingsReply {
+    let env = |name: &str| std::env::var(name).ok();
+    let change = SettingsChange {
+        llm_base_url: request.llm_base_url,
+        llm_model: request.llm_model,
+        llm_api_key: request.llm_api_key,
+        max_tool_steps: request.max_tool_steps,
+        banner_budget_ms: request.banner_budget_ms,
+    };
+    match config::save(&change) {
+        Ok(config) => {
+            tracing::info!("settings saved from the settings page");
+            reply(request.id, true, &config, &env)
+        }
+        Err(SaveError::Invalid(e)) => refused(request.id, &e.to_string(), field_of(&e)),
+        Err(e) => refused(request.id, &e.to_string(), None),
+    }
+}
+
+/// The doctor's checks, for the settings page.
+pub async fn run_doctor(id: RequestId) -> DoctorReport {
+    let report = doctor::run().await;
+    DoctorReport {
+        id,
+        checks: report
+            .checks
+            .into_iter()
+            .map(|c| DoctorCheck {
+                name: c.name,
+                status: match c.status {
+                    doctor::Status::Ok => CheckStatus::Ok,
+                    doctor::Status::Warning => CheckStatus::Warning,
+                    doctor::Status::Problem => CheckStatus::Problem,
+                },
+                detail: c.detail,
+                fix: c.fix,
+            })
+            .collect(),
+    }
+}
+
+fn reply(
+    id: RequestId,
+    saved: bool,
+    config: &Config,
+    env: &impl Fn(&str) -> Option<String>,
+) -> SettingsReply {
+    let config_file = config
+        .source
+        .clone()
+        .or_else(|| config::config_file_path(env))
+        .map(|p| p.display().to_string());
+    SettingsReply {
+        id,
+        saved,
+        settings: Some(SettingsView {
+            llm_base_url: config.llm_base_url.clone(),
+            llm_model: config.llm_model.clone(),
+            api_key_set: config.llm_api_key.is_some(),
+            max_tool_steps: config.max_tool_steps,
+            banner_budget_ms: config.banner_budget_ms,
+            config_file,
+            from_env: config::env_overrides(env)
+                .into_iter()
+                .map(|(key, variable)| EnvSetting {
+                    key: key.to_owned(),
+                    variable: variable.to_owned(),
+                })
+                .collect(),
+        }),
+        problem: None,
+    }
+}
+
+fn refused(id: RequestId, message: &str, field: Option<String>) -> SettingsReply {
+    SettingsReply {
+        id,
+        saved: false,
+        settings: None,
+        problem: Some(SettingsProblem {
+            field,
+            message: message.to_owned(),
+        }),
+    }
+}
+
+/// The settings page's field a config error is about, so the page can link the message to it.
+fn field_of(error: &ConfigError) -> Option<String> {
+    match error {
+        ConfigError::BadFileValue { key, .. } => Some((*key).to_owned()),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reply_says_a_key_is_set_but_never_carries_it() {
+        let env = |name: &str| match name {
+            "HOME" => Some("/home/ada".to_owned()),
+            "WAYMARK_LLM_API_KEY" => Some("sk-never-sent".to_owned()),
+            _ => None,
+        };
+        let config = Config::load_from(&env, None).unwrap();
+        let reply = reply(4, false, &config, &env);
+        let json = serde_json::to_string(&reply).unwrap();
+        assert!(!json.contains("sk-never-sent"), "{json}");
+        let view = reply.settings.unwrap();
+        assert!(view.api_key_set);
+        assert_eq!(view.from_env[0].variable, "WAYMARK_LLM_API_KEY");
+        assert_eq!(view.banner_budget_ms, config::DEFAULT_BANNER_BUDGET_MS);
+    }
+
+    #[test]
+    fn a_refused_value_names_its_field() {
+        let env = |name: &str| (name == "HOME").then(|| "/home/ada".to_owned());
+        let err = Config::load_from(&env, Some("max_tool_steps = 0")).unwrap_err();
+        assert_eq!(field_of(&err).as_deref(), Some("max_tool_steps"));
+    }
+}

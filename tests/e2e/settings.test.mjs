@@ -1,0 +1,135 @@
+// The settings page (settings.html, also the options page): axe-core finds no violation when it is
+// loaded, filled, showing a validation error and showing the doctor's checks; it works with the
+// keyboard only; each save or check is announced once in the status line; what it saves lands in the
+// host's config file (a private XDG_CONFIG_HOME given to the browser), and the API key never reaches
+// the extension's storage or comes back to the page.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { after, before, test } from 'node:test';
+import { EXTENSION_ID, launch } from './lib/harness.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const KEY = 'sk-e2e-never-in-the-browser';
+let browser;
+let configHome;
+let page;
+
+async function axe(p) {
+  await p.evaluate(AXE);
+  const result = await p.evaluate((tags) => window.axe.run(document, { runOnly: { type: 'tag', values: tags } }), TAGS);
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
+}
+
+/// What the status line has said since the last call (non-empty texts only: the page empties it
+/// before each new sentence so a repeated sentence is spoken again).
+async function spoken(p) {
+  return p.evaluate(() => window.__said.splice(0).filter((t) => t !== ''));
+}
+
+async function waitForStatus(p, pattern) {
+  await p.waitForFunction(
+    ({ source }) => new RegExp(source).test(document.getElementById('status').textContent),
+    { source: pattern.source },
+    { timeout: 15_000 },
+  );
+}
+
+/// Replaces a field's value with the keyboard: focus, select all, type.
+async function typeInto(p, id, text) {
+  await p.focus(`#${id}`);
+  await p.keyboard.press('Control+A');
+  await p.keyboard.press('Delete');
+  if (text) await p.keyboard.type(text);
+}
+
+before(async () => {
+  configHome = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-config-'));
+  browser = await launch({ env: { XDG_CONFIG_HOME: configHome, WAYMARK_LLM_MODEL: 'model-from-env', WAYMARK_LLM_API_KEY: '', OPENAI_API_KEY: '' } });
+  page = await browser.context.newPage();
+  await page.addInitScript(() => {
+    window.__said = [];
+    document.addEventListener('DOMContentLoaded', () => {
+      const status = document.getElementById('status');
+      new MutationObserver(() => window.__said.push(status.textContent))
+        .observe(status, { childList: true, characterData: true, subtree: true });
+    });
+  });
+  await page.goto(`chrome-extension://${EXTENSION_ID}/settings.html`);
+});
+
+after(async () => {
+  await browser?.close();
+  if (configHome) fs.rmSync(configHome, { recursive: true, force: true });
+});
+
+test('the settings page loads, validates, saves into the config file and runs the checks, by keyboard', async () => {
+  await waitForStatus(page, /^Settings loaded\.$/);
+  assert.deepEqual(await spoken(page), ['Settings loaded.']);
+  assert.deepEqual(await axe(page), [], 'loaded, nothing saved yet');
+  // A value the environment sets is read-only and says which variable.
+  assert.equal(await page.inputValue('#llm_model'), 'model-from-env');
+  assert.equal(await page.locator('#llm_model').evaluate((e) => e.readOnly), true);
+  assert.match(await page.textContent('#llm_model-hint'), /WAYMARK_LLM_MODEL/);
+
+  await typeInto(page, 'llm_base_url', 'http://127.0.0.1:9/v1');
+  await typeInto(page, 'llm_api_key', KEY);
+  await typeInto(page, 'max_tool_steps', '0');
+  await typeInto(page, 'banner_budget_ms', '900');
+  assert.deepEqual(await axe(page), [], 'filled');
+
+  // Enter in a field submits the form: the step limit is refused, focus goes to it, once said.
+  await page.keyboard.press('Enter');
+  await waitForStatus(page, /^Not saved: 1 problem\.$/);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'max_tool_steps');
+  assert.equal(await page.getAttribute('#max_tool_steps', 'aria-invalid'), 'true');
+  assert.match(await page.textContent('#max_tool_steps-error'), /from 1 to 1000/);
+  assert.match(await page.getAttribute('#max_tool_steps', 'aria-describedby'), /max_tool_steps-error/);
+  assert.deepEqual(await spoken(page), ['Not saved: 1 problem.']);
+  assert.equal(fs.existsSync(path.join(configHome, 'waymark', 'config.toml')), false, 'nothing written');
+  assert.deepEqual(await axe(page), [], 'with a validation error');
+
+  await typeInto(page, 'max_tool_steps', '12');
+  await page.keyboard.press('Enter');
+  await waitForStatus(page, /^Saved\.$/);
+  assert.deepEqual(await spoken(page), ['Saving…', 'Saved.']);
+  const file = path.join(configHome, 'waymark', 'config.toml');
+  const text = fs.readFileSync(file, 'utf8');
+  assert.match(text, /llm_base_url = "http:\/\/127\.0\.0\.1:9\/v1"/);
+  assert.match(text, /max_tool_steps = 12/);
+  assert.match(text, /banner_budget_ms = 900/);
+  assert.ok(text.includes(KEY), 'the host keeps the key');
+  assert.doesNotMatch(text, /llm_model/, 'an environment-fixed value is not written');
+  assert.equal(fs.statSync(file).mode & 0o777, 0o600);
+
+  // The key is not in the page, nor in any extension storage.
+  assert.equal(await page.inputValue('#llm_api_key'), '');
+  assert.match(await page.textContent('#llm_api_key-hint'), /A key is set/);
+  const stored = await page.evaluate(async () => {
+    const local = chrome.storage ? JSON.stringify(await chrome.storage.local.get(null)) : '';
+    const session = chrome.storage?.session ? JSON.stringify(await chrome.storage.session.get(null)) : '';
+    const web = JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage });
+    const dbs = indexedDB.databases ? JSON.stringify(await indexedDB.databases()) : '';
+    return local + session + web + dbs + document.documentElement.outerHTML;
+  });
+  assert.ok(!stored.includes(KEY), 'the key is nowhere in the extension');
+
+  // Run checks: Tab from Save reaches the button; Enter runs it.
+  await page.focus('#save');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'run-doctor');
+  await page.keyboard.press('Enter');
+  await waitForStatus(page, /^Checks done/);
+  const said = await spoken(page);
+  assert.equal(said.length, 2, JSON.stringify(said));
+  assert.equal(said[0], 'Running checks…');
+  const checks = await page.locator('#checks li').allTextContents();
+  assert.ok(checks.some((c) => /LLM endpoint: nothing answers at http:\/\/127\.0\.0\.1:9\/v1/.test(c)), checks.join('\n'));
+  assert.ok(checks.some((c) => /^OK: Browser: 1 browser is connected/.test(c)), checks.join('\n'));
+  assert.ok(!checks.join('\n').includes(KEY));
+  assert.deepEqual(await axe(page), [], 'with the checks shown');
+});
