@@ -97,6 +97,8 @@ struct Pending {
     action: Action,
     /// The servers that run an external action.
     external: Option<Arc<External>>,
+    /// What the asker hears on no, when it is more than "you said no" (such as which tab to use).
+    on_no: Option<String>,
 }
 
 pub struct Gate {
@@ -135,6 +137,15 @@ impl Gate {
             // Reading tools change nothing: no judgement needed.
             return Gated::Ran(self.browser.run(tab_id, tool).await);
         }
+        // The user's own tabs: the agent and outside clients ask before they reuse a pinned tab or open
+        // a second tab on a site that is already open. (The panel's commands are the user's own choice.)
+        if !matches!(requester, Requester::Panel(_)) {
+            if let Some((question, on_no)) = self.tab_rule(tab_id, &tool).await {
+                tracing::info!("policy gate: a tab rule asks the user");
+                let action = Action::Page(tool);
+                return self.hold(requester, tab_id, action, None, question, on_no).await;
+            }
+        }
         let judged = match self.judge(tab_id, tool).await {
             Ok(judged) => judged,
             // A stale or missing number comes back with the page's words and the fresh list.
@@ -151,8 +162,57 @@ impl Gate {
             },
             Verdict::Confirm => {
                 let action = Action::Page(judged.tool);
-                self.hold(requester, tab_id, action, None, judged.question).await
+                self.hold(requester, tab_id, action, None, judged.question, None)
+                    .await
             }
+        }
+    }
+
+    /// The tab rules (seed 004): navigating in a pinned tab, or opening a new tab on a site another tab
+    /// already shows, is asked first. Returns the question and what to say on no.
+    async fn tab_rule(&self, tab_id: Option<i32>, tool: &PageTool) -> Option<(String, Option<String>)> {
+        if !matches!(tool, PageTool::Navigate { .. } | PageTool::OpenInNewTab { .. }) {
+            return None;
+        }
+        let listed = self.browser.run(tab_id, PageTool::ListTabs).await;
+        let tabs: Vec<TabInfo> = listed
+            .data
+            .as_ref()
+            .and_then(|d| d.get("tabs"))
+            .and_then(|t| serde_json::from_value(t.clone()).ok())
+            .unwrap_or_default();
+        match tool {
+            PageTool::Navigate { url } => {
+                let here = tabs.iter().find(|t| match tab_id {
+                    Some(id) => t.tab_id == Some(f64::from(id)),
+                    None => t.active,
+                })?;
+                here.pinned.then(|| {
+                    let question = format!(
+                        "Open {url} in your pinned tab {}, \"{}\", replacing what it shows? Yes or no.",
+                        here.index, here.title
+                    );
+                    (question, None)
+                })
+            }
+            PageTool::OpenInNewTab { url } => {
+                let site = site_of(url);
+                let open = tabs
+                    .iter()
+                    .find(|t| !site.is_empty() && site_of(&t.url) == site)?;
+                let question = format!(
+                    "Tab {}, \"{}\", already shows {site}. Open {url} in a new tab anyway? Say no to use \
+                     the open tab.",
+                    open.index, open.title
+                );
+                let on_no = format!(
+                    "Not done: the user prefers the open tab {} (\"{}\", {}): switch to it with \
+                     browser_switch_tab.",
+                    open.index, open.title, open.url
+                );
+                Some((question, Some(on_no)))
+            }
+            _ => None,
         }
     }
 
@@ -177,7 +237,8 @@ impl Gate {
             name: name.to_owned(),
             args,
         };
-        self.hold(requester, None, action, Some(external), question).await
+        self.hold(requester, None, action, Some(external), question, None)
+            .await
     }
 
     /// Holds `action` as the one pending action and asks the user `question` (naming an outside client
@@ -189,6 +250,7 @@ impl Gate {
         action: Action,
         external: Option<Arc<External>>,
         question: String,
+        on_no: Option<String>,
     ) -> Gated {
         let id = self.next_question.fetch_add(1, Ordering::Relaxed);
         let text = match &requester {
@@ -202,6 +264,7 @@ impl Gate {
             tab_id,
             action,
             external,
+            on_no,
         };
         let replaced = self.lock().replace(pending);
         if let Some(old) = replaced {
@@ -314,7 +377,12 @@ impl Gate {
                 (Action::External { .. }, None) => ToolResult::error("Not done: the tool's server is gone."),
             }
         } else {
-            ToolResult::error("Not done: you said no.")
+            ToolResult::error(
+                pending
+                    .on_no
+                    .clone()
+                    .unwrap_or_else(|| "Not done: you said no.".into()),
+            )
         };
         self.settle(pending, answer.yes, result).await;
     }
@@ -372,6 +440,18 @@ impl Gate {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
+}
+
+/// One tab of `list_tabs`, as far as the tab rules need it.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+struct TabInfo {
+    index: u32,
+    title: String,
+    url: String,
+    active: bool,
+    pinned: bool,
+    tab_id: Option<f64>,
 }
 
 /// The gate's verdict on one tool.
@@ -515,6 +595,11 @@ mod tests {
                             PageTool::Describe { .. } => {
                                 ToolResult::ok(serde_json::to_value(&described).unwrap())
                             }
+                            // The user's tabs: a pinned mail tab (active) and a news tab.
+                            PageTool::ListTabs => ToolResult::ok(json!({"tabs": [
+                                {"index": 1, "title": "Inbox", "url": "https://mail.example/inbox", "active": true, "pinned": true, "tab_id": 1},
+                                {"index": 2, "title": "News", "url": "https://news.example/", "active": false, "pinned": false, "tab_id": 2},
+                            ]})),
                             other => {
                                 ran.push(other.clone());
                                 ToolResult::ok(json!({"done": "click"}))
@@ -675,6 +760,95 @@ mod tests {
         // The agent tells the user and goes on: the gate sends nothing more itself.
         assert!(fake.out.try_recv().is_err());
         assert_eq!(fake.ran().await.len(), 1);
+    }
+
+    /// Asks `gate` on the agent's behalf, expects a question containing `expected`, answers `yes`, and
+    /// returns what the agent hears.
+    async fn tab_question(
+        fake: &mut Fake,
+        tab_id: Option<i32>,
+        tool: PageTool,
+        expected: &str,
+        yes: bool,
+    ) -> Decided {
+        let (inbox, mut decided) = mpsc::unbounded_channel();
+        let gated = fake.gate.pass(tab_id, tool, Requester::Agent(inbox)).await;
+        let Gated::Asked { question } = gated else {
+            panic!("{gated:?}")
+        };
+        assert!(question.contains(expected), "{question}");
+        let Some(ToExtension::Question(q)) = fake.out.recv().await else {
+            panic!()
+        };
+        fake.gate
+            .clone()
+            .answer(Answer {
+                question: Some(q.id),
+                yes,
+            })
+            .await;
+        decided.try_recv().unwrap()
+    }
+
+    #[tokio::test]
+    async fn the_agent_asks_before_it_reuses_a_pinned_tab() {
+        let mut fake = extension(info("unused"));
+        let go = PageTool::Navigate {
+            url: "https://shop.example/".into(),
+        };
+        let decided = tab_question(&mut fake, None, go.clone(), "pinned tab 1, \"Inbox\"", false).await;
+        assert_eq!(decided.result.error.as_deref(), Some("Not done: you said no."));
+        // In the unpinned tab it just goes; and the user's own /go never asks.
+        let (inbox, _decided) = mpsc::unbounded_channel();
+        let gated = fake.gate.pass(Some(2), go.clone(), Requester::Agent(inbox)).await;
+        assert!(
+            matches!(gated, Gated::Ran(ref r) if r.error.is_none()),
+            "{gated:?}"
+        );
+        let own = UserTool {
+            id: 9,
+            tab_id: Some(1),
+            tool: go.clone(),
+        };
+        fake.gate.clone().user_tool(own).await;
+        let ran = fake.ran().await;
+        assert_eq!(ran, vec![go.clone(), go], "the no ran nothing");
+    }
+
+    #[tokio::test]
+    async fn the_agent_asks_before_a_second_tab_on_an_open_site_and_no_points_at_that_tab() {
+        let mut fake = extension(info("unused"));
+        let open = PageTool::OpenInNewTab {
+            url: "https://news.example/today".into(),
+        };
+        let decided = tab_question(
+            &mut fake,
+            Some(1),
+            open.clone(),
+            "Tab 2, \"News\", already shows news.example",
+            false,
+        )
+        .await;
+        let said = decided.result.error.unwrap();
+        assert!(
+            said.contains("prefers the open tab 2") && said.contains("browser_switch_tab"),
+            "{said}"
+        );
+        let decided = tab_question(
+            &mut fake,
+            Some(1),
+            open.clone(),
+            "Open https://news.example/today in a new tab anyway?",
+            true,
+        )
+        .await;
+        assert!(decided.yes && decided.result.error.is_none());
+        let ran = fake.ran().await;
+        assert_eq!(
+            ran.iter().filter(|t| **t == open).count(),
+            1,
+            "opened once, on yes: {ran:?}"
+        );
     }
 
     #[test]
