@@ -87,8 +87,10 @@ class Waymark {
     const found = await this.call('browser_find', { text, role, limit: 50 });
     if (found.status !== 'ok') throw new Error(found.error);
     const items = found.data.items;
+    // Exact names first, with their case (click-button may show both "Ok" and "ok"), then without.
+    const same = items.filter((i) => i.name.trim() === text.trim());
     const exact = items.filter((i) => i.name.trim().toLowerCase() === text.trim().toLowerCase());
-    return exact.length ? exact : items;
+    return same.length ? same : exact.length ? exact : items;
   }
 
   async list() {
@@ -154,6 +156,33 @@ const SOLVERS = {
     const [list] = (await w.list()).filter((i) => i.role === 'combobox' || i.role === 'listbox');
     await w.act(list.index, 'select', u.match(/^Select (.*) from the list and click Submit\.$/)[1]);
     await w.click('Submit', 'button');
+  },
+  'click-checkboxes-large': async (w, u) => {
+    const wanted = u.match(/^Select (.*) and click Submit\.$/)[1];
+    if (wanted !== 'nothing') {
+      for (const name of wanted.split(', ')) await w.click(name, 'checkbox');
+    }
+    await w.click('Submit', 'button');
+  },
+  'click-dialog-2': async (w, u) => {
+    // The title bar's "x" is a button named Close.
+    const label = quoted(u);
+    await w.click(label === 'x' ? 'Close' : label, 'button');
+  },
+  'click-collapsible': async (w) => {
+    const [header] = (await w.list()).filter((i) => /^Section #\d+$/.test(i.name));
+    await w.act(header.index, 'click');
+    await w.click('Submit', 'button');
+  },
+  'enter-text-dynamic': async (w, u) => {
+    const [box] = (await w.list()).filter((i) => i.role === 'textbox');
+    await w.act(box.index, 'type', quoted(u));
+    await w.click('Submit', 'button');
+  },
+  'focus-text-2': async (w, u) => {
+    const nth = ['1st', '2nd', '3rd'].indexOf(u.match(/the (\w+) input textbox/)[1]);
+    const boxes = (await w.list()).filter((i) => i.role === 'textbox');
+    await w.act(boxes[nth].index, 'click');
   },
   'login-user': async (w, u) => {
     const [user, password] = [...u.matchAll(/"([^"]*)"/g)].map((m) => m[1]);

@@ -42,16 +42,25 @@ const BROWSER_USE_CONFIGS = [
 ];
 
 function parseArgs(argv) {
-  const opts = { runs: 15, warmups: 2, write: false, slow: false, budgetMs: 10_000, minRuns: 5 };
+  const opts = {
+    runs: 15, warmups: 2, write: false, slow: false, budgetMs: 10_000, minRuns: 5, pages: null, peers: true,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--write') opts.write = true;
     else if (a === '--slow') opts.slow = true;
+    else if (a === '--pages') opts.pages = argv[++i].split(',');
+    else if (a === '--waymark-only') opts.peers = false;
     else if (a === '--runs') opts.runs = Number(argv[++i]);
     else if (a === '--warmups') opts.warmups = Number(argv[++i]);
     else if (a === '--budget-ms') opts.budgetMs = Number(argv[++i]);
-    else throw new Error(`unknown argument ${a} (known: --write, --slow, --runs N, --warmups N, --budget-ms MS)`);
+    else {
+      throw new Error(`unknown argument ${a} (known: --write, --slow, --runs N, --warmups N, --budget-ms MS, `
+        + '--pages typical,catalogue, --waymark-only)');
+    }
   }
+  // RESULTS.md holds whole runs only.
+  if (opts.write && (opts.pages || !opts.peers)) throw new Error('--write needs a whole run (no --pages, --waymark-only)');
   return opts;
 }
 
@@ -476,7 +485,7 @@ async function main() {
   const pages = [
     { key: 'typical', label: 'typical', url: `${site.url}typical.html`, hasFrames: true },
     { key: 'catalogue', label: 'catalogue', url: `${site.url}catalogue.html`, hasFrames: false },
-  ];
+  ].filter((p) => !opts.pages || opts.pages.includes(p.key));
 
   const browser = await launch();
   const started = Date.now();
@@ -512,7 +521,7 @@ async function main() {
         obs: `— / ${num(w.viewport.chars)}`, noProbes: true,
       });
 
-      for (const cfg of BROWSER_USE_CONFIGS) {
+      for (const cfg of opts.peers ? BROWSER_USE_CONFIGS : []) {
         const what = `browser-use ${BROWSER_USE_VERSION} index.js, ${cfg.label}`;
         if (cfg.slow && p.key === 'catalogue' && !opts.slow) {
           rows.push({ page: p.label, tool: what, skipped: 'not run by default (--slow runs it)' });
@@ -529,6 +538,7 @@ async function main() {
         });
       }
 
+      if (!opts.peers) continue;
       log(`${p.label}: Playwright ariaSnapshot`);
       const a = await measureAriaSnapshot(context, p.url, opts);
       rows.push({

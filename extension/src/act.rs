@@ -10,17 +10,27 @@ pub type ActError = String;
 
 pub fn click(element: &Element) -> Result<(), ActError> {
     scroll_into_view(element);
-    let html = element
-        .dyn_ref::<HtmlElement>()
-        .ok_or("this element cannot be clicked")?;
     let rect = element.get_bounding_client_rect();
     let (x, y) = (rect.left() + rect.width() / 2.0, rect.top() + rect.height() / 2.0);
+    // A pointer at the centre lands on the topmost element there. When that is a part of the control
+    // (jQuery UI tabs number the `li[role=tab]` but listen on its inner `<a>`), the events and the
+    // activation go to that part, as a real click's would; a covering element that is not part of the
+    // control, or another control inside it (a row's "Delete" button), is never clicked instead.
+    let target = element
+        .owner_document()
+        .and_then(|d| topmost_at(&d, x, y))
+        .filter(|hit| hit != element && part_of(element, hit))
+        .and_then(|hit| html_within(&hit, element))
+        .unwrap_or_else(|| element.clone());
+    let html = target
+        .dyn_ref::<HtmlElement>()
+        .ok_or("this element cannot be clicked")?;
     // Pages listen for any of these; `click()` then runs the element's default action (follow the link,
     // toggle the checkbox, submit the form) exactly once.
     for kind in ["pointerdown", "mousedown", "pointerup", "mouseup"] {
-        dispatch_mouse(element, kind, x, y);
+        dispatch_mouse(&target, kind, x, y);
     }
-    let _ = html.focus();
+    focus_from(&target, element);
     html.click();
     Ok(())
 }
@@ -156,4 +166,543 @@ fn dispatch_mouse(element: &Element, kind: &str, x: f64, y: f64) {
     if let Ok(event) = event {
         let _ = element.dispatch_event(&event);
     }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Acting as a person's pointer and keyboard would (`act_by_index`): the last resort when the element's
+// own events were not enough, for pages that check where a click lands, listen only for pointer events,
+// or track typing key by key.
+
+/// What a focus-by-click reaches: the browser focuses the nearest of these around the pointer's target.
+const FOCUSABLE: &str = "a[href], area[href], button, input, select, textarea, iframe, summary, \
+    [tabindex], [contenteditable]:not([contenteditable=false])";
+
+/// The topmost element at a point of the viewport, looking into open shadow roots (the document only
+/// answers with the shadow host).
+pub fn topmost_at(document: &web_sys::Document, x: f64, y: f64) -> Option<Element> {
+    let mut hit = document.element_from_point(x as f32, y as f32)?;
+    // Nested shadow roots: each level answers with its own host until the innermost element.
+    for _ in 0..32 {
+        let Some(shadow) = hit.shadow_root() else { break };
+        match shadow.element_from_point(x as f32, y as f32) {
+            Some(inner) if inner != hit => hit = inner,
+            _ => break,
+        }
+    }
+    Some(hit)
+}
+
+/// Whether `node` is `ancestor` or inside it, counting shadow trees as inside their hosts.
+pub fn composed_contains(ancestor: &Element, node: &Element) -> bool {
+    let mut current: Option<web_sys::Node> = Some(node.clone().into());
+    let target: &web_sys::Node = ancestor.as_ref();
+    while let Some(n) = current {
+        if &n == target {
+            return true;
+        }
+        current = match n.dyn_ref::<web_sys::ShadowRoot>() {
+            Some(shadow) => Some(shadow.host().into()),
+            None => n.parent_node(),
+        };
+    }
+    false
+}
+
+/// Elements that are controls of their own: a click meant for an outer control must not land on one of
+/// these inside it, unless it is the whole of the outer control (a tab whose link fills it).
+const CONTROLS: &str = "a[href], button, input, select, textarea, summary, [role=button], [role=link], \
+    [role=checkbox], [role=radio], [role=switch], [role=tab], [role=menuitem], [role=option], \
+    [role=treeitem], [onclick], [tabindex]:not([tabindex='-1'])";
+
+/// Whether `hit` (inside `control`) is a part of the control rather than another control within it:
+/// plain content (text, an icon), or an inner control that says the same as the control (the link that
+/// fills a tab).
+fn part_of(control: &Element, hit: &Element) -> bool {
+    let text = |e: &Element| {
+        e.text_content()
+            .unwrap_or_default()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut current = Some(hit.clone());
+    while let Some(e) = current {
+        if &e == control {
+            return true;
+        }
+        if e.matches(CONTROLS).unwrap_or(false) {
+            return text(&e) == text(control);
+        }
+        current = composed_parent(&e);
+    }
+    false
+}
+
+/// The parent element across shadow boundaries.
+fn composed_parent(element: &Element) -> Option<Element> {
+    let parent = element.parent_node()?;
+    match parent.dyn_ref::<web_sys::ShadowRoot>() {
+        Some(shadow) => Some(shadow.host()),
+        None => parent.dyn_into::<Element>().ok(),
+    }
+}
+
+/// `hit` or its nearest HTML ancestor up to `stop` (an SVG icon's path inside a button has no `click()`).
+fn html_within(hit: &Element, stop: &Element) -> Option<Element> {
+    let mut current = Some(hit.clone());
+    while let Some(e) = current {
+        if e.dyn_ref::<HtmlElement>().is_some() {
+            return Some(e);
+        }
+        if &e == stop {
+            return None;
+        }
+        current = composed_parent(&e);
+    }
+    None
+}
+
+/// Focuses what a mouse press on `target` would: its nearest focusable ancestor up to `control`, or the
+/// control itself.
+fn focus_from(target: &Element, control: &Element) {
+    let mut current = Some(target.clone());
+    while let Some(e) = current {
+        if e.matches(FOCUSABLE).unwrap_or(false) && !e.matches(":disabled").unwrap_or(false) {
+            if let Some(h) = e.dyn_ref::<HtmlElement>() {
+                let _ = h.focus();
+                return;
+            }
+        }
+        if &e == control {
+            break;
+        }
+        current = composed_parent(&e);
+    }
+    if let Some(h) = control.dyn_ref::<HtmlElement>() {
+        let _ = h.focus();
+    }
+}
+
+/// Whether `hit` is in a `<label>` of `control` (a pointer on a label acts on its control; custom
+/// checkboxes hide the input and draw a part of its label instead).
+fn is_label_of(hit: &Element, control: &Element) -> bool {
+    let Some(label) = hit.closest("label").ok().flatten() else {
+        return false;
+    };
+    let id = control.id();
+    composed_contains(&label, control)
+        || (!id.is_empty() && label.get_attribute("for").as_deref() == Some(&id))
+}
+
+/// Where a pointer lands on `control`: scrolled into view, the centre of its visible part first, then a
+/// few points inside it. The element there must be the control, a part of it or its label; anything
+/// else is covering it and is never clicked instead (the action was approved for this control).
+fn aim(control: &Element) -> Result<(Element, f64, f64), ActError> {
+    scroll_into_view(control);
+    let document = control.owner_document().ok_or("the element has no document")?;
+    let window = web_sys::window().ok_or("no window")?;
+    let size = |v: Result<JsValue, JsValue>| v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
+    let (vw, vh) = (size(window.inner_width()), size(window.inner_height()));
+    let rect = control.get_bounding_client_rect();
+    let (l, t) = (rect.left().max(0.0), rect.top().max(0.0));
+    let (r, b) = (rect.right().min(vw), rect.bottom().min(vh));
+    if r - l < 1.0 || b - t < 1.0 {
+        return Err("it is not on screen, even after scrolling to it".into());
+    }
+    let (cx, cy) = ((l + r) / 2.0, (t + b) / 2.0);
+    let (qx, qy) = ((r - l) / 4.0, (b - t) / 4.0);
+    let points = [
+        (cx, cy),
+        (cx - qx, cy),
+        (cx + qx, cy),
+        (cx, cy - qy),
+        (cx, cy + qy),
+        (l + 1.0, t + 1.0),
+    ];
+    let mut cover = None;
+    let mut inner_control = false;
+    for (x, y) in points {
+        let Some(hit) = topmost_at(&document, x, y) else {
+            continue;
+        };
+        if composed_contains(control, &hit) && !part_of(control, &hit) {
+            // Another control inside this one (a row's own buttons): try another point.
+            inner_control = true;
+            continue;
+        }
+        if composed_contains(control, &hit) || is_label_of(&hit, control) {
+            return Ok((hit, x, y));
+        }
+        // The control does not take pointer events itself (`pointer-events: none`) and the point falls
+        // through to its container: the events still start at the control.
+        if composed_contains(&hit, control) && hit.local_name() != "body" && hit.local_name() != "html" {
+            return Ok((control.clone(), x, y));
+        }
+        cover.get_or_insert(hit);
+    }
+    if inner_control && cover.is_none() {
+        // Only the control's own inner controls are on top of it: the events start at the control.
+        return Ok((control.clone(), cx, cy));
+    }
+    let what = cover
+        .map(|c| {
+            let text = c.text_content().unwrap_or_default();
+            let text: String = text
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .chars()
+                .take(60)
+                .collect();
+            if text.is_empty() {
+                format!("a <{}> element", c.local_name())
+            } else {
+                format!("\"{text}\"")
+            }
+        })
+        .unwrap_or_else(|| "something else".into());
+    Err(format!(
+        "it is covered by {what}; close that first (close_banners may help)"
+    ))
+}
+
+/// One pointer or mouse event at (`x`, `y`), as a primary mouse pointer sends it.
+fn pointer_event(target: &Element, kind: &str, x: f64, y: f64, button: i16, buttons: u16) -> bool {
+    // `*enter` and `*leave` do not bubble; everything else does, across shadow roots like real input.
+    let bubbles = !kind.ends_with("enter") && !kind.ends_with("leave");
+    let screen = |v: f64, key: &str| {
+        let offset = web_sys::window()
+            .and_then(|w| js_sys::Reflect::get(&w, &key.into()).ok())
+            .and_then(|v| v.as_f64())
+            .unwrap_or(0.0);
+        (v + offset) as i32
+    };
+    let event: Result<web_sys::Event, JsValue> = if kind.starts_with("pointer") {
+        let init = web_sys::PointerEventInit::new();
+        init.set_bubbles(bubbles);
+        init.set_cancelable(bubbles);
+        init.set_composed(true);
+        init.set_client_x(x as i32);
+        init.set_client_y(y as i32);
+        init.set_screen_x(screen(x, "screenX"));
+        init.set_screen_y(screen(y, "screenY"));
+        init.set_button(button);
+        init.set_buttons(buttons);
+        init.set_pointer_id(1);
+        init.set_pointer_type("mouse");
+        init.set_is_primary(true);
+        init.set_width(1);
+        init.set_height(1);
+        init.set_pressure(if buttons != 0 { 0.5 } else { 0.0 });
+        init.set_view(web_sys::window().as_ref());
+        web_sys::PointerEvent::new_with_event_init_dict(kind, &init).map(Into::into)
+    } else {
+        let init = web_sys::MouseEventInit::new();
+        init.set_bubbles(bubbles);
+        init.set_cancelable(bubbles);
+        init.set_composed(true);
+        init.set_client_x(x as i32);
+        init.set_client_y(y as i32);
+        init.set_screen_x(screen(x, "screenX"));
+        init.set_screen_y(screen(y, "screenY"));
+        init.set_button(button.max(0));
+        init.set_buttons(buttons);
+        init.set_detail(i32::from(matches!(kind, "mousedown" | "mouseup" | "click")));
+        init.set_view(web_sys::window().as_ref());
+        web_sys::MouseEvent::new_with_mouse_event_init_dict(kind, &init).map(Into::into)
+    };
+    match event {
+        Ok(event) => target.dispatch_event(&event).unwrap_or(true),
+        Err(_) => true,
+    }
+}
+
+/// The whole sequence of a mouse click at (`x`, `y`) on `target`: hover, move, press (which focuses,
+/// unless the page cancels it), release, click. The click event runs the default action (follow the
+/// link, toggle the box, submit the form) as a real one does.
+fn pointer_click_at(target: &Element, control: &Element, x: f64, y: f64) {
+    for kind in [
+        "pointerover",
+        "pointerenter",
+        "mouseover",
+        "mouseenter",
+        "pointermove",
+    ] {
+        pointer_event(target, kind, x, y, -1, 0);
+    }
+    pointer_event(target, "mousemove", x, y, 0, 0);
+    pointer_event(target, "pointerdown", x, y, 0, 1);
+    if pointer_event(target, "mousedown", x, y, 0, 1) {
+        focus_from(target, control);
+    }
+    pointer_event(target, "pointerup", x, y, 0, 0);
+    pointer_event(target, "mouseup", x, y, 0, 0);
+    pointer_event(target, "click", x, y, 0, 0);
+}
+
+/// Clicks `control` where it is drawn, with a pointer's full sequence of events.
+pub fn pointer_click(control: &Element) -> Result<(), ActError> {
+    let (target, x, y) = aim(control)?;
+    pointer_click_at(&target, control, x, y);
+    Ok(())
+}
+
+/// Types `text` into a field as a keyboard would: a click into the field, everything in it selected,
+/// then the text inserted through the browser's editor (`insertText`: `beforeinput` and `input` come
+/// from the browser itself), or key by key where the editor refuses; `change` at the end, as when the
+/// person leaves the field.
+pub fn pointer_type(control: &Element, text: &str) -> Result<(), ActError> {
+    let input = control.dyn_ref::<HtmlInputElement>();
+    if let Some(input) = input {
+        let kind = input.type_().to_lowercase();
+        if matches!(
+            kind.as_str(),
+            "checkbox" | "radio" | "submit" | "button" | "reset" | "image" | "file" | "range" | "color"
+        ) {
+            return Err(format!("this is a {kind} control, not a text field"));
+        }
+    }
+    let area = control.dyn_ref::<HtmlTextAreaElement>();
+    let html = control
+        .dyn_ref::<HtmlElement>()
+        .ok_or("this element does not take text")?;
+    let editable = html.is_content_editable();
+    if input.is_none() && area.is_none() && !editable {
+        return Err("this element does not take text".into());
+    }
+    let (target, x, y) = aim(control)?;
+    pointer_click_at(&target, control, x, y);
+    let _ = html.focus();
+    let document = control.owner_document().ok_or("the element has no document")?;
+    let editor: &web_sys::HtmlDocument = document.unchecked_ref();
+    match (input, area) {
+        (Some(i), _) => i.select(),
+        (_, Some(a)) => a.select(),
+        _ => {
+            let _ = editor.exec_command("selectAll");
+        }
+    }
+    let value = || match (input, area) {
+        (Some(i), _) => Some(i.value()),
+        (_, Some(a)) => Some(a.value()),
+        _ => None,
+    };
+    let inserted = if text.is_empty() {
+        editor.exec_command("delete").unwrap_or(false)
+    } else {
+        editor
+            .exec_command_with_show_ui_and_value("insertText", false, text)
+            .unwrap_or(false)
+    };
+    // The editor may refuse (a page that cancels `beforeinput`, a field it does not manage): then key by
+    // key, each character with its key events and an `input` event saying what was inserted.
+    if !inserted || value().is_some_and(|v| v != text) {
+        match (input, area) {
+            (Some(i), _) => i.set_value(""),
+            (_, Some(a)) => a.set_value(""),
+            _ => control.set_text_content(None),
+        }
+        for ch in text.chars() {
+            type_char(control, ch, || match (input, area) {
+                (Some(i), _) => i.set_value(&format!("{}{ch}", i.value())),
+                (_, Some(a)) => a.set_value(&format!("{}{ch}", a.value())),
+                _ => {
+                    let old = control.text_content().unwrap_or_default();
+                    control.set_text_content(Some(&format!("{old}{ch}")));
+                }
+            });
+        }
+    }
+    dispatch(control, "change")?;
+    Ok(())
+}
+
+/// One character typed: keydown, keypress, the change itself, `input`, keyup. A page that cancels the
+/// keydown (a field that filters keys) does not get the character, as with a real keyboard.
+fn type_char(target: &Element, ch: char, insert: impl FnOnce()) {
+    let key = ch.to_string();
+    let code = if ch.is_ascii_alphabetic() {
+        format!("Key{}", ch.to_ascii_uppercase())
+    } else if ch.is_ascii_digit() {
+        format!("Digit{ch}")
+    } else if ch == ' ' {
+        "Space".into()
+    } else {
+        String::new()
+    };
+    let key_event = |kind: &str| {
+        let init = web_sys::KeyboardEventInit::new();
+        init.set_key(&key);
+        init.set_code(&code);
+        init.set_bubbles(true);
+        init.set_cancelable(true);
+        init.set_composed(true);
+        if kind == "keypress" {
+            init.set_char_code(ch as u32);
+        }
+        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict(kind, &init)
+            .ok()
+            .map(|e| target.dispatch_event(&e).unwrap_or(true))
+            .unwrap_or(true)
+    };
+    let down = key_event("keydown");
+    let press = down && key_event("keypress");
+    if press {
+        insert();
+        input_event(target, &key);
+    }
+    key_event("keyup");
+}
+
+/// An `InputEvent` saying `data` was inserted (the type is not among web-sys's enabled features, so it
+/// is built through its constructor).
+fn input_event(target: &Element, data: &str) {
+    let Some(window) = web_sys::window() else { return };
+    let init = js_sys::Object::new();
+    for (key, value) in [
+        ("bubbles", JsValue::TRUE),
+        ("composed", JsValue::TRUE),
+        ("inputType", "insertText".into()),
+        ("data", data.into()),
+    ] {
+        let _ = js_sys::Reflect::set(&init, &key.into(), &value);
+    }
+    let event = js_sys::Reflect::get(&window, &"InputEvent".into())
+        .ok()
+        .and_then(|c| c.dyn_into::<js_sys::Function>().ok())
+        .and_then(|c| js_sys::Reflect::construct(&c, &js_sys::Array::of2(&"input".into(), &init)).ok())
+        .and_then(|e| e.dyn_into::<web_sys::Event>().ok());
+    if let Some(event) = event {
+        let _ = target.dispatch_event(&event);
+    } else {
+        let _ = dispatch(target, "input");
+    }
+}
+
+/// Chooses an option as a person would: a native list gets the focus a click gives it and then the
+/// option (the browser's own popup cannot be driven by events); a custom list box (`role=combobox`,
+/// `listbox`, a button that opens a menu) is clicked open and the option with that label clicked.
+pub fn pointer_select(control: &Element, wanted: &str) -> Result<String, ActError> {
+    if control.dyn_ref::<HtmlSelectElement>().is_some() {
+        let (target, x, y) = aim(control)?;
+        for kind in ["pointerover", "pointerenter", "mouseover", "pointermove"] {
+            pointer_event(&target, kind, x, y, -1, 0);
+        }
+        return select(control, wanted);
+    }
+    pointer_click(control)?;
+    let document = control.owner_document().ok_or("the element has no document")?;
+    let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+    let target = norm(wanted);
+    // The list it controls first, then any option shown on the page (menus are often put at the end
+    // of the body).
+    let owned = ["aria-controls", "aria-owns"]
+        .iter()
+        .filter_map(|a| control.get_attribute(a))
+        .flat_map(|ids| ids.split_whitespace().map(String::from).collect::<Vec<_>>())
+        .filter_map(|id| document.get_element_by_id(&id))
+        .collect::<Vec<_>>();
+    let mut scopes: Vec<JsValue> = owned.into_iter().map(Into::into).collect();
+    scopes.push(document.clone().into());
+    for scope in scopes {
+        let options = query(
+            &scope,
+            "[role=option], [role=menuitem], [role=menuitemradio], option",
+        );
+        let shown: Vec<(Element, String)> = options
+            .into_iter()
+            .filter(|o| o.get_client_rects().length() > 0)
+            .map(|o| {
+                let label = o
+                    .get_attribute("aria-label")
+                    .unwrap_or_else(|| o.text_content().unwrap_or_default());
+                (o, label.trim().to_string())
+            })
+            .collect();
+        let exact = shown.iter().find(|(_, l)| norm(l) == target);
+        let partial: Vec<_> = shown.iter().filter(|(_, l)| norm(l).contains(&target)).collect();
+        let chosen = exact.or(match partial.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        });
+        if let Some((option, label)) = chosen {
+            pointer_click(option)?;
+            return Ok(label.clone());
+        }
+        if !shown.is_empty() && partial.len() > 1 {
+            let names: Vec<&str> = partial.iter().map(|(_, l)| l.as_str()).collect();
+            return Err(format!(
+                "\"{wanted}\" matches several options: {}; say which",
+                names.join(", ")
+            ));
+        }
+    }
+    Err(format!("no option \"{wanted}\" appeared after opening the list"))
+}
+
+/// `root.querySelectorAll(selector)` for a document, element or shadow root, as elements.
+pub fn query(root: &JsValue, selector: &str) -> Vec<Element> {
+    let Some(list) = js_sys::Reflect::get(root, &"querySelectorAll".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call1(root, &selector.into()).ok())
+        .and_then(|l| l.dyn_into::<web_sys::NodeList>().ok())
+    else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
+        .collect()
+}
+
+/// The element with the keyboard focus, looking into open shadow roots (the document only knows the
+/// shadow host).
+pub fn deep_active_element(document: &web_sys::Document) -> Option<Element> {
+    let mut active = document.active_element()?;
+    for _ in 0..32 {
+        match active.shadow_root().and_then(|s| s.active_element()) {
+            Some(inner) if inner != active => active = inner,
+            _ => break,
+        }
+    }
+    Some(active)
+}
+
+/// Moves the keyboard focus to `control`, as Tab would reach it: the control itself when it takes the
+/// focus, else its first focusable part (the link inside a tab), else the control made focusable by
+/// script only (`tabindex=-1`, which leaves the page's tab order as it was). Scrolled into view.
+/// Whether the focus is now on the control or inside it.
+pub fn focus_control(control: &Element) -> bool {
+    let takes_focus =
+        |e: &Element| e.matches(FOCUSABLE).unwrap_or(false) && !e.matches(":disabled").unwrap_or(false);
+    let target = if takes_focus(control) {
+        control.clone()
+    } else if let Some(part) = query(&control.clone().into(), FOCUSABLE)
+        .into_iter()
+        .find(|e| takes_focus(e) && e.get_client_rects().length() > 0)
+    {
+        part
+    } else {
+        let _ = control.set_attribute("tabindex", "-1");
+        control.clone()
+    };
+    // A frame's document must hold the focus for its element to get it.
+    if let Some(window) = web_sys::window() {
+        let in_frame = window
+            .parent()
+            .ok()
+            .flatten()
+            .is_some_and(|p| !js_sys::Object::is(&p, &window));
+        if in_frame {
+            let _ = window.focus();
+        }
+    }
+    if let Some(h) = target.dyn_ref::<HtmlElement>() {
+        let _ = h.focus();
+    }
+    scroll_into_view(control);
+    control
+        .owner_document()
+        .and_then(|d| deep_active_element(&d))
+        .is_some_and(|a| composed_contains(control, &a))
 }

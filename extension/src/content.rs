@@ -37,6 +37,9 @@ struct Frame {
     next_id: u64,
     overlay: Option<Overlay>,
     overlay_wanted: bool,
+    /// The page changed so much that the numbering was dropped (see `scan`): numbers of the last list
+    /// are refused as coming from an older list.
+    outdated: bool,
 }
 
 thread_local! {
@@ -48,6 +51,7 @@ thread_local! {
             next_id: 1,
             overlay: None,
             overlay_wanted: true,
+            outdated: false,
         })
     };
 }
@@ -161,6 +165,22 @@ fn scan(viewport: bool) -> ToolResult {
     FRAME.with_borrow_mut(|f| {
         f.numbered = numbered;
         f.badges.clear();
+        f.outdated = false;
+    });
+    // When the page changes under this numbering: move the badges, and drop the numbers once numbered
+    // elements are gone or many controls came, so the next action by number is refused as stale (and
+    // answered with a fresh list) instead of landing on something else.
+    crate::watch::observe(|added| {
+        let outdated = added >= crate::watch::MANY_ADDED
+            || FRAME.with_borrow(|f| f.numbered.iter().any(|(_, found)| !found.element.is_connected()));
+        if outdated {
+            // The elements are kept, so a refusal can still say which one a number meant.
+            FRAME.with_borrow_mut(|f| {
+                f.badges.clear();
+                f.outdated = true;
+            });
+        }
+        redraw();
     });
     let scan = FrameScan {
         url: url(),
@@ -244,33 +264,119 @@ fn run(tool: PageTool, number: Option<u32>) -> ToolResult {
             action,
             text,
             expect,
-        } => {
-            let (_, found) = match numbered(index, expect) {
-                Ok(hit) => hit,
-                Err(why) => return why,
-            };
-            let text = text.unwrap_or_default();
-            let done = match action {
-                ActKind::Click => act::click(&found.element).map(|()| json!({})),
-                ActKind::Type => {
-                    act::type_text(&found.element, &text).map(|()| json!({"typed": text.chars().count()}))
-                }
-                ActKind::Select => act::select(&found.element, &text).map(|label| json!({"selected": label})),
-            };
+        } => act_on(index, action, text, expect, number, Way::Element),
+        PageTool::ActByIndex {
+            index,
+            action,
+            text,
+            expect,
+        } => act_on(index, action, text, expect, number, Way::Pointer),
+        // In a frame, the frame's half of moving the focus (the worker picks the control across frames):
+        // with `number`, which here is the frame's local number of the control the worker chose, focus
+        // it; without, say where this frame's focus is.
+        PageTool::FocusNext { .. } | PageTool::FocusPrev { .. } => focus(number),
+        // The worker passes what is left of the tab's budget; `pressed` tells it to look again.
+        PageTool::CloseBanners { budget_ms } => {
+            ToolResult::ok(crate::banners::close(budget_ms.unwrap_or(800)))
+        }
+        // The worker takes the picture; this frame makes sure its badges are drawn first, and covers
+        // its password, code and card fields for the moment of the picture.
+        PageTool::Screenshot => {
             redraw();
-            let number = number.unwrap_or(index);
-            match done {
-                Ok(mut data) => {
-                    data["done"] = json!(action.verb());
-                    data["index"] = json!(number);
-                    data["role"] = json!(found.role());
-                    data["name"] = json!(found.name());
-                    ToolResult::ok(data)
-                }
-                Err(why) => ToolResult::error(format!("Could not {} number {number}: {why}.", action.verb())),
-            }
+            crate::mask::cover_secrets();
+            ToolResult::ok(json!({}))
+        }
+        PageTool::Upload {
+            index, files, expect, ..
+        } => upload(index, number.unwrap_or(index), &files, expect),
+        // The worker clicks through `overlay_act` and watches the browser's downloads.
+        PageTool::ClickAndWaitDownload { .. } | PageTool::DownloadWait { .. } => {
+            ToolResult::error("this tool is run by the service worker, not in a frame")
         }
     }
+}
+
+/// Puts `files` into the file input with local number `index` (tab-wide `number`) the way the browser's
+/// file chooser does: its `files` become them, and `input` and `change` bubble up, so the page's own
+/// script (or its framework) sees the choice.
+fn upload(index: u32, number: u32, files: &[waymark_protocol::FileData], expect: Option<u64>) -> ToolResult {
+    let (_, found) = match numbered(index, expect) {
+        Ok(hit) => hit,
+        Err(why) => return why,
+    };
+    let input = found
+        .element
+        .dyn_ref::<web_sys::HtmlInputElement>()
+        .filter(|input| input.type_().eq_ignore_ascii_case("file"));
+    let Some(input) = input else {
+        return ToolResult::error(format!(
+            "Number {number} is not a file field (it is {} \"{}\"): upload into the field that chooses files.",
+            found.role(),
+            found.name()
+        ));
+    };
+    if files.is_empty() {
+        return ToolResult::error(format!("No file arrived to put into number {number}."));
+    }
+    if files.len() > 1 && !input.multiple() {
+        return ToolResult::error(format!(
+            "Number {number} takes one file, and {} were given: upload one of them.",
+            files.len()
+        ));
+    }
+    match chosen_files(files) {
+        Ok(list) => {
+            if let Err(e) = js_sys::Reflect::set(input, &"files".into(), &list) {
+                return ToolResult::error(format!(
+                    "Could not put the files into number {number}: {}.",
+                    chrome::error_text(&e)
+                ));
+            }
+        }
+        Err(why) => {
+            return ToolResult::error(format!("Could not put the files into number {number}: {why}."))
+        }
+    }
+    for kind in ["input", "change"] {
+        let init = web_sys::EventInit::new();
+        init.set_bubbles(true);
+        init.set_composed(true);
+        if let Ok(event) = web_sys::Event::new_with_event_init_dict(kind, &init) {
+            let _ = input.dispatch_event(&event);
+        }
+    }
+    redraw();
+    let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
+    ToolResult::ok(json!({"files": names, "index": number}))
+}
+
+/// A `FileList` of `files`, made through a `DataTransfer` (the one way a page's script can build one).
+fn chosen_files(files: &[waymark_protocol::FileData]) -> Result<JsValue, String> {
+    let global = js_sys::global();
+    let constructor = |name: &str| -> Result<js_sys::Function, String> {
+        js_sys::Reflect::get(&global, &name.into())
+            .ok()
+            .and_then(|c| c.dyn_into().ok())
+            .ok_or_else(|| format!("this page has no {name}"))
+    };
+    let transfer = js_sys::Reflect::construct(&constructor("DataTransfer")?, &js_sys::Array::new())
+        .map_err(|e| chrome::error_text(&e))?;
+    let items = js_sys::Reflect::get(&transfer, &"items".into()).map_err(|e| chrome::error_text(&e))?;
+    let add: js_sys::Function = js_sys::Reflect::get(&items, &"add".into())
+        .ok()
+        .and_then(|a| a.dyn_into().ok())
+        .ok_or("this page cannot build a file list")?;
+    let file_constructor = constructor("File")?;
+    for file in files {
+        let bytes = chrome::decode_base64(&file.base64)?;
+        let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes.as_slice()));
+        let options = chrome::object(&[("type", file.mime.as_str().into())]);
+        let args = js_sys::Array::of3(&parts, &file.name.as_str().into(), &options);
+        let made =
+            js_sys::Reflect::construct(&file_constructor, &args).map_err(|e| chrome::error_text(&e))?;
+        add.call1(&items, &made).map_err(|e| chrome::error_text(&e))?;
+    }
+    js_sys::Reflect::get(&transfer, &"files".into()).map_err(|e| chrome::error_text(&e))
 }
 
 fn document() -> Option<web_sys::Document> {
@@ -288,9 +394,9 @@ fn url() -> String {
 /// one that was approved). Otherwise an error whose `data` says `stale`, so the worker renews the
 /// tab's numbering and sends the fresh list: nobody acts on a different element than they meant.
 fn numbered(index: u32, expect: Option<u64>) -> Result<(u64, Found), ToolResult> {
-    let hit = FRAME.with_borrow(|f| {
+    let (hit, outdated) = FRAME.with_borrow(|f| {
         let slot = (index as usize).checked_sub(1).and_then(|i| f.numbered.get(i));
-        slot.map(|(id, found)| (*id, found.clone()))
+        (slot.map(|(id, found)| (*id, found.clone())), f.outdated)
     });
     let Some((id, found)) = hit else {
         return Err(stale("is no longer on the page".into()));
@@ -298,11 +404,13 @@ fn numbered(index: u32, expect: Option<u64>) -> Result<(u64, Found), ToolResult>
     let gone = !found.element.is_connected();
     let moved = expect.is_some_and(|e| e != id);
     let renamed = !gone && found.current_name() != found.name();
-    if gone || moved || renamed {
+    if gone || moved || renamed || outdated {
         let what = if gone {
             "is no longer on the page"
-        } else {
+        } else if moved || renamed {
             "now shows something else"
+        } else {
+            "was on an older list (the page changed a lot since)"
         };
         return Err(stale(format!("({} \"{}\") {what}", found.role(), found.name())));
     }
@@ -345,4 +453,92 @@ fn redraw() {
             overlay.draw(f.numbered.iter().map(|(_, found)| &found.element).zip(numbers));
         }
     });
+}
+
+/// How an action reaches its element.
+enum Way {
+    /// `overlay_act`: on the element itself, with its own activation.
+    Element,
+    /// `act_by_index`, the last resort: a pointer's and keyboard's events where the control is drawn.
+    Pointer,
+}
+
+/// `overlay_act` or `act_by_index` on this frame's local number, checked first (stale numbers and the
+/// gate's `expect` pin); `number` is the tab-wide number, for the words.
+fn act_on(
+    index: u32,
+    action: ActKind,
+    text: Option<String>,
+    expect: Option<u64>,
+    number: Option<u32>,
+    way: Way,
+) -> ToolResult {
+    let (_, found) = match numbered(index, expect) {
+        Ok(hit) => hit,
+        Err(why) => return why,
+    };
+    let text = text.unwrap_or_default();
+    let element = &found.element;
+    let typed = || json!({"typed": text.chars().count()});
+    let done = match (way, action) {
+        (Way::Element, ActKind::Click) => act::click(element).map(|()| json!({})),
+        (Way::Element, ActKind::Type) => act::type_text(element, &text).map(|()| typed()),
+        (Way::Element, ActKind::Select) => {
+            act::select(element, &text).map(|label| json!({"selected": label}))
+        }
+        (Way::Pointer, ActKind::Click) => act::pointer_click(element).map(|()| json!({})),
+        (Way::Pointer, ActKind::Type) => act::pointer_type(element, &text).map(|()| typed()),
+        (Way::Pointer, ActKind::Select) => {
+            act::pointer_select(element, &text).map(|label| json!({"selected": label}))
+        }
+    };
+    redraw();
+    let number = number.unwrap_or(index);
+    match done {
+        Ok(mut data) => {
+            data["done"] = json!(action.verb());
+            data["index"] = json!(number);
+            data["role"] = json!(found.role());
+            data["name"] = json!(found.name());
+            ToolResult::ok(data)
+        }
+        Err(why) => ToolResult::error(format!("Could not {} number {number}: {why}.", action.verb())),
+    }
+}
+
+/// This frame's half of `focus_next` / `focus_prev`. With `local`, moves the focus to that control
+/// (`{"focused", "role", "name", "moved"}`); without, reports which numbered control holds this frame's
+/// focus, whether the frame has the focus, and the role of every numbered control, so the worker can
+/// pick the next one across frames (`{"focused": n|null, "has_focus", "roles": […]}`).
+fn focus(local: Option<u32>) -> ToolResult {
+    let Some(document) = document() else {
+        return ToolResult::error("this frame has no document");
+    };
+    let Some(local) = local else {
+        let active = act::deep_active_element(&document);
+        let (focused, roles) = FRAME.with_borrow(|f| {
+            // The innermost numbered control holding the focus (a focused link inside a numbered tab).
+            let focused = active.as_ref().and_then(|a| {
+                f.numbered
+                    .iter()
+                    .rposition(|(_, found)| act::composed_contains(&found.element, a))
+                    .map(|i| i as u32 + 1)
+            });
+            let roles: Vec<String> = f
+                .numbered
+                .iter()
+                .map(|(_, found)| found.role().to_string())
+                .collect();
+            (focused, roles)
+        });
+        let has_focus = document.has_focus().unwrap_or(false);
+        return ToolResult::ok(json!({"focused": focused, "has_focus": has_focus, "roles": roles}));
+    };
+    let (_, found) = match numbered(local, None) {
+        Ok(hit) => hit,
+        Err(why) => return why,
+    };
+    let moved = act::focus_control(&found.element);
+    redraw();
+    ToolResult::ok(json!({"focused": local, "role": found.role(), "name": found.name(), "moved": moved}))
 }

@@ -2,13 +2,22 @@
 //! screen reader would (role, accessible name, value, states).
 //!
 //! Included: native controls, ARIA widget roles, `tabindex ≥ 0`, contenteditable hosts, `summary`,
-//! inline `onclick` handlers, open shadow roots at any depth. Skipped: disabled, `aria-disabled`,
-//! `inert`, hidden, zero-size, and in-viewport elements covered by something else. Must not change the
-//! page: reads only.
+//! inline `onclick` handlers, open shadow roots at any depth; in the viewport also elements with a
+//! pointer cursor of their own (not inherited), unless a numbered control is inside or around them;
+//! a checkbox or radio whose input is hidden under a custom look is numbered as its visible label.
+//! Handlers that scripts add (`addEventListener`, an `onclick` property) cannot be seen from the
+//! extension's isolated world: such elements are found by their cursor. Skipped: disabled, `aria-disabled`, `inert`, hidden, zero-size, and on-screen
+//! elements covered by something else (centre and corner hit tests in the element's own tree).
+//!
+//! Speed: the browser does the bulk work. A whole-page scan takes candidates from one selector query
+//! per tree and reads all their boxes in a few native calls (`Bulk`); a viewport scan walks only the
+//! boxes that overlap the viewport. Style is read only on those walks, hit tests run only for controls
+//! that a positioned or transformed box overlaps, and labels are found without each field's `labels`
+//! list (which walks the whole document). Must not change the page: reads only.
 
 use wasm_bindgen::{JsCast, JsValue};
 use waymark_protocol::{ElementInfo, FormInfo, Interactive};
-use web_sys::{Document, DomRect, Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 /// Longest name or value we report; longer ones are cut with an ellipsis.
 const MAX_TEXT: usize = 80;
@@ -38,6 +47,8 @@ const WIDGET_ROLES: &[&str] = &[
 #[derive(Clone)]
 pub struct Found {
     pub element: Element,
+    /// The box as of the listing, for the covered check at the end of a scan.
+    rect: Rect,
     role: String,
     name: String,
     value: Option<String>,
@@ -55,7 +66,7 @@ impl Found {
 
     /// The element's accessible name now (it may have changed since it was found).
     pub fn current_name(&self) -> String {
-        accessible_name(&self.element, &self.element.local_name())
+        accessible_name(&self.element, &self.element.local_name(), None)
     }
 
     /// What the policy gate needs to judge an action on this element.
@@ -122,16 +133,18 @@ pub enum Entry {
 /// With `only_viewport`, elements and frames outside the viewport are passed over before any costly
 /// check: the model's observation of a huge page then costs what the visible part costs.
 pub fn interactives(document: &Document, only_viewport: bool) -> Vec<Entry> {
-    let viewport = crate::overlay::viewport();
     let scan = Scan {
-        viewport,
+        viewport: crate::overlay::viewport(),
         only_viewport,
         visibility: Visibility::new(),
+        bulk: Bulk::new(),
         probable: JsValue::from_str(PROBABLE),
-        everything: JsValue::from_str("*"),
+        numbered: js_sys::Set::new(&JsValue::UNDEFINED),
+        occluders: std::cell::RefCell::new(Vec::new()),
     };
     let mut out = Vec::new();
     scan.tree(document, &mut out, 0);
+    scan.drop_covered(&mut out);
     out
 }
 
@@ -144,29 +157,231 @@ const PROBABLE: &str = "a[href], button, input, select, textarea, summary, [role
 /// Shadow roots nested deeper than this are not entered.
 const MAX_SHADOW_DEPTH: usize = 32;
 
+/// The pointer-cursor walk goes no deeper than this below its tree's root.
+const MAX_WALK_DEPTH: usize = 256;
+
+/// Elements whose children the walks do not enter: nothing inside them is a control of the page.
+const NO_ENTRY: &[&str] = &[
+    "select", "textarea", "iframe", "frame", "object", "embed", "video", "audio", "canvas",
+];
+
+/// Where a walk is: under an element with a pointer cursor, inside a numbered control, inside an
+/// element that may be listed for its pointer cursor.
+#[derive(Clone, Copy, Default)]
+struct Walk {
+    pointer: bool,
+    in_control: bool,
+    in_extra: bool,
+}
+
+/// Clickable by the pointer-cursor rule: the cursor is set on this element, not inherited from its
+/// parent. (An `onclick` property would say more, but one set by the page's scripts is visible only
+/// in the page's own world, never in the content script's.)
+fn clickable(pointer: bool, parent_pointer: bool) -> bool {
+    pointer && !parent_pointer
+}
+
+/// Tags the pointer-cursor walk never enters: nothing in them is drawn as a control of the page.
+const WALK_SKIPS: &[&str] = &[
+    "head",
+    "script",
+    "style",
+    "template",
+    "noscript",
+    "link",
+    "meta",
+    "waymark-overlay",
+];
+
+/// An element's border box in viewport coordinates, as `getBoundingClientRect` gives it.
+#[derive(Clone, Copy, Default, serde::Deserialize)]
+pub struct Rect {
+    pub left: f64,
+    pub top: f64,
+    pub right: f64,
+    pub bottom: f64,
+    pub width: f64,
+    pub height: f64,
+}
+
+impl Rect {
+    pub fn of(element: &Element) -> Self {
+        let r = element.get_bounding_client_rect();
+        Self {
+            left: r.left(),
+            top: r.top(),
+            right: r.right(),
+            bottom: r.bottom(),
+            width: r.width(),
+            height: r.height(),
+        }
+    }
+
+    /// Whether the box overlaps a viewport of this size (touching an edge is not enough).
+    pub fn intersects(&self, (width, height): (f64, f64)) -> bool {
+        self.bottom > 0.0 && self.right > 0.0 && self.top < height && self.left < width
+    }
+}
+
+/// The browser's own array methods applied to many elements in one call, so wasm is not entered once
+/// per element: `Array.prototype.map` with `getBoundingClientRect` and then with each side's getter
+/// (read back as typed arrays), `Array.prototype.filter` with the `shadowRoot` getter. The callbacks
+/// are the browser's native functions bound with `Function.prototype.call`, so no script is evaluated
+/// (the extension's CSP forbids that anyway).
+pub struct Bulk {
+    map: js_sys::Function,
+    filter: js_sys::Function,
+    index_of: js_sys::Function,
+    rect: js_sys::Function,
+    /// The getters of `left`, `top`, `right`, `bottom`, in that order.
+    sides: [js_sys::Function; 4],
+    shadow: js_sys::Function,
+    control: js_sys::Function,
+}
+
+impl Bulk {
+    pub fn new() -> Option<Self> {
+        let get = |target: &JsValue, key: &str| js_sys::Reflect::get(target, &key.into()).ok();
+        let function = |v: Option<JsValue>| v.and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        let global = js_sys::global();
+        let prototype = |name: &str| get(&global, name).and_then(|c| get(&c, "prototype"));
+        let call = function(prototype("Function").and_then(|p| get(&p, "call")))?;
+        // call.bind(f) is x => f.call(x): the element becomes `this`; the index and array that map and
+        // filter also pass are ignored by these methods and getters.
+        let bound = |f: js_sys::Function| call.bind0(&f);
+        let getter = |proto: &JsValue, key: &str| {
+            js_sys::Reflect::get_own_property_descriptor(proto.unchecked_ref::<js_sys::Object>(), &key.into())
+                .ok()
+                .and_then(|d| function(get(&d, "get")))
+                .map(bound)
+        };
+        let array = prototype("Array")?;
+        let element = prototype("Element")?;
+        let rect = prototype("DOMRectReadOnly")?;
+        let label = prototype("HTMLLabelElement")?;
+        Some(Self {
+            map: function(get(&array, "map"))?,
+            filter: function(get(&array, "filter"))?,
+            index_of: function(get(&array, "indexOf"))?,
+            rect: bound(function(get(&element, "getBoundingClientRect"))?),
+            sides: [
+                getter(&rect, "left")?,
+                getter(&rect, "top")?,
+                getter(&rect, "right")?,
+                getter(&rect, "bottom")?,
+            ],
+            shadow: getter(&element, "shadowRoot")?,
+            control: getter(&label, "control")?,
+        })
+    }
+
+    /// The boxes of all `elements`, in order, read in a dozen calls however many there are.
+    pub fn rects(&self, elements: &js_sys::Array) -> Vec<Rect> {
+        let n = elements.length() as usize;
+        let read = || -> Option<Vec<Rect>> {
+            let rects = self.map.call1(elements, &self.rect).ok()?;
+            let mut sides = Vec::with_capacity(4);
+            for getter in &self.sides {
+                let values = self.map.call1(&rects, getter).ok()?;
+                let values = js_sys::Float64Array::new(&values).to_vec();
+                if values.len() != n {
+                    return None;
+                }
+                sides.push(values);
+            }
+            Some(
+                (0..n)
+                    .map(|i| {
+                        let (left, top, right, bottom) = (sides[0][i], sides[1][i], sides[2][i], sides[3][i]);
+                        Rect {
+                            left,
+                            top,
+                            right,
+                            bottom,
+                            width: right - left,
+                            height: bottom - top,
+                        }
+                    })
+                    .collect(),
+            )
+        };
+        read().unwrap_or_else(|| {
+            // Should not happen; element by element gives the same answer, only slower.
+            elements
+                .iter()
+                .map(|e| e.dyn_ref::<Element>().map(Rect::of).unwrap_or_default())
+                .collect()
+        })
+    }
+
+    /// The elements of `elements` that host an open shadow root.
+    fn shadow_hosts(&self, elements: &js_sys::Array) -> Vec<Element> {
+        self.filter
+            .call1(elements, &self.shadow)
+            .ok()
+            .and_then(|hosts| hosts.dyn_into::<js_sys::Array>().ok())
+            .map(|hosts| {
+                hosts
+                    .iter()
+                    .filter_map(|h| h.dyn_into::<Element>().ok())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
 struct Scan {
     viewport: (f64, f64),
     only_viewport: bool,
     visibility: Visibility,
+    bulk: Option<Bulk>,
     probable: JsValue,
-    everything: JsValue,
+    /// Every element numbered so far (controls and frames), so later rules do not number it, its
+    /// inside or its label again.
+    numbered: js_sys::Set,
+    /// The on-screen boxes of positioned or transformed elements seen by the walks: only a control
+    /// overlapped by one of them can be covered, so only those are hit-tested (a hit test costs up to a
+    /// millisecond on a large page).
+    occluders: std::cell::RefCell<Vec<Rect>>,
 }
 
 impl Scan {
-    /// One tree (the document or a shadow root): its candidates in document order, with the contents of
-    /// its open shadow roots spliced in right after their hosts.
+    /// One tree (the document or a shadow root), in document order, with the contents of its open
+    /// shadow roots spliced in right after their hosts.
     fn tree(&self, root: &JsValue, out: &mut Vec<Entry>, depth: usize) {
-        let candidates = query_all(root, &self.probable);
+        match &self.bulk {
+            Some(bulk) if self.only_viewport => {
+                let labels = Labels::per_field(root);
+                self.walk(bulk, &children(root), &labels, Walk::default(), depth, 0, out);
+            }
+            _ => self.whole_tree(root, out, depth),
+        }
+    }
+
+    /// The whole tree: every candidate the browser's selector finds, then what only a pointer cursor
+    /// marks as clickable in the viewport, put in its place.
+    fn whole_tree(&self, root: &JsValue, out: &mut Vec<Entry>, depth: usize) {
+        let start = out.len();
+        let candidates = query_array(root, &self.probable);
         let hosts: Vec<(Element, web_sys::ShadowRoot)> = if depth < MAX_SHADOW_DEPTH {
-            query_all(root, &self.everything)
-                .into_iter()
-                .filter_map(|e| e.shadow_root().map(|s| (e, s)))
-                .collect()
+            self.shadow_hosts(root)
         } else {
             Vec::new()
         };
+        // All boxes first, in one read: no layout is forced between them.
+        let rects = match &self.bulk {
+            Some(bulk) => bulk.rects(&candidates),
+            None => candidates
+                .iter()
+                .map(|e| e.dyn_ref::<Element>().map(Rect::of).unwrap_or_default())
+                .collect(),
+        };
+        let labels = Labels::new(root, self.bulk.as_ref());
         let mut next_host = 0;
-        for element in candidates {
+        for (i, rect) in rects.iter().enumerate() {
+            let Ok(element) = candidates.get(i as u32).dyn_into::<Element>() else {
+                continue;
+            };
             // Shadow content comes after its host and before whatever follows the host.
             while let Some((host, shadow)) = hosts.get(next_host) {
                 if !follows(host, &element) {
@@ -175,29 +390,212 @@ impl Scan {
                 self.tree(shadow, out, depth + 1);
                 next_host += 1;
             }
-            self.element(element, out);
+            // Only without the bulk reads does a viewport scan come here.
+            if self.only_viewport && !rect.intersects(self.viewport) {
+                continue;
+            }
+            if rect.intersects(self.viewport) {
+                if let Some(window) = web_sys::window() {
+                    if let Ok(Some(style)) = window.get_computed_style(&element) {
+                        self.note_occluder(&style, rect);
+                    }
+                }
+            }
+            self.element(element, rect, &labels, out);
         }
         for (_, shadow) in hosts.iter().skip(next_host) {
             self.tree(shadow, out, depth + 1);
         }
+        if let Some(bulk) = &self.bulk {
+            let mut found = Vec::new();
+            self.pointer_walk(bulk, &children(root), false, 0, &mut found);
+            self.insert_extras(root, start, found, out);
+        }
     }
 
-    fn element(&self, element: Element, out: &mut Vec<Entry>) {
-        let in_view = |rect: &DomRect| {
-            rect.bottom() > 0.0
-                && rect.right() > 0.0
-                && rect.top() < self.viewport.1
-                && rect.left() < self.viewport.0
+    fn shadow_hosts(&self, root: &JsValue) -> Vec<(Element, web_sys::ShadowRoot)> {
+        // A document's live `getElementsByTagName` list costs nothing to make; a shadow root has none.
+        let everything = match root.dyn_ref::<Document>() {
+            Some(document) => js_sys::Array::from(&document.get_elements_by_tag_name("*")),
+            None => query_array(root, &"*".into()),
         };
-        // Off screen in a viewport scan: one call decides, before any other.
-        let rect = element.get_bounding_client_rect();
-        if self.only_viewport && !in_view(&rect) {
+        let hosts = match &self.bulk {
+            Some(bulk) => bulk.shadow_hosts(&everything),
+            None => everything
+                .iter()
+                .filter_map(|e| e.dyn_into::<Element>().ok())
+                .collect(),
+        };
+        hosts
+            .into_iter()
+            .filter_map(|e| e.shadow_root().map(|s| (e, s)))
+            .collect()
+    }
+
+    /// The viewport scan: a walk in document order that enters only boxes overlapping the viewport
+    /// (or without a size, which may still hold visible children), so a long page costs what its
+    /// visible part costs. Each element is checked as a candidate, as a shadow host, and, outside
+    /// numbered controls, for a pointer cursor of its own. (Content drawn outside the boxes
+    /// of all its ancestors is left to a whole-page scan.)
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        &self,
+        bulk: &Bulk,
+        elements: &js_sys::Array,
+        labels: &Labels<'_>,
+        context: Walk,
+        depth: usize,
+        shadow_depth: usize,
+        out: &mut Vec<Entry>,
+    ) {
+        if depth > MAX_WALK_DEPTH || elements.length() == 0 {
             return;
         }
+        let Some(window) = web_sys::window() else { return };
+        let rects = bulk.rects(elements);
+        for (i, rect) in rects.iter().enumerate() {
+            let empty = rect.width == 0.0 || rect.height == 0.0;
+            if !empty && !rect.intersects(self.viewport) {
+                continue;
+            }
+            let Ok(element) = elements.get(i as u32).dyn_into::<Element>() else {
+                continue;
+            };
+            let tag = element.local_name();
+            if WALK_SKIPS.contains(&tag.as_str()) {
+                continue;
+            }
+            let mut inner = context;
+            if element.matches(PROBABLE).unwrap_or(false) {
+                self.element(element.clone(), rect, labels, out);
+                if self.numbered.has(&element) {
+                    inner.in_control = true;
+                }
+            }
+            // Inside a numbered control or a pointer element nothing more can be listed for its cursor.
+            let style = if (context.in_control || context.in_extra) && !empty {
+                None
+            } else {
+                window.get_computed_style(&element).ok().flatten()
+            };
+            if empty
+                && style
+                    .as_ref()
+                    .is_some_and(|s| s.get_property_value("display").is_ok_and(|d| d == "none"))
+            {
+                continue;
+            }
+            if let (Some(style), false) = (&style, empty) {
+                self.note_occluder(style, rect);
+            }
+            let pointer = style
+                .as_ref()
+                .is_some_and(|s| s.get_property_value("cursor").is_ok_and(|c| c == "pointer"));
+            let extra = !empty && !inner.in_control && !inner.in_extra && clickable(pointer, context.pointer);
+            inner.pointer = pointer;
+            let before = out.len();
+            if extra {
+                inner.in_extra = true;
+            }
+            if shadow_depth < MAX_SHADOW_DEPTH {
+                if let Some(shadow) = element.shadow_root() {
+                    let shadow_labels = Labels::per_field(&shadow);
+                    self.walk(
+                        bulk,
+                        &children(&shadow),
+                        &shadow_labels,
+                        inner,
+                        depth + 1,
+                        shadow_depth + 1,
+                        out,
+                    );
+                }
+            }
+            if !NO_ENTRY.contains(&tag.as_str()) {
+                self.walk(
+                    bulk,
+                    &children(&element),
+                    labels,
+                    inner,
+                    depth + 1,
+                    shadow_depth,
+                    out,
+                );
+            }
+            // Listed only when nothing inside it was: a numbered control inside is what people use.
+            if extra && out.len() == before {
+                if let Some(found) = self.extra(element, rect) {
+                    self.push(found, out);
+                }
+            }
+        }
+    }
+
+    fn note_occluder(&self, style: &web_sys::CssStyleDeclaration, rect: &Rect) {
+        let value = |name: &str| style.get_property_value(name).unwrap_or_default();
+        let positioned = matches!(value("position").as_str(), "absolute" | "fixed" | "sticky");
+        if (positioned || value("transform") != "none") && rect.intersects(self.viewport) {
+            self.occluders.borrow_mut().push(*rect);
+        }
+    }
+
+    /// The hit tests, once everything is read: a control overlapped by a positioned or transformed
+    /// box is dropped when every probe point hits something else. A hidden checkbox or radio under
+    /// its custom look is replaced by its label, as when it is hidden outright.
+    fn drop_covered(&self, out: &mut Vec<Entry>) {
+        let occluders = self.occluders.borrow();
+        if occluders.is_empty() {
+            return;
+        }
+        let overlaps = |r: &Rect| {
+            occluders
+                .iter()
+                .any(|o| r.left < o.right && o.left < r.right && r.top < o.bottom && o.top < r.bottom)
+        };
+        let mut i = 0;
+        while i < out.len() {
+            let Entry::Control(found) = &out[i] else {
+                i += 1;
+                continue;
+            };
+            if !overlaps(&found.rect) || !covered(&found.element, &found.rect, self.viewport) {
+                i += 1;
+                continue;
+            }
+            let element = found.element.clone();
+            let choice = element.local_name() == "input" && matches!(found.role(), "checkbox" | "radio");
+            let label = if choice {
+                let role = found.role().to_string();
+                self.choice_label(&element, Some(&role), own_labels(&element))
+                    .filter(|l| !overlaps(&l.rect) || !covered(&l.element, &l.rect, self.viewport))
+            } else {
+                None
+            };
+            self.numbered.delete(&element);
+            match label {
+                Some(label) => {
+                    self.numbered.add(&label.element);
+                    out[i] = Entry::Control(label);
+                    i += 1;
+                }
+                None => {
+                    out.remove(i);
+                }
+            }
+        }
+    }
+
+    fn push(&self, found: Found, out: &mut Vec<Entry>) {
+        self.numbered.add(&found.element);
+        out.push(Entry::Control(found));
+    }
+
+    fn element(&self, element: Element, rect: &Rect, labels: &Labels<'_>, out: &mut Vec<Entry>) {
         let tag = element.local_name();
         if matches!(tag.as_str(), "iframe" | "frame") {
-            let shown = rect.width() >= 1.0 && rect.height() >= 1.0 && self.visibility.check(&element);
+            let shown = rect.width >= 1.0 && rect.height >= 1.0 && self.visibility.check(&element);
             if shown && !is_inert(&element) {
+                self.numbered.add(&element);
                 out.push(Entry::Frame(element));
             }
             return;
@@ -212,32 +610,346 @@ impl Scan {
         if !native && inside_action(&element) {
             return;
         }
-        if !self.visibility.check(&element) || !usable(&element, &rect, self.viewport) {
+        let choice = tag == "input" && matches!(role.as_deref(), Some("checkbox" | "radio"));
+        let shown = self.visibility.check(&element) && usable(&element, rect);
+        // A custom checkbox or radio: the input itself is hidden (or a speck, or see-through) and its
+        // label is what people see and click, so the label is numbered in its place.
+        let hidden_choice = choice
+            && (!shown || rect.width < 4.0 || rect.height < 4.0 || !self.visibility.opaque(&element))
+            && !element.matches(":disabled").unwrap_or(false);
+        if hidden_choice {
+            if let Some(found) = self.choice_label(&element, role.as_deref(), labels.of(&element)) {
+                self.push(found, out);
+                return;
+            }
+        }
+        if !shown {
             return;
         }
-        out.push(Entry::Control(Found {
+        let name = accessible_name(&element, &tag, Some(labels));
+        self.push(
+            Found {
+                rect: *rect,
+                role: role.unwrap_or_else(|| "generic".into()),
+                name,
+                value: value_of(&element, &tag),
+                states: states_of(&element),
+                element,
+            },
+            out,
+        );
+    }
+
+    /// The visible label of a hidden checkbox or radio, described as the input (role, states).
+    fn choice_label(&self, input: &Element, role: Option<&str>, labels: Vec<Element>) -> Option<Found> {
+        let label = labels.into_iter().next()?;
+        if self.numbered.has(&label) {
+            return None;
+        }
+        let rect = Rect::of(&label);
+        if self.only_viewport && !rect.intersects(self.viewport) {
+            return None;
+        }
+        if !self.visibility.check(&label) || !usable(&label, &rect) {
+            return None;
+        }
+        Some(Found {
+            rect,
+            role: role.unwrap_or("checkbox").into(),
+            // Named from the label itself, as `current_name` will name it when acting.
+            name: accessible_name(&label, "label", None),
+            value: None,
+            states: states_of(input),
+            element: label,
+        })
+    }
+
+    /// A pointer-cursor element, if it passes the checks every control passes and no
+    /// numbered control is inside it or labelled by it.
+    fn extra(&self, element: Element, rect: &Rect) -> Option<Found> {
+        if !self.visibility.check(&element) || !usable(&element, rect) {
+            return None;
+        }
+        if self.covers_numbered(&element) {
+            return None;
+        }
+        let tag = element.local_name();
+        // A label of a numbered control acts on that control: already listed.
+        if tag == "label"
+            && js_sys::Reflect::get(&element, &"control".into()).is_ok_and(|c| self.numbered.has(&c))
+        {
+            return None;
+        }
+        let role = role_of(&element, &tag).filter(|r| WIDGET_ROLES.contains(&r.as_str()));
+        Some(Found {
+            rect: *rect,
             role: role.unwrap_or_else(|| "generic".into()),
-            name: accessible_name(&element, &tag),
-            value: value_of(&element, &tag),
+            name: accessible_name(&element, &tag, None),
+            value: None,
             states: states_of(&element),
             element,
-        }));
+        })
+    }
+
+    /// Puts the pointer-cursor elements of a whole-tree scan in document order among this tree's
+    /// entries (`out[start..]`), where entries from nested shadow trees stand where their host stands.
+    fn insert_extras(&self, root: &JsValue, start: usize, found: Vec<(Element, Rect)>, out: &mut Vec<Entry>) {
+        for (element, rect) in found {
+            let lifted: Vec<Option<Element>> = out[start..]
+                .iter()
+                .map(|entry| {
+                    let other = match entry {
+                        Entry::Control(f) => &f.element,
+                        Entry::Frame(e) => e,
+                    };
+                    lift(other, root)
+                })
+                .collect();
+            // A shadow host whose shadow tree holds numbered controls is covered by them.
+            if lifted.iter().any(|l| l.as_ref() == Some(&element)) {
+                continue;
+            }
+            let Some(found) = self.extra(element, &rect) else {
+                continue;
+            };
+            let at =
+                start + lifted.partition_point(|l| l.as_ref().is_some_and(|o| follows(o, &found.element)));
+            self.numbered.add(&found.element);
+            out.insert(at, Entry::Control(found));
+        }
+    }
+
+    /// The pointer-cursor walk of a whole-tree scan: like [`Scan::walk`], but over what the selector
+    /// pass did not number, only to collect elements with a pointer cursor of their own (their
+    /// insides are not entered: a pointer further down only repeats them).
+    fn pointer_walk(
+        &self,
+        bulk: &Bulk,
+        elements: &js_sys::Array,
+        parent_pointer: bool,
+        depth: usize,
+        found: &mut Vec<(Element, Rect)>,
+    ) {
+        if depth > MAX_WALK_DEPTH || elements.length() == 0 {
+            return;
+        }
+        let Some(window) = web_sys::window() else { return };
+        let rects = bulk.rects(elements);
+        for (i, rect) in rects.into_iter().enumerate() {
+            let empty = rect.width == 0.0 || rect.height == 0.0;
+            if !empty && !rect.intersects(self.viewport) {
+                continue;
+            }
+            let Ok(element) = elements.get(i as u32).dyn_into::<Element>() else {
+                continue;
+            };
+            let tag = element.local_name();
+            if self.numbered.has(&element) || WALK_SKIPS.contains(&tag.as_str()) {
+                continue;
+            }
+            let Ok(Some(style)) = window.get_computed_style(&element) else {
+                continue;
+            };
+            if empty && style.get_property_value("display").is_ok_and(|d| d == "none") {
+                continue;
+            }
+            if !empty {
+                self.note_occluder(&style, &rect);
+            }
+            let pointer = style.get_property_value("cursor").is_ok_and(|c| c == "pointer");
+            if !empty && clickable(pointer, parent_pointer) {
+                found.push((element, rect));
+                continue;
+            }
+            if !NO_ENTRY.contains(&tag.as_str()) {
+                self.pointer_walk(bulk, &children(&element), pointer, depth + 1, found);
+            }
+        }
+    }
+
+    /// Whether a numbered control lies inside `element` (then the control is what is listed).
+    fn covers_numbered(&self, element: &Element) -> bool {
+        if !matches!(element.query_selector(PROBABLE), Ok(Some(_))) {
+            return false;
+        }
+        query_array(element, &self.probable)
+            .iter()
+            .any(|e| self.numbered.has(&e))
     }
 }
 
-/// `root.querySelectorAll(selector)` for a document or a shadow root, as elements.
-fn query_all(root: &JsValue, selector: &JsValue) -> Vec<Element> {
-    let Some(list) = js_sys::Reflect::get(root, &"querySelectorAll".into())
+/// How many elements in `element` (itself included) may be controls: what the page watcher counts
+/// when nodes are added (a cheap upper bound, without the visibility checks of a listing).
+pub fn controls_in(element: &Element) -> u32 {
+    let own = u32::from(element.matches(PROBABLE).unwrap_or(false));
+    let inside = element
+        .query_selector_all(PROBABLE)
+        .map(|l| l.length())
+        .unwrap_or(0);
+    own + inside
+}
+
+/// `node.children` as an array (empty for nodes without element children).
+fn children(node: &JsValue) -> js_sys::Array {
+    js_sys::Reflect::get(node, &"children".into())
+        .ok()
+        .filter(|c| !c.is_undefined() && !c.is_null())
+        .map(|c| js_sys::Array::from(&c))
+        .unwrap_or_default()
+}
+
+/// The element of `root`'s own tree that holds `element`: itself, or the shadow host (at some depth)
+/// whose shadow tree holds it.
+fn lift(element: &Element, root: &JsValue) -> Option<Element> {
+    let mut current = element.clone();
+    for _ in 0..=MAX_SHADOW_DEPTH {
+        let node = current.get_root_node();
+        if js_sys::Object::is(&node, root) {
+            return Some(current);
+        }
+        current = node.dyn_into::<web_sys::ShadowRoot>().ok()?.host();
+    }
+    None
+}
+
+/// `root.querySelectorAll(selector)` for a document, shadow root or element, as an array.
+fn query_array(root: &JsValue, selector: &JsValue) -> js_sys::Array {
+    js_sys::Reflect::get(root, &"querySelectorAll".into())
         .ok()
         .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
         .and_then(|f| f.call1(root, selector).ok())
+        .map(|list| js_sys::Array::from(&list))
+        .unwrap_or_default()
+}
+
+/// The labels of one tree's fields. A field's own `labels` list would do, but the browser walks the
+/// whole document for each field to build it, which costs seconds on a large page. A whole-tree scan
+/// reads every label and its control (`label.control`) with two native calls when the first field
+/// asks; a viewport scan, which meets few fields, looks for each field's labels where they can be:
+/// around it, and (for a field with an id) by their `for`.
+struct Labels<'a> {
+    root: JsValue,
+    bulk: Option<&'a Bulk>,
+    per_field: bool,
+    index: std::cell::OnceCell<Option<(js_sys::Array, JsValue)>>,
+}
+
+impl<'a> Labels<'a> {
+    fn new(root: &JsValue, bulk: Option<&'a Bulk>) -> Self {
+        Self {
+            root: root.clone(),
+            bulk,
+            per_field: false,
+            index: std::cell::OnceCell::new(),
+        }
+    }
+
+    fn per_field(root: &JsValue) -> Self {
+        Self {
+            per_field: true,
+            ..Self::new(root, None)
+        }
+    }
+
+    /// The labels of `control`, in document order.
+    fn of(&self, control: &Element) -> Vec<Element> {
+        if self.per_field {
+            return self.around(control);
+        }
+        let Some(bulk) = self.bulk else {
+            return own_labels(control);
+        };
+        let index = self.index.get_or_init(|| {
+            let labels = query_array(&self.root, &"label".into());
+            let controls = bulk.map.call1(&labels, &bulk.control).ok()?;
+            Some((labels, controls))
+        });
+        let Some((labels, controls)) = index else {
+            return own_labels(control);
+        };
+        let mut found = Vec::new();
+        let mut from = 0.0;
+        while let Some(i) = bulk
+            .index_of
+            .call2(controls, control, &from.into())
+            .ok()
+            .and_then(|i| i.as_f64())
+            .filter(|i| *i >= 0.0)
+        {
+            if let Ok(label) = labels.get(i as u32).dyn_into::<Element>() {
+                found.push(label);
+            }
+            from = i + 1.0;
+        }
+        found
+    }
+}
+
+impl Labels<'_> {
+    /// The labels whose control is `control`: enclosing ones, and those naming its id in `for`.
+    fn around(&self, control: &Element) -> Vec<Element> {
+        let is_control = |label: &Element| {
+            js_sys::Reflect::get(label, &"control".into()).is_ok_and(|c| c == JsValue::from(control))
+        };
+        let mut found: Vec<Element> = Vec::new();
+        let mut at = control.parent_element();
+        while let Some(label) = at.and_then(|p| p.closest("label").ok().flatten()) {
+            if is_control(&label) {
+                found.push(label.clone());
+            }
+            at = label.parent_element();
+        }
+        found.reverse();
+        let id = control.id();
+        if !id.is_empty() {
+            let escaped = js_sys::Reflect::get(&js_sys::global(), &"CSS".into())
+                .ok()
+                .and_then(|css| {
+                    let escape = js_sys::Reflect::get(&css, &"escape".into()).ok()?;
+                    escape
+                        .dyn_into::<js_sys::Function>()
+                        .ok()?
+                        .call1(&css, &id.into())
+                        .ok()
+                })
+                .and_then(|e| e.as_string());
+            if let Some(escaped) = escaped {
+                let selector = JsValue::from_str(&format!("label[for=\"{escaped}\"]"));
+                for label in query_array(&self.root, &selector).iter() {
+                    let Ok(label) = label.dyn_into::<Element>() else {
+                        continue;
+                    };
+                    if !found.contains(&label) && is_control(&label) {
+                        found.push(label);
+                    }
+                }
+                // Document order, as the field's own list has them.
+                found.sort_by(|a, b| {
+                    if a == b {
+                        std::cmp::Ordering::Equal
+                    } else if follows(a, b) {
+                        std::cmp::Ordering::Less
+                    } else {
+                        std::cmp::Ordering::Greater
+                    }
+                });
+            }
+        }
+        found
+    }
+}
+
+/// A field's `labels` list (fine for one field, slow for thousands: see [`Labels`]).
+fn own_labels(control: &Element) -> Vec<Element> {
+    js_sys::Reflect::get(control, &"labels".into())
+        .ok()
         .and_then(|l| l.dyn_into::<web_sys::NodeList>().ok())
-    else {
-        return Vec::new();
-    };
-    (0..list.length())
-        .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
-        .collect()
+        .map(|l| {
+            (0..l.length())
+                .filter_map(|i| l.item(i)?.dyn_into::<Element>().ok())
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Whether `other` comes after `node` in document order (its descendants included).
@@ -329,24 +1041,42 @@ fn role_of(element: &Element, tag: &str) -> Option<String> {
 struct Visibility {
     check: Option<js_sys::Function>,
     options: js_sys::Object,
+    /// The same, also counting `opacity: 0` (on the element or an ancestor) as hidden.
+    opaque_options: js_sys::Object,
 }
 
 impl Visibility {
     fn new() -> Self {
         let options = js_sys::Object::new();
         let _ = js_sys::Reflect::set(&options, &"visibilityProperty".into(), &JsValue::TRUE);
+        let opaque_options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&opaque_options, &"visibilityProperty".into(), &JsValue::TRUE);
+        let _ = js_sys::Reflect::set(&opaque_options, &"opacityProperty".into(), &JsValue::TRUE);
         let check = web_sys::window()
             .and_then(|w| js_sys::Reflect::get(&w, &"Element".into()).ok())
             .and_then(|e| js_sys::Reflect::get(&e, &"prototype".into()).ok())
             .and_then(|p| js_sys::Reflect::get(&p, &"checkVisibility".into()).ok())
             .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-        Self { check, options }
+        Self {
+            check,
+            options,
+            opaque_options,
+        }
     }
 
     fn check(&self, element: &Element) -> bool {
+        self.call(element, &self.options)
+    }
+
+    /// Rendered and not see-through.
+    fn opaque(&self, element: &Element) -> bool {
+        self.call(element, &self.opaque_options)
+    }
+
+    fn call(&self, element: &Element, options: &js_sys::Object) -> bool {
         match &self.check {
             Some(f) => f
-                .call1(element, &self.options)
+                .call1(element, options)
                 .ok()
                 .and_then(|v| v.as_bool())
                 .unwrap_or(true),
@@ -356,8 +1086,8 @@ impl Visibility {
     }
 }
 
-/// Not disabled, has a size, and (when on screen) is not covered by another element.
-fn usable(element: &Element, rect: &DomRect, viewport: (f64, f64)) -> bool {
+/// Not disabled and has a size. (Whether it is covered is checked at the end of the scan.)
+fn usable(element: &Element, rect: &Rect) -> bool {
     if element.matches(":disabled").unwrap_or(false)
         || element
             .get_attribute("aria-disabled")
@@ -366,16 +1096,13 @@ fn usable(element: &Element, rect: &DomRect, viewport: (f64, f64)) -> bool {
     {
         return false;
     }
-    if rect.width() < 1.0 || rect.height() < 1.0 {
-        return false;
-    }
-    !covered(element, rect, viewport)
+    rect.width >= 1.0 && rect.height >= 1.0
 }
 
 /// Whether every probe point of an on-screen element hits something that is neither it, inside it,
 /// nor its label. Off-screen elements cannot be hit-tested and count as not covered.
-fn covered(element: &Element, rect: &DomRect, (width, height): (f64, f64)) -> bool {
-    let (l, t, r, b) = (rect.left(), rect.top(), rect.right(), rect.bottom());
+fn covered(element: &Element, rect: &Rect, (width, height): (f64, f64)) -> bool {
+    let (l, t, r, b) = (rect.left, rect.top, rect.right, rect.bottom);
     // Probe the centre and four points just inside the corners.
     let dx = (r - l).min(4.0) / 2.0;
     let dy = (b - t).min(4.0) / 2.0;
@@ -433,7 +1160,10 @@ fn labels(element: &Element, other: &Element) -> bool {
 
 /// A simplified accessible-name computation: labelledby, aria-label, labels, alt, text, placeholder,
 /// title, in that order.
-fn accessible_name(element: &Element, tag: &str) -> String {
+///
+/// `labels`, when given, is the scan's index of the tree's labels; otherwise the field's own `labels`
+/// list is read (the same labels, fine for one element).
+fn accessible_name(element: &Element, tag: &str, labels: Option<&Labels<'_>>) -> String {
     if let Some(ids) = element.get_attribute("aria-labelledby") {
         let root = element.get_root_node();
         let text: Vec<String> = ids
@@ -456,13 +1186,19 @@ fn accessible_name(element: &Element, tag: &str) -> String {
         return label;
     }
     if matches!(tag, "input" | "select" | "textarea") {
-        let labels = js_sys::Reflect::get(element, &"labels".into())
-            .ok()
-            .and_then(|l| l.dyn_into::<web_sys::NodeList>().ok());
+        let labels = match labels {
+            Some(index) => Some(index.of(element)),
+            None => js_sys::Reflect::get(element, &"labels".into())
+                .ok()
+                .and_then(|l| l.dyn_into::<web_sys::NodeList>().ok())
+                .map(|l| {
+                    (0..l.length())
+                        .filter_map(|i| l.item(i)?.dyn_into::<Element>().ok())
+                        .collect()
+                }),
+        };
         if let Some(labels) = labels {
-            let text: Vec<String> = (0..labels.length())
-                .filter_map(|i| labels.item(i)?.text_content())
-                .collect();
+            let text: Vec<String> = labels.iter().filter_map(|l| l.text_content()).collect();
             let text = clean(&text.join(" "));
             if !text.is_empty() {
                 return text;

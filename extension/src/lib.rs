@@ -16,12 +16,15 @@ pub mod wording;
 
 mod act;
 mod activity;
+mod banners;
 mod chrome;
 mod content;
 mod detect;
+mod mask;
 mod overlay;
 mod page;
 mod panel;
 mod settings;
 mod tabs;
+mod watch;
 mod worker;

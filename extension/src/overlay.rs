@@ -1,13 +1,18 @@
 //! The numbered overlay: one host element with a closed shadow root holding a badge per numbered
 //! element. Black on yellow with a dark and a light ring, bold, 14 px: readable on any page and in
 //! forced-colours mode. The host is `aria-hidden` and `inert` with `pointer-events: none`, so it never
-//! reaches the accessibility tree, takes focus, or catches a click. Badges follow scroll and resize.
+//! reaches the accessibility tree, takes focus, or catches a click. Badges are drawn only for elements
+//! on screen and follow scroll and resize (redrawn once per animation frame), and the page watcher
+//! (`watch.rs`) redraws them when the page moves things. Drawing reads every box first, in a few native
+//! calls, then writes the badges at once; a badge that would cover another's digits moves to a free spot.
 
 use std::cell::Cell;
 use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, Element, HtmlElement};
+
+use crate::detect::{Bulk, Rect};
 
 const STYLE: &str = "
 :host { all: initial; }
@@ -19,12 +24,16 @@ const STYLE: &str = "
 @media (forced-colors: active) { .b { color: #000; background: #ffd700; border-color: #000; } }
 ";
 
+/// The overlay host's tag: the one element Waymark adds to a page.
+pub const HOST_TAG: &str = "waymark-overlay";
+
 /// The overlay of one frame.
 pub struct Overlay {
     document: Document,
     layer: Element,
-    /// The elements last drawn, so scroll and resize can move their badges.
+    /// Whether badges are drawn, so scroll and resize move them.
     drawn: Rc<Cell<bool>>,
+    bulk: Option<Bulk>,
 }
 
 impl Overlay {
@@ -32,7 +41,7 @@ impl Overlay {
     pub fn create(on_move: fn()) -> Result<Self, JsValue> {
         let window = web_sys::window().ok_or("no window")?;
         let document = window.document().ok_or("no document")?;
-        let host: HtmlElement = document.create_element("waymark-overlay")?.dyn_into()?;
+        let host: HtmlElement = document.create_element(HOST_TAG)?.dyn_into()?;
         host.set_attribute("aria-hidden", "true")?;
         host.set_attribute("inert", "")?;
         host.style().set_property("pointer-events", "none")?;
@@ -84,20 +93,29 @@ impl Overlay {
             document,
             layer,
             drawn,
+            bulk: Bulk::new(),
         })
     }
 
-    /// Draws each element's number at its top-left corner (only for elements on screen).
+    /// Draws each element's number near its top-left corner, for the elements whose box is on screen
+    /// (the rest are drawn when a scroll or resize brings them in). All boxes are read first, in a
+    /// few native calls, then the badges are written in one go, so drawing never forces a layout per
+    /// badge. A badge that would cover another's digits moves to a free spot (see [`place`]).
     pub fn draw<'a>(&self, elements: impl Iterator<Item = (&'a Element, u32)>) {
         let (width, height) = viewport();
+        let (elements, numbers): (Vec<&Element>, Vec<u32>) = elements.unzip();
+        let array: js_sys::Array = elements.iter().map(|e| JsValue::from(*e)).collect();
+        let rects = match &self.bulk {
+            Some(bulk) => bulk.rects(&array),
+            None => elements.iter().map(|e| Rect::of(e)).collect(),
+        };
+        let shown: Vec<(Rect, u32)> = rects
+            .into_iter()
+            .zip(numbers)
+            .filter(|(r, _)| !(r.bottom < 0.0 || r.right < 0.0 || r.top > height || r.left > width))
+            .collect();
         let mut html = String::new();
-        for (element, number) in elements {
-            let rect = element.get_bounding_client_rect();
-            if rect.bottom() < 0.0 || rect.right() < 0.0 || rect.top() > height || rect.left() > width {
-                continue;
-            }
-            let x = rect.left().clamp(0.0, (width - 24.0).max(0.0));
-            let y = rect.top().clamp(0.0, (height - 20.0).max(0.0));
+        for (x, y, number) in place(&shown, (width, height)) {
             html.push_str(&format!(
                 "<span class=\"b\" style=\"left:{x:.0}px;top:{y:.0}px\">{number}</span>"
             ));
@@ -125,6 +143,70 @@ impl Overlay {
     }
 }
 
+/// A badge's box without its rings: 14 px bold digits (under 10 px each) on an 18 px line, 4 px of
+/// padding and a 1 px border each side, at least 20 px wide (see [`STYLE`]).
+fn badge_size(number: u32) -> (f64, f64) {
+    let digits = number.to_string().len() as f64;
+    ((digits * 10.0 + 10.0).max(20.0), 20.0)
+}
+
+/// The 2 px of rings drawn around a badge: a neighbour's digits must not be under them either.
+const RING: f64 = 2.0;
+
+/// Where each badge goes (its top-left, inside the viewport): the element's top-left corner when that
+/// is free; otherwise the first free spot among its other corners, just outside it, then nearby (along
+/// its row, then the rows above and below). If every spot is taken it stays at the top-left corner.
+/// Badges are placed in numbering order, so the lower number keeps its corner.
+fn place(shown: &[(Rect, u32)], (width, height): (f64, f64)) -> Vec<(f64, f64, u32)> {
+    let mut taken: Vec<(f64, f64, f64, f64)> = Vec::with_capacity(shown.len());
+    let mut out = Vec::with_capacity(shown.len());
+    for (r, number) in shown {
+        let (w, h) = badge_size(*number);
+        let clamp = |(x, y): (f64, f64)| {
+            (
+                x.clamp(0.0, (width - w - RING).max(0.0)),
+                y.clamp(0.0, (height - h - RING).max(0.0)),
+            )
+        };
+        let gap = RING * 2.0;
+        let spots = [
+            (r.left, r.top),
+            (r.right - w, r.top),
+            (r.left, r.bottom - h),
+            (r.right - w, r.bottom - h),
+            (r.left, r.top - h - gap),
+            (r.left - w - gap, r.top),
+            (r.right + gap, r.top),
+            (r.left, r.bottom + gap),
+        ];
+        // Then a search nearby: half a badge further along each time, on this row first, then on the
+        // rows above and below.
+        let (sx, sy) = (w / 2.0 + gap, h + gap);
+        let mut nearby: Vec<(i32, i32)> = (-2..=2).flat_map(|j| (-12..=12).map(move |i| (i, j))).collect();
+        nearby.sort_by_key(|&(i, j)| (i.abs() + 4 * j.abs(), j, i));
+        let along = nearby
+            .into_iter()
+            .map(|(i, j)| (r.left + f64::from(i) * sx, r.top + f64::from(j) * sy));
+        // Boxes with their rings: free when it overlaps no badge placed so far.
+        let (bw, bh) = (w + 2.0 * RING, h + 2.0 * RING);
+        let free = |&(x, y): &(f64, f64)| {
+            let (x, y) = (x - RING, y - RING);
+            !taken
+                .iter()
+                .any(|&(tx, ty, tw, th)| x < tx + tw && tx < x + bw && y < ty + th && ty < y + bh)
+        };
+        let (x, y) = spots
+            .into_iter()
+            .chain(along)
+            .map(clamp)
+            .find(free)
+            .unwrap_or_else(|| clamp((r.left, r.top)));
+        taken.push((x - RING, y - RING, bw, bh));
+        out.push((x, y, *number));
+    }
+    out
+}
+
 /// The frame's viewport size in CSS pixels.
 pub fn viewport() -> (f64, f64) {
     let window = web_sys::window();
@@ -139,4 +221,64 @@ pub fn viewport() -> (f64, f64) {
         dim(web_sys::Window::inner_width),
         dim(web_sys::Window::inner_height),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rect(left: f64, top: f64, width: f64, height: f64) -> Rect {
+        Rect {
+            left,
+            top,
+            right: left + width,
+            bottom: top + height,
+            width,
+            height,
+        }
+    }
+
+    fn overlaps(placed: &[(f64, f64, u32)]) -> Vec<(u32, u32)> {
+        let mut bad = Vec::new();
+        for (i, &(x1, y1, n1)) in placed.iter().enumerate() {
+            let (w1, h1) = badge_size(n1);
+            for &(x2, y2, n2) in &placed[i + 1..] {
+                let (w2, h2) = badge_size(n2);
+                if x1 < x2 + w2 && x2 < x1 + w1 && y1 < y2 + h2 && y2 < y1 + h1 {
+                    bad.push((n1, n2));
+                }
+            }
+        }
+        bad
+    }
+
+    #[test]
+    fn a_free_corner_keeps_the_badge_at_the_top_left() {
+        let placed = place(&[(rect(100.0, 50.0, 80.0, 30.0), 7)], (1200.0, 800.0));
+        assert_eq!(placed, vec![(100.0, 50.0, 7)]);
+    }
+
+    #[test]
+    fn dense_controls_get_badges_that_do_not_cover_each_other() {
+        // Ten links twelve pixels wide in a row, under a row of two wider controls.
+        let mut shown: Vec<(Rect, u32)> = vec![
+            (rect(16.0, 320.0, 60.0, 18.0), 11),
+            (rect(90.0, 320.0, 60.0, 18.0), 12),
+        ];
+        shown.extend((0..10).map(|i| (rect(16.0 + 12.0 * i as f64, 346.0, 12.0, 16.0), 13 + i)));
+        let placed = place(&shown, (1200.0, 800.0));
+        assert_eq!(placed.len(), shown.len());
+        assert_eq!(overlaps(&placed), vec![]);
+    }
+
+    #[test]
+    fn badges_stay_inside_the_viewport() {
+        let placed = place(&[(rect(1190.0, 795.0, 40.0, 40.0), 123)], (1200.0, 800.0));
+        let (x, y, _) = placed[0];
+        let (w, h) = badge_size(123);
+        assert!(
+            x >= 0.0 && x + w <= 1200.0 && y >= 0.0 && y + h <= 800.0,
+            "{x},{y}"
+        );
+    }
 }

@@ -234,6 +234,45 @@ pub async fn run(tab_id: Option<i32>, tool: PageTool) -> ToolResult {
             })
             .await
         }
+        PageTool::Screenshot => screenshot(tab).await,
+        PageTool::Upload {
+            index, files, expect, ..
+        } => {
+            // The host sent the files ahead in pieces; the worker joined them into `files`.
+            if files.is_empty() {
+                return ToolResult::error(format!("No file arrived to put into number {index}."));
+            }
+            by_number(tab, index, expect, move |local| PageTool::Upload {
+                index: local,
+                paths: Vec::new(),
+                files: files.clone(),
+                expect: None,
+            })
+            .await
+        }
+        PageTool::ClickAndWaitDownload {
+            index,
+            timeout_ms,
+            expect,
+        } => click_and_wait_download(tab, index, timeout_ms, expect).await,
+        PageTool::DownloadWait { timeout_ms } => download_wait(timeout_ms).await,
+        PageTool::ActByIndex {
+            index,
+            action,
+            text,
+            expect,
+        } => {
+            by_number(tab, index, expect, move |local| PageTool::ActByIndex {
+                index: local,
+                action,
+                text: text.clone(),
+                expect: None,
+            })
+            .await
+        }
+        PageTool::FocusNext { role } => move_focus(tab, role, true).await,
+        PageTool::FocusPrev { role } => move_focus(tab, role, false).await,
+        PageTool::CloseBanners { budget_ms } => close_banners(tab, budget_ms).await,
     }
 }
 
@@ -496,7 +535,11 @@ async fn by_number(tab: i32, index: u32, expect: Option<u64>, tool: impl Fn(u32)
         if (expected >> 32) as i32 != frame {
             return stale(tab, index, "now shows something else".into()).await;
         }
-        if let PageTool::OverlayAct { expect, .. } = &mut tool {
+        if let PageTool::OverlayAct { expect, .. }
+        | PageTool::ActByIndex { expect, .. }
+        | PageTool::Upload { expect, .. }
+        | PageTool::ClickAndWaitDownload { expect, .. } = &mut tool
+        {
             *expect = Some(expected & 0xffff_ffff);
         }
     }
@@ -559,5 +602,536 @@ async fn send(tab: i32, frame: i32, message: &WorkerToContent) -> ToolResult {
             chrome::log(&format!("tab {tab} frame {frame} unreachable: {e}"));
             ToolResult::error(wording::page_unreachable())
         }
+    }
+}
+
+/// How long the download tools wait when the caller does not say.
+const DOWNLOAD_WAIT_MS: u32 = 30_000;
+/// How often a waiting download tool looks at the download again.
+const DOWNLOAD_POLL_MS: u32 = 150;
+/// Time for the page to paint freshly drawn badges before the picture is taken.
+const PAINT_WAIT_MS: u32 = 120;
+/// JPEG at this quality keeps a full screen near 100 KB, still sharp enough to read the badges.
+const SCREENSHOT_QUALITY: u32 = 70;
+
+/// A picture of the tab as it is on screen, with the numbered badges drawn (numbering the page first
+/// if it has no numbers yet). The browser can only picture the tab its window shows.
+async fn screenshot(tab: i32) -> ToolResult {
+    let info = match chrome::tabs_api("get", &[tab.into()]).await {
+        Ok(info) => info,
+        Err(e) => return ToolResult::error(format!("Could not find the tab to take a picture of: {e}")),
+    };
+    let get = |key: &str| js_sys::Reflect::get(&info, &key.into()).ok();
+    if get("active").and_then(|a| a.as_bool()) != Some(true) {
+        return ToolResult::error(
+            "This tab is not the one its window shows, so the browser cannot take a picture of it: \
+             bring it to the front first (browser_switch_tab), then ask again.",
+        );
+    }
+    let Some(window) = get("windowId").and_then(|w| w.as_f64()) else {
+        return ToolResult::error("Could not tell which window shows the tab.");
+    };
+    // No numbers yet: number the page, which draws the badges.
+    if NUMBERINGS.with_borrow(|n| !n.contains_key(&tab)) {
+        let _ = list(tab, DEFAULT_LIMIT, 0, false).await;
+    }
+    let frames = NUMBERINGS
+        .with_borrow(|n| n.get(&tab).map(|n| n.frames.clone()))
+        .unwrap_or_else(|| vec![0]);
+    // Each frame draws its badges again (the page may have moved since) and covers its secret fields.
+    for frame in frames {
+        let _ = send(
+            tab,
+            frame,
+            &WorkerToContent::Tool {
+                tool: PageTool::Screenshot,
+                number: None,
+            },
+        )
+        .await;
+    }
+    gloo_timers::future::TimeoutFuture::new(PAINT_WAIT_MS).await;
+    let options = chrome::object(&[("format", "jpeg".into()), ("quality", SCREENSHOT_QUALITY.into())]);
+    let url = match chrome::tabs_api("captureVisibleTab", &[window.into(), options]).await {
+        Ok(url) => url.as_string().unwrap_or_default(),
+        Err(e) => return ToolResult::error(format!("The browser did not take the picture: {e}")),
+    };
+    let Some((mime, base64)) = url
+        .strip_prefix("data:")
+        .and_then(|rest| rest.split_once(";base64,"))
+    else {
+        return ToolResult::error("The browser's picture came in a form Waymark cannot read.");
+    };
+    // The frame header is near the start: decoding a few kilobytes is enough to read the size.
+    let head = &base64[..base64.len().min(16 * 1024)];
+    let size = chrome::decode_base64(head)
+        .ok()
+        .and_then(|bytes| chrome::jpeg_size(&bytes));
+    let Some((width, height)) = size else {
+        return ToolResult::error("The browser's picture came in a form Waymark cannot read.");
+    };
+    let shot = waymark_protocol::Screenshot {
+        mime: mime.to_owned(),
+        base64: base64.to_owned(),
+        width,
+        height,
+    };
+    match serde_json::to_value(&shot) {
+        Ok(data) => ToolResult::ok(data),
+        Err(e) => ToolResult::error(format!("could not pass the picture on: {e}")),
+    }
+}
+
+/// Notes the downloads the browser starts while it lives (`chrome.downloads.onCreated`), from before a
+/// click, so a download the click starts at once is not missed.
+struct DownloadWatch {
+    started: std::rc::Rc<RefCell<Vec<f64>>>,
+    event: chrome::ChromeEvent,
+    listener: wasm_bindgen::closure::Closure<dyn FnMut(wasm_bindgen::JsValue)>,
+}
+
+impl DownloadWatch {
+    fn start() -> Result<Self, String> {
+        let event = chrome::downloads_event("onCreated")?;
+        let started = std::rc::Rc::new(RefCell::new(Vec::new()));
+        let listener = {
+            let started = started.clone();
+            wasm_bindgen::closure::Closure::<dyn FnMut(wasm_bindgen::JsValue)>::new(
+                move |item: wasm_bindgen::JsValue| {
+                    if let Some(id) = js_sys::Reflect::get(&item, &"id".into())
+                        .ok()
+                        .and_then(|i| i.as_f64())
+                    {
+                        started.borrow_mut().push(id);
+                    }
+                },
+            )
+        };
+        event.add_listener(wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()));
+        Ok(Self {
+            started,
+            event,
+            listener,
+        })
+    }
+
+    /// The first download that started since the watch began.
+    fn first(&self) -> Option<f64> {
+        self.started.borrow().first().copied()
+    }
+}
+
+impl Drop for DownloadWatch {
+    fn drop(&mut self) {
+        self.event
+            .remove_listener(wasm_bindgen::JsCast::unchecked_ref(self.listener.as_ref()));
+    }
+}
+
+/// "30 seconds", "1 second", "1.5 seconds".
+fn seconds(ms: u32) -> String {
+    match ms {
+        1_000 => "1 second".into(),
+        ms if ms % 1_000 == 0 => format!("{} seconds", ms / 1_000),
+        ms => format!("{:.1} seconds", f64::from(ms) / 1_000.0),
+    }
+}
+
+/// Clicks number `index` (pinned to the approved element like any click) and waits for the download it
+/// starts to finish.
+async fn click_and_wait_download(
+    tab: i32,
+    index: u32,
+    timeout_ms: Option<u32>,
+    expect: Option<u64>,
+) -> ToolResult {
+    let timeout = timeout_ms.unwrap_or(DOWNLOAD_WAIT_MS);
+    // Listening starts before the click: a download can begin before the click returns.
+    let watch = match DownloadWatch::start() {
+        Ok(watch) => watch,
+        Err(why) => return ToolResult::error(format!("Could not watch for downloads: {why}.")),
+    };
+    let began = chrome::now_ms();
+    let clicked = by_number(tab, index, expect, |local| PageTool::OverlayAct {
+        index: local,
+        action: waymark_protocol::ActKind::Click,
+        text: None,
+        expect: None,
+    })
+    .await;
+    if clicked.status == ToolStatus::Error {
+        return clicked;
+    }
+    let Some(id) = first_download(&watch, began, timeout).await else {
+        return ToolResult::error(format!(
+            "No download started within {} after clicking {index}.",
+            seconds(timeout)
+        ));
+    };
+    drop(watch);
+    finish_download(id, began, timeout).await
+}
+
+/// Waits for the download in progress (the latest, if several are) or, if none is, for the next one
+/// to start; then for it to finish.
+async fn download_wait(timeout_ms: Option<u32>) -> ToolResult {
+    let timeout = timeout_ms.unwrap_or(DOWNLOAD_WAIT_MS);
+    let watch = match DownloadWatch::start() {
+        Ok(watch) => watch,
+        Err(why) => return ToolResult::error(format!("Could not watch for downloads: {why}.")),
+    };
+    let began = chrome::now_ms();
+    let query = chrome::object(&[
+        ("state", "in_progress".into()),
+        ("orderBy", js_sys::Array::of1(&"-startTime".into()).into()),
+        ("limit", 1.into()),
+    ]);
+    let running = chrome::downloads_api("search", &[query])
+        .await
+        .ok()
+        .map(|found| js_sys::Array::from(&found))
+        .and_then(|found| js_sys::Reflect::get(&found.get(0), &"id".into()).ok())
+        .and_then(|id| id.as_f64());
+    let id = match running {
+        Some(id) => id,
+        None => match first_download(&watch, began, timeout).await {
+            Some(id) => id,
+            None => {
+                return ToolResult::error(format!(
+                    "No download is going on, and none started within {}.",
+                    seconds(timeout)
+                ))
+            }
+        },
+    };
+    drop(watch);
+    finish_download(id, began, timeout).await
+}
+
+/// The first download noted by `watch`, waiting until `timeout` ms after `began`.
+async fn first_download(watch: &DownloadWatch, began: f64, timeout: u32) -> Option<f64> {
+    loop {
+        if let Some(id) = watch.first() {
+            return Some(id);
+        }
+        if chrome::now_ms() - began >= f64::from(timeout) {
+            return None;
+        }
+        gloo_timers::future::TimeoutFuture::new(DOWNLOAD_POLL_MS).await;
+    }
+}
+
+/// Follows download `id` until it completes or is interrupted (at most until `timeout` ms after
+/// `began`), and says what became of it.
+async fn finish_download(id: f64, began: f64, timeout: u32) -> ToolResult {
+    let mut last = None;
+    loop {
+        let query = chrome::object(&[("id", id.into())]);
+        if let Ok(found) = chrome::downloads_api("search", &[query]).await {
+            let item = js_sys::Array::from(&found).get(0);
+            if item.is_object() {
+                last = Some(download_of(&item));
+            }
+        }
+        match &last {
+            Some(download) if download.state == "complete" => {
+                return match serde_json::to_value(download) {
+                    Ok(data) => ToolResult::ok(data),
+                    Err(e) => ToolResult::error(format!("could not describe the download: {e}")),
+                }
+            }
+            Some(download) if download.state == "interrupted" => {
+                return ToolResult {
+                    data: serde_json::to_value(download).ok(),
+                    ..ToolResult::error(format!(
+                        "The download of {} stopped: {}.",
+                        bare_name(&download.filename, &download.url),
+                        download.error.as_deref().unwrap_or("the browser gave no reason")
+                    ))
+                }
+            }
+            _ => {}
+        }
+        if chrome::now_ms() - began >= f64::from(timeout) {
+            let name = last
+                .as_ref()
+                .map(|d| bare_name(&d.filename, &d.url))
+                .unwrap_or_else(|| "the file".into());
+            return ToolResult::error(format!(
+                "The download of {name} did not finish within {}; it goes on in the browser: wait \
+                 for it with browser_download_wait.",
+                seconds(timeout)
+            ));
+        }
+        gloo_timers::future::TimeoutFuture::new(DOWNLOAD_POLL_MS).await;
+    }
+}
+
+/// A `chrome.downloads.DownloadItem` as the protocol's [`waymark_protocol::Download`].
+fn download_of(item: &wasm_bindgen::JsValue) -> waymark_protocol::Download {
+    let get = |key: &str| js_sys::Reflect::get(item, &key.into()).ok();
+    let text = |key: &str| get(key).and_then(|v| v.as_string()).unwrap_or_default();
+    let number = |key: &str| get(key).and_then(|v| v.as_f64()).unwrap_or(-1.0);
+    let url = match text("finalUrl") {
+        u if u.is_empty() => text("url"),
+        u => u,
+    };
+    // `fileSize` is -1 when the server did not say; what arrived is then the size.
+    let bytes = match (number("fileSize"), number("bytesReceived")) {
+        (size, _) if size >= 0.0 => size,
+        (_, received) => received.max(0.0),
+    };
+    let error = get("error")
+        .and_then(|e| e.as_string())
+        .map(|reason| reason.to_lowercase().replace('_', " "));
+    waymark_protocol::Download {
+        filename: text("filename"),
+        url,
+        mime: text("mime"),
+        bytes: bytes as u64,
+        state: text("state"),
+        error,
+    }
+}
+
+/// The file's name without its folders, or the last part of its address before it has one.
+fn bare_name(filename: &str, url: &str) -> String {
+    let from_path = filename.rsplit(['/', '\\']).next().unwrap_or_default();
+    if !from_path.is_empty() {
+        return from_path.to_owned();
+    }
+    url.split(['?', '#'])
+        .next()
+        .and_then(|u| u.rsplit('/').next())
+        .filter(|n| !n.is_empty())
+        .unwrap_or("the file")
+        .to_owned()
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Moving the keyboard focus by number, and closing banners: tab-wide tools that ask every frame.
+
+/// The default time `close_banners` may take, and the bounds of what callers may ask for.
+const BANNER_BUDGET_MS: u32 = 800;
+const BANNER_BUDGET_RANGE: (u32, u32) = (100, 10_000);
+/// How long a page gets to react to a pressed button before its frames are looked at again.
+const BANNER_SETTLE_MS: u32 = 60;
+
+thread_local! {
+    /// Per tab, the number the focus was last moved to: it decides between frames that each still hold
+    /// a focused element (a frame keeps its own focused element when another frame takes the focus).
+    static LAST_FOCUS: RefCell<HashMap<i32, u32>> = RefCell::new(HashMap::new());
+}
+
+/// Where one frame's focus is and what its numbered controls are (the frame's answer to a focus query).
+struct FrameFocus {
+    focused: Option<u32>,
+    has_focus: bool,
+    roles: Vec<String>,
+}
+
+/// `focus_next` / `focus_prev`: the numbered control after (before) the one with the focus, of `role` if
+/// given, across the tab's frames; numbers the tab first when it has no numbering.
+async fn move_focus(tab: i32, role: Option<String>, forward: bool) -> ToolResult {
+    let wanted = role.as_deref().map(fold).filter(|r| !r.is_empty());
+    for attempt in 0..2 {
+        let numbered = NUMBERINGS.with_borrow(|n| n.contains_key(&tab));
+        if attempt > 0 || !numbered {
+            let listed = list(tab, DEFAULT_LIMIT, 0, false).await;
+            if listed.status == ToolStatus::Error {
+                return listed;
+            }
+        }
+        let Some((slots, frames)) =
+            NUMBERINGS.with_borrow(|n| n.get(&tab).map(|n| (n.slots.clone(), n.frames.clone())))
+        else {
+            return ToolResult::error(wording::no_numbers_yet());
+        };
+        let mut states: HashMap<i32, FrameFocus> = HashMap::new();
+        for frame in frames {
+            let query = WorkerToContent::Tool {
+                tool: PageTool::FocusNext { role: None },
+                number: None,
+            };
+            let answer = send(tab, frame, &query).await;
+            let Some(data) = answer.data.filter(|_| answer.status == ToolStatus::Ok) else {
+                continue;
+            };
+            let roles = data
+                .get("roles")
+                .and_then(|r| serde_json::from_value::<Vec<String>>(r.clone()).ok())
+                .unwrap_or_default();
+            states.insert(
+                frame,
+                FrameFocus {
+                    focused: data.get("focused").and_then(|f| f.as_u64()).map(|f| f as u32),
+                    has_focus: data.get("has_focus").and_then(|f| f.as_bool()).unwrap_or(false),
+                    roles,
+                },
+            );
+        }
+        let role_of = |(frame, local): &(i32, u32)| {
+            states
+                .get(frame)
+                .and_then(|s| (*local as usize).checked_sub(1).and_then(|i| s.roles.get(i)))
+                .map(String::as_str)
+                .unwrap_or_default()
+        };
+        // Tab-wide positions holding a frame's focus, with whether that frame has the focus now.
+        let holders: Vec<(usize, bool)> = slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (frame, local))| {
+                let state = states.get(frame)?;
+                (state.focused == Some(*local)).then_some((i, state.has_focus))
+            })
+            .collect();
+        let remembered = LAST_FOCUS.with_borrow(|l| l.get(&tab).copied());
+        let current = current_focus(&holders, remembered);
+        let fits = |i: &usize| {
+            wanted
+                .as_ref()
+                .is_none_or(|w| slots.get(*i).is_some_and(|slot| fold(role_of(slot)) == *w))
+        };
+        let next = if forward {
+            (current.map_or(0, |c| c + 1)..slots.len()).find(fits)
+        } else {
+            (0..current.unwrap_or(slots.len())).rev().find(fits)
+        };
+        let Some(next) = next else {
+            return ToolResult::ok(json!({"at_end": true, "total": slots.len()}));
+        };
+        let Some(&(frame, local)) = slots.get(next) else {
+            continue;
+        };
+        let number = next as u32 + 1;
+        let moved = send(
+            tab,
+            frame,
+            &WorkerToContent::Tool {
+                tool: PageTool::FocusNext { role: None },
+                number: Some(local),
+            },
+        )
+        .await;
+        let stale = moved.data.as_ref().and_then(|d| d.get("stale")).is_some();
+        if moved.status == ToolStatus::Error && stale && attempt == 0 {
+            // The page changed under the numbering: renumber and look again.
+            continue;
+        }
+        if moved.status == ToolStatus::Error {
+            return moved;
+        }
+        let data = moved.data.unwrap_or_default();
+        LAST_FOCUS.with_borrow_mut(|l| l.insert(tab, number));
+        return ToolResult::ok(json!({
+            "index": number,
+            "role": data.get("role"),
+            "name": data.get("name"),
+        }));
+    }
+    ToolResult::error(wording::page_unreachable())
+}
+
+/// Which of the controls holding a frame's focus has the tab's focus: the one in the frame that has
+/// the focus now; when that does not decide (the side panel has the focus, so no page frame has it),
+/// the one the focus was last moved to, else the first.
+fn current_focus(holders: &[(usize, bool)], remembered: Option<u32>) -> Option<usize> {
+    let focused: Vec<usize> = holders.iter().filter(|(_, has)| *has).map(|(i, _)| *i).collect();
+    if let [only] = focused.as_slice() {
+        return Some(*only);
+    }
+    let pool: Vec<usize> = if focused.is_empty() {
+        holders.iter().map(|(i, _)| *i).collect()
+    } else {
+        focused
+    };
+    remembered
+        .and_then(|n| (n as usize).checked_sub(1))
+        .filter(|r| pool.contains(r))
+        .or_else(|| pool.first().copied())
+}
+
+/// `close_banners`: every frame of the tab closes its banners, within one deadline; frames are asked
+/// again while something was pressed (a consent manager's second layer, a banner revealed behind
+/// another), then the tab is renumbered, and frames that the fresh numbering finds for the first time
+/// (a consent manager's frame) get their turn while time is left.
+async fn close_banners(tab: i32, budget_ms: Option<u32>) -> ToolResult {
+    let start = chrome::now_ms();
+    let budget = budget_ms
+        .unwrap_or(BANNER_BUDGET_MS)
+        .clamp(BANNER_BUDGET_RANGE.0, BANNER_BUDGET_RANGE.1);
+    let deadline = start + f64::from(budget);
+    let left = || deadline - chrome::now_ms();
+    let mut frames = NUMBERINGS
+        .with_borrow(|n| n.get(&tab).map(|n| n.frames.clone()))
+        .unwrap_or_else(|| vec![0]);
+    let mut seen = frames.clone();
+    let mut closed: Vec<String> = Vec::new();
+    let renumbered = loop {
+        while left() > 0.0 {
+            let mut pressed = 0;
+            for frame in &frames {
+                if left() <= 0.0 {
+                    break;
+                }
+                let message = WorkerToContent::Tool {
+                    tool: PageTool::CloseBanners {
+                        budget_ms: Some(left().max(1.0) as u32),
+                    },
+                    number: None,
+                };
+                let answer = send(tab, *frame, &message).await;
+                let Some(data) = answer.data.filter(|_| answer.status == ToolStatus::Ok) else {
+                    continue;
+                };
+                if let Some(names) = data
+                    .get("closed")
+                    .and_then(|c| serde_json::from_value::<Vec<String>>(c.clone()).ok())
+                {
+                    closed.extend(names);
+                }
+                pressed += data.get("pressed").and_then(|p| p.as_u64()).unwrap_or(0);
+            }
+            if pressed == 0 {
+                break;
+            }
+            gloo_timers::future::TimeoutFuture::new(BANNER_SETTLE_MS).await;
+        }
+        // Fresh numbers: what was under the banners is listed, what went with them is not.
+        let renumbered = list(tab, DEFAULT_LIMIT, 0, false).await;
+        let fresh = NUMBERINGS
+            .with_borrow(|n| n.get(&tab).map(|n| n.frames.clone()))
+            .unwrap_or_default();
+        let new: Vec<i32> = fresh.into_iter().filter(|f| !seen.contains(f)).collect();
+        if new.is_empty() || left() <= 0.0 {
+            break renumbered;
+        }
+        seen.extend(&new);
+        frames = new;
+    };
+    if renumbered.status == ToolStatus::Error && closed.is_empty() {
+        // Not even the top frame answers (a browser page, a page still loading): say so.
+        return renumbered;
+    }
+    let mut data = json!({"closed": closed, "spent_ms": (chrome::now_ms() - start).round() as u64});
+    if let Some(total) = renumbered.data.as_ref().and_then(|d| d.get("total")) {
+        data["total"] = total.clone();
+    }
+    ToolResult::ok(data)
+}
+
+#[cfg(test)]
+mod focus_tests {
+    use super::current_focus;
+
+    #[test]
+    fn the_focused_frame_decides_then_the_last_move() {
+        // Position 4 is in the frame that has the focus; position 1 is a frame's stale focus.
+        assert_eq!(current_focus(&[(1, false), (4, true)], Some(2)), Some(4));
+        // The side panel has the focus: the number the focus was last moved to, if it still holds it.
+        assert_eq!(current_focus(&[(1, false), (4, false)], Some(5)), Some(4));
+        assert_eq!(current_focus(&[(1, false), (4, false)], Some(9)), Some(1));
+        assert_eq!(current_focus(&[], Some(3)), None);
     }
 }

@@ -3,8 +3,8 @@
 
 use serde_json::Value;
 use waymark_protocol::{
-    AgentState, ConnectionState, ErrorReply, InteractiveList, PageTool, Pong, ScrollDirection,
-    PROTOCOL_VERSION,
+    AgentState, ConnectionState, Download, ErrorReply, InteractiveList, PageTool, Pong, Screenshot,
+    ScrollDirection, PROTOCOL_VERSION,
 };
 
 use crate::commands::COMMANDS;
@@ -214,7 +214,12 @@ pub fn tool_answer(tool: &PageTool, data: Option<&Value>) -> String {
         },
         PageTool::OverlayShow => overlay(true),
         PageTool::OverlayHide => overlay(false),
-        PageTool::OverlayAct { .. } => acted(data),
+        PageTool::OverlayAct { .. } | PageTool::ActByIndex { .. } => acted(data),
+        PageTool::FocusNext { .. } | PageTool::FocusPrev { .. } => focused(data),
+        PageTool::Screenshot => screenshot(data),
+        PageTool::CloseBanners { .. } => banners_closed(data),
+        PageTool::Upload { index, .. } => uploaded(*index, data),
+        PageTool::ClickAndWaitDownload { .. } | PageTool::DownloadWait { .. } => downloaded(data),
         PageTool::Describe { .. } => "Described.".into(),
         PageTool::Extract => summary(data),
         PageTool::Scroll { direction, .. } => match (direction, flag("scrolled")) {
@@ -268,6 +273,87 @@ pub fn tool_answer(tool: &PageTool, data: Option<&Value>) -> String {
             format!("{verb} \"{title}\" ({url}).{still} Say /list for its controls.")
         }
         PageTool::OpenInNewTab { .. } => "Opened a new tab.".into(),
+    }
+}
+
+/// "Focus on 12, button, Add to cart."
+fn focused(data: Option<&Value>) -> String {
+    let field = |k: &str| {
+        data.and_then(|d| d.get(k))
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    };
+    match data.and_then(|d| d.get("index")).and_then(Value::as_u64) {
+        Some(index) => format!("Focus on {index}, {}, {}.", field("role"), field("name")),
+        None => "No other control to move to. Say /list for the controls.".into(),
+    }
+}
+
+fn screenshot(data: Option<&Value>) -> String {
+    match data.and_then(|d| serde_json::from_value::<Screenshot>(d.clone()).ok()) {
+        Some(s) => format!(
+            "Took a picture of the screen, {} by {} pixels.",
+            s.width, s.height
+        ),
+        None => "Took a picture of the screen.".into(),
+    }
+}
+
+/// "Closed 2 banners: Reject all; No thanks." or that there was none.
+fn banners_closed(data: Option<&Value>) -> String {
+    let closed: Vec<String> = data
+        .and_then(|d| d.get("closed"))
+        .and_then(|c| serde_json::from_value(c.clone()).ok())
+        .unwrap_or_default();
+    match closed.len() {
+        0 => "No banner to close.".into(),
+        1 => format!("Closed a banner: {}.", closed[0]),
+        n => format!("Closed {n} banners: {}.", closed.join("; ")),
+    }
+}
+
+/// "Put 2 files into 7: cv.pdf, photo.png."
+fn uploaded(index: u32, data: Option<&Value>) -> String {
+    let names: Vec<String> = data
+        .and_then(|d| d.get("files"))
+        .and_then(|c| serde_json::from_value(c.clone()).ok())
+        .unwrap_or_default();
+    let files = if names.len() == 1 {
+        "1 file".to_string()
+    } else {
+        format!("{} files", names.len())
+    };
+    format!("Put {files} into {index}: {}.", names.join(", "))
+}
+
+/// "Downloaded report.pdf, 12 KB." or why it stopped.
+fn downloaded(data: Option<&Value>) -> String {
+    let Some(d) = data.and_then(|d| serde_json::from_value::<Download>(d.clone()).ok()) else {
+        return "The download finished.".into();
+    };
+    let name = d
+        .filename
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or(&d.filename)
+        .to_string();
+    if d.state == "complete" {
+        format!("Downloaded {name}, {}.", size(d.bytes))
+    } else {
+        format!(
+            "The download of {name} stopped: {}.",
+            d.error.as_deref().unwrap_or("the browser gave no reason")
+        )
+    }
+}
+
+/// "12 KB", "3.4 MB".
+fn size(bytes: u64) -> String {
+    match bytes {
+        b if b < 1_024 => format!("{b} bytes"),
+        b if b < 1_024 * 1_024 => format!("{} KB", b.div_ceil(1_024)),
+        b => format!("{:.1} MB", b as f64 / (1_024.0 * 1_024.0)),
     }
 }
 

@@ -7,13 +7,14 @@
 //! that connects is told the current state first.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::{
-    ConnectionState, ContentToWorker, Hello, PageTool, PanelToWorker, ToExtension, ToHost, ToolDone,
-    ToolResult, WorkerToPanel, HOST_NAME, PROTOCOL_VERSION,
+    ConnectionState, ContentToWorker, FileData, FilePart, Hello, PageTool, PanelToWorker, RequestId,
+    ToExtension, ToHost, ToolDone, ToolResult, WorkerToPanel, HOST_NAME, PROTOCOL_VERSION,
 };
 
 use crate::chrome::{self, Port};
@@ -68,6 +69,36 @@ fn shared() -> Shared {
     WORKER.with(Rc::clone)
 }
 
+thread_local! {
+    /// Files of uploads on their way from the host, by request id: the pieces of `run_tool`
+    /// messages with a `part`, joined in order until the request itself arrives.
+    static STAGED: RefCell<HashMap<RequestId, Vec<FileData>>> = RefCell::new(HashMap::new());
+}
+
+/// Keeps one piece of an upload's file until its tool arrives.
+fn stage(id: RequestId, part: FilePart) {
+    STAGED.with_borrow_mut(|staged| {
+        let files = staged.entry(id).or_default();
+        let index = part.file as usize;
+        while files.len() <= index {
+            files.push(FileData {
+                name: String::new(),
+                mime: String::new(),
+                base64: String::new(),
+            });
+        }
+        let file = &mut files[index];
+        file.name = part.name;
+        file.mime = part.mime;
+        file.base64.push_str(&part.base64);
+    });
+}
+
+/// The files staged for request `id`, whole, in order; none are kept after.
+fn take_staged(id: RequestId) -> Vec<FileData> {
+    STAGED.with_borrow_mut(|staged| staged.remove(&id).unwrap_or_default())
+}
+
 /// Entry point, called once by `sw.js` after the module is instantiated.
 #[wasm_bindgen]
 pub fn start_service_worker() {
@@ -105,6 +136,8 @@ pub fn on_connect(port: Port) {
 }
 
 fn connect_host(worker: &Shared) {
+    // Request ids start again with a new host: pieces from the old one must not join a new upload.
+    STAGED.with_borrow_mut(HashMap::clear);
     let attempt = {
         let mut w = worker.borrow_mut();
         w.attempt += 1;
@@ -218,9 +251,17 @@ fn from_host(worker: &Shared, attempt: u32, message: ToExtension) {
             schedule_retry(worker, MAX_RETRY_MS);
         }
         ToExtension::RunTool(run) => {
+            if let Some(part) = run.part {
+                stage(run.id, part);
+                return;
+            }
+            let mut tool = run.tool;
+            if let PageTool::Upload { files, .. } = &mut tool {
+                files.extend(take_staged(run.id));
+            }
             let worker = worker.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                let result = run_tool(run.tab_id, run.tool, Caller::Host).await;
+                let result = run_tool(run.tab_id, tool, Caller::Host).await;
                 let done = ToHost::ToolResult(ToolDone { id: run.id, result });
                 let w = worker.borrow();
                 // The host may have gone meanwhile; the new one never asked.

@@ -3,7 +3,10 @@
 //! the host.
 //!
 //! This is the one way the host acts in pages. It does not judge what it runs: callers go through the
-//! policy gate first ([`crate::gate`]).
+//! policy gate first ([`crate::gate`]). Because everything the gate lets through ends here, this is
+//! also where an upload's files are read from disk ([`crate::transfer`]): only once the upload runs,
+//! after the user's yes, and sent ahead in pieces under the browser's 1 MiB message limit. The files'
+//! bytes stay inside [`Browser::run`]: callers, logs and the session see only the paths.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -13,8 +16,13 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use waymark_protocol::{PageTool, RunTool, ToExtension, ToolDone, ToolResult};
 
+use crate::transfer;
+
 /// How long a page tool may take before the host gives up on it.
 pub const TOOL_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// How long the tools that wait for a download wait when the caller does not say.
+const DOWNLOAD_WAIT: Duration = Duration::from_secs(30);
 
 type Waiting = Arc<Mutex<HashMap<u64, oneshot::Sender<ToolResult>>>>;
 
@@ -43,25 +51,63 @@ impl Browser {
 
     /// Runs one tool in a tab (the active one when `tab_id` is `None`) and waits for its result.
     /// Failures of transport come back as error results, in words for the user.
-    pub async fn run(&self, tab_id: Option<i32>, tool: PageTool) -> ToolResult {
+    pub async fn run(&self, tab_id: Option<i32>, mut tool: PageTool) -> ToolResult {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let timeout = self.timeout_for(&tool);
+        let pieces = match &mut tool {
+            PageTool::Upload { paths, files, .. } => match upload_parts(paths, std::mem::take(files)).await {
+                Ok(pieces) => pieces,
+                Err(why) => return ToolResult::error(why),
+            },
+            _ => Vec::new(),
+        };
+        // The pieces go first, in order, through the same single writer, so the worker holds the whole
+        // files when the tool itself arrives.
+        for part in pieces {
+            let piece = ToExtension::RunTool(RunTool {
+                id,
+                tab_id,
+                tool: tool.clone(),
+                part: Some(part),
+            });
+            if self.outbox.send(piece).await.is_err() {
+                return ToolResult::error("the browser is not connected");
+            }
+        }
         let (done, wait) = oneshot::channel();
         self.lock().insert(id, done);
-        let request = ToExtension::RunTool(RunTool { id, tab_id, tool });
+        let request = ToExtension::RunTool(RunTool {
+            id,
+            tab_id,
+            tool,
+            part: None,
+        });
         if self.outbox.send(request).await.is_err() {
             self.lock().remove(&id);
             return ToolResult::error("the browser is not connected");
         }
-        match tokio::time::timeout(self.timeout, wait).await {
+        match tokio::time::timeout(timeout, wait).await {
             Ok(Ok(result)) => result,
             Ok(Err(_)) => ToolResult::error("the browser disconnected before the page answered"),
             Err(_) => {
                 self.lock().remove(&id);
                 ToolResult::error(format!(
                     "the page did not answer within {} seconds",
-                    self.timeout.as_secs()
+                    timeout.as_secs()
                 ))
             }
+        }
+    }
+
+    /// The tools that wait for a download wait as long as asked: the page gets that long and then the
+    /// usual time, so the extension's own "no download within …" answer arrives before ours.
+    fn timeout_for(&self, tool: &PageTool) -> Duration {
+        match tool {
+            PageTool::ClickAndWaitDownload { timeout_ms, .. } | PageTool::DownloadWait { timeout_ms } => {
+                let wait = timeout_ms.map_or(DOWNLOAD_WAIT, |ms| Duration::from_millis(u64::from(ms)));
+                wait + self.timeout
+            }
+            _ => self.timeout,
         }
     }
 
@@ -88,6 +134,32 @@ impl Browser {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
+}
+
+/// Reads an upload's files (from `paths`, after any the caller gave as data) and cuts them into the
+/// pieces to send. The reading blocks, so it runs off the async threads.
+async fn upload_parts(
+    paths: &[String],
+    given: Vec<waymark_protocol::FileData>,
+) -> Result<Vec<waymark_protocol::FilePart>, String> {
+    if paths.is_empty() {
+        if given.is_empty() {
+            return Err(transfer::TransferError::NoPaths.to_string());
+        }
+        return Ok(transfer::parts_of(&given));
+    }
+    let paths = paths.to_vec();
+    let loaded = tokio::task::spawn_blocking(move || transfer::read_files(&paths))
+        .await
+        .map_err(|e| format!("Could not read the files: {e}."))?
+        .map_err(|e| e.to_string())?;
+    let mut pieces = transfer::parts_of(&given);
+    let offset = u32::try_from(given.len()).unwrap_or(u32::MAX);
+    pieces.extend(transfer::parts(&loaded).into_iter().map(|mut part| {
+        part.file = part.file.saturating_add(offset);
+        part
+    }));
+    Ok(pieces)
 }
 
 #[cfg(test)]
@@ -130,6 +202,95 @@ mod tests {
             result: ToolResult::ok(serde_json::json!({})),
         });
         assert!(browser.lock().is_empty());
+    }
+
+    #[tokio::test]
+    async fn an_upload_sends_its_files_in_pieces_before_the_tool() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("cv.pdf");
+        let bytes: Vec<u8> = (0..(transfer::PART_BYTES + 10))
+            .map(|i| (i % 251) as u8)
+            .collect();
+        std::fs::write(&file, &bytes).unwrap();
+        let (tx, mut rx) = mpsc::channel(8);
+        let browser = Browser::new(tx);
+        let b = browser.clone();
+        let tool = PageTool::Upload {
+            index: 4,
+            paths: vec![file.display().to_string()],
+            files: Vec::new(),
+            expect: Some(9),
+        };
+        let call = tokio::spawn(async move { b.run(Some(2), tool).await });
+        let mut joined = String::new();
+        let run = loop {
+            let Some(ToExtension::RunTool(msg)) = rx.recv().await else {
+                panic!("no request")
+            };
+            // Every message fits the browser's limit.
+            let len = serde_json::to_vec(&ToExtension::RunTool(msg.clone()))
+                .unwrap()
+                .len();
+            assert!(len < waymark_protocol::MAX_MESSAGE_TO_BROWSER);
+            match msg.part {
+                Some(part) => {
+                    assert_eq!(
+                        (part.file, part.name.as_str(), part.mime.as_str()),
+                        (0, "cv.pdf", "application/pdf")
+                    );
+                    joined.push_str(&part.base64);
+                }
+                None => break msg,
+            }
+        };
+        use base64::Engine as _;
+        assert_eq!(
+            base64::engine::general_purpose::STANDARD.decode(&joined).unwrap(),
+            bytes
+        );
+        // The tool itself carries no bytes.
+        assert!(matches!(&run.tool, PageTool::Upload { files, expect: Some(9), .. } if files.is_empty()));
+        browser.resolve(ToolDone {
+            id: run.id,
+            result: ToolResult::ok(serde_json::json!({"files": ["cv.pdf"], "index": 4})),
+        });
+        assert_eq!(call.await.unwrap().status, waymark_protocol::ToolStatus::Ok);
+    }
+
+    #[tokio::test]
+    async fn an_upload_of_a_missing_file_says_so_and_sends_nothing() {
+        let (tx, mut rx) = mpsc::channel(8);
+        let browser = Browser::new(tx);
+        let tool = PageTool::Upload {
+            index: 4,
+            paths: vec!["/nowhere/at/all/cv.pdf".into()],
+            files: Vec::new(),
+            expect: None,
+        };
+        let result = browser.run(None, tool).await;
+        assert_eq!(
+            result.error.as_deref(),
+            Some("There is no file at /nowhere/at/all/cv.pdf: check the path and the file's name.")
+        );
+        assert!(rx.try_recv().is_err());
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn waiting_for_a_download_gets_its_own_time_and_then_some() {
+        let (tx, _rx) = mpsc::channel(4);
+        let browser = Browser::with_timeout(tx, Duration::from_secs(2));
+        let result = browser
+            .run(
+                None,
+                PageTool::DownloadWait {
+                    timeout_ms: Some(5_000),
+                },
+            )
+            .await;
+        assert_eq!(
+            result.error.as_deref(),
+            Some("the page did not answer within 7 seconds")
+        );
     }
 
     #[tokio::test]

@@ -283,6 +283,7 @@ mod tests {
                 max_tool_steps,
                 state_dir: config.state_dir,
                 mcp_servers: config.mcp_servers,
+                banner_budget_ms: config.banner_budget_ms,
             })
         })
     }

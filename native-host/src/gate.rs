@@ -286,7 +286,31 @@ impl Gate {
         let (kind, index, text) = match &tool {
             PageTool::OverlayAct {
                 index, action, text, ..
+            }
+            | PageTool::ActByIndex {
+                index, action, text, ..
             } => (action_kind(*action), Some(*index), text.clone()),
+            PageTool::ClickAndWaitDownload { index, .. } => (policy::ActionKind::Click, Some(*index), None),
+            // Judged like typing into the field; an upload is then always asked about (below). Files
+            // that are not there are refused before anyone is asked.
+            PageTool::Upload { index, paths, .. } => {
+                if let Err(why) = crate::transfer::check(paths) {
+                    return Err(ToolResult::error(why.to_string()));
+                }
+                (policy::ActionKind::Type, Some(*index), None)
+            }
+            // On the seeds' whitelist: closing a consent or newsletter banner, preferring "reject".
+            PageTool::CloseBanners { .. } => {
+                let decision = policy::Decision {
+                    decision: Verdict::Allow,
+                    reason: "closing banners".into(),
+                };
+                return Ok(Judged {
+                    decision,
+                    tool,
+                    question: String::new(),
+                });
+            }
             PageTool::Press { key, index } => (policy::ActionKind::Press, *index, Some(key.clone())),
             PageTool::Navigate { url } | PageTool::OpenInNewTab { url } => {
                 let proposed = policy::ProposedAction {
@@ -333,11 +357,21 @@ impl Gate {
             Some(Ok(info)) if described.error.is_none() => info,
             _ => return Err(described),
         };
+        if matches!(tool, PageTool::Upload { .. }) && info.input_type.as_deref() != Some("file") {
+            // Nothing to ask about: the upload could not happen.
+            return Err(ToolResult::error(format!(
+                "Number {index} is not a file field (it is {} \"{}\"): upload into the field that \
+                 chooses files.",
+                info.role, info.name
+            )));
+        }
         let mut proposed = proposed(&info, kind, text.as_deref());
         if kind == policy::ActionKind::Press {
             proposed.key = text;
             proposed.text = None;
         }
+        // The action is pinned to the element the user (or the gate) looked at.
+        let pin = Some(info.id);
         let tool = match tool {
             PageTool::OverlayAct {
                 index, action, text, ..
@@ -345,13 +379,45 @@ impl Gate {
                 index,
                 action,
                 text,
-                expect: Some(info.id),
+                expect: pin,
+            },
+            PageTool::ActByIndex {
+                index, action, text, ..
+            } => PageTool::ActByIndex {
+                index,
+                action,
+                text,
+                expect: pin,
+            },
+            PageTool::ClickAndWaitDownload {
+                index, timeout_ms, ..
+            } => PageTool::ClickAndWaitDownload {
+                index,
+                timeout_ms,
+                expect: pin,
+            },
+            PageTool::Upload {
+                index, paths, files, ..
+            } => PageTool::Upload {
+                index,
+                paths,
+                files,
+                expect: pin,
             },
             other => other,
         };
         let question = question_text(&verb_phrase(&tool), &info);
+        let mut decision = policy::classify(&proposed);
+        // An upload sends files from this computer to a web site: the user always says yes first,
+        // whoever asked (a page could talk a model into sending a private file).
+        if matches!(tool, PageTool::Upload { .. }) && decision.decision == Verdict::Allow {
+            decision = policy::Decision {
+                decision: Verdict::Confirm,
+                reason: "an upload sends files from this computer to the site".into(),
+            };
+        }
         Ok(Judged {
-            decision: policy::classify(&proposed),
+            decision,
             tool,
             question,
         })
@@ -486,6 +552,26 @@ fn verb_phrase(tool: &PageTool) -> String {
             action: ActKind::Select,
             ..
         } => "Change".into(),
+        PageTool::ActByIndex {
+            action: ActKind::Click,
+            ..
+        } => "Click (at its place on screen)".into(),
+        PageTool::ActByIndex {
+            action: ActKind::Type,
+            ..
+        } => "Type (at its place on screen) into".into(),
+        PageTool::ActByIndex {
+            action: ActKind::Select,
+            ..
+        } => "Change (at its place on screen)".into(),
+        PageTool::ClickAndWaitDownload { .. } => "Click to download from".into(),
+        PageTool::Upload { paths, .. } => {
+            let names: Vec<&str> = paths
+                .iter()
+                .map(|p| p.rsplit(['/', '\\']).next().unwrap_or(p))
+                .collect();
+            format!("Upload {} from this computer into", names.join(", "))
+        }
         PageTool::Press { key, index: Some(_) } => format!("Press {key} on"),
         PageTool::Press { key, index: None } => format!("Press {key}"),
         _ => "Do this".into(),

@@ -24,6 +24,7 @@ mod policy;
 mod session;
 mod settings;
 mod steplog;
+mod transfer;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

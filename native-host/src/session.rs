@@ -422,6 +422,26 @@ pub fn without_text(tool: &PageTool) -> PageTool {
             text: Some("[withheld]".into()),
             expect: *expect,
         },
+        PageTool::ActByIndex {
+            index,
+            action,
+            text: Some(_),
+            expect,
+        } => PageTool::ActByIndex {
+            index: *index,
+            action: *action,
+            text: Some("[withheld]".into()),
+            expect: *expect,
+        },
+        // File contents are read only when the upload runs; never kept.
+        PageTool::Upload {
+            index, paths, expect, ..
+        } => PageTool::Upload {
+            index: *index,
+            paths: paths.clone(),
+            files: Vec::new(),
+            expect: *expect,
+        },
         other => other.clone(),
     }
 }

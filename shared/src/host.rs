@@ -109,6 +109,38 @@ pub struct RunTool {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<i32>,
     pub tool: crate::tools::PageTool,
+    /// A piece of a file for this request's [`crate::tools::PageTool::Upload`]. The browser drops a
+    /// message from the host over [`crate::MAX_MESSAGE_TO_BROWSER`], so the host sends an upload's files
+    /// in pieces first, each as a `run_tool` with the same id and a `part`; such a message runs nothing.
+    /// The `run_tool` without `part` that follows runs the tool, with the pieces joined as its `files`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<FilePart>,
+}
+
+/// One piece of a file on its way to a page's file input (see [`RunTool::part`]).
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FilePart {
+    /// Which file of the upload, counting from 0; pieces of one file come in order.
+    pub file: u32,
+    /// The file name the page sees (no directories).
+    pub name: String,
+    /// The media type, such as `application/pdf`.
+    pub mime: String,
+    /// This piece of the file, base64-encoded. Every piece but a file's last holds a multiple of 3
+    /// bytes, so the pieces' texts join into the whole file's base64 as they are.
+    pub base64: String,
+}
+
+impl std::fmt::Debug for FilePart {
+    // A file's contents must not reach a log through `{:?}`: only its size does.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FilePart")
+            .field("file", &self.file)
+            .field("name", &self.name)
+            .field("mime", &self.mime)
+            .field("base64_len", &self.base64.len())
+            .finish()
+    }
 }
 
 /// The result of a tool run: the answer to [`RunTool`] and to [`UserTool`].

@@ -17,16 +17,16 @@ pub mod tools;
 
 pub use host::{
     Activity, AgentEvent, AgentState, AgentUpdate, Answer, Chat, CheckStatus, DoctorCheck, DoctorReport,
-    EnvSetting, ErrorCode, ErrorReply, GetSettings, Hello, Ping, Pong, Question, QuestionKind, Request,
-    RequestId, RunDoctor, RunTool, SaveSettings, SettingsProblem, SettingsReply, SettingsView, ToExtension,
-    ToHost, ToolDone, UserTool, Welcome,
+    EnvSetting, ErrorCode, ErrorReply, FilePart, GetSettings, Hello, Ping, Pong, Question, QuestionKind,
+    Request, RequestId, RunDoctor, RunTool, SaveSettings, SettingsProblem, SettingsReply, SettingsView,
+    ToExtension, ToHost, ToolDone, UserTool, Welcome,
 };
 pub use relay::{
     ConnectionState, ContentToWorker, FrameScan, PanelToWorker, ScanEntry, WorkerToContent, WorkerToPanel,
 };
 pub use tools::{
-    ActKind, ElementInfo, FormInfo, Interactive, InteractiveList, ListScope, PageTool, ScrollDirection,
-    ToolResult, ToolStatus,
+    ActKind, Download, ElementInfo, FileData, FormInfo, Interactive, InteractiveList, ListScope, PageTool,
+    Screenshot, ScrollDirection, ToolResult, ToolStatus,
 };
 
 /// Version of this protocol. Both sides send it when they meet ([`Hello`], [`Welcome`]); a mismatch is

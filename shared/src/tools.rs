@@ -89,6 +89,105 @@ pub enum PageTool {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         expect: Option<u64>,
     },
+    /// The last resort when [`PageTool::OverlayAct`] did not work: act on the control with this number
+    /// the way a person's pointer and keyboard would, at the point on screen where it is drawn (the
+    /// topmost element there, with the full sequence of pointer, mouse and key events).
+    ActByIndex {
+        index: u32,
+        action: ActKind,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
+        /// As for [`PageTool::OverlayAct`]: set only by the gate.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        expect: Option<u64>,
+    },
+    /// Move the keyboard focus to the next numbered control after the focused one (of this role, if
+    /// given), scrolling it into view; the answer says which control has the focus.
+    FocusNext {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        role: Option<String>,
+    },
+    /// As [`PageTool::FocusNext`], backwards.
+    FocusPrev {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        role: Option<String>,
+    },
+    /// What is on screen in the tab, as an image, with the numbered badges visible. `data`:
+    /// [`Screenshot`].
+    Screenshot,
+    /// Close cookie, consent, newsletter and similar banners in every frame (preferring "reject" and
+    /// "only necessary" over "accept"), within `budget_ms` (default 800), then renew the numbering.
+    /// `data`: `{"closed": [names of what was pressed], "spent_ms": n}`.
+    CloseBanners {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        budget_ms: Option<u32>,
+    },
+    /// Put files from this computer into the file input with this number. Callers give `paths`; the
+    /// host reads the files (only after the user's yes: an upload sends a file to a web site) and fills
+    /// `files` for the content script.
+    Upload {
+        index: u32,
+        paths: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        files: Vec<FileData>,
+        /// As for [`PageTool::OverlayAct`]: set only by the gate.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        expect: Option<u64>,
+    },
+    /// Click the control with this number and wait (at most `timeout_ms`, default 30000) for the
+    /// download it starts to finish. `data`: [`Download`].
+    ClickAndWaitDownload {
+        index: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        timeout_ms: Option<u32>,
+        /// As for [`PageTool::OverlayAct`]: set only by the gate.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        expect: Option<u64>,
+    },
+    /// Wait (at most `timeout_ms`, default 30000) for the browser's current or next download to
+    /// finish. `data`: [`Download`].
+    DownloadWait {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        timeout_ms: Option<u32>,
+    },
+}
+
+/// A file's contents on its way into a page's file input.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileData {
+    /// The file name the page sees (no directories).
+    pub name: String,
+    /// The media type, such as `application/pdf`.
+    pub mime: String,
+    /// The bytes, base64-encoded.
+    pub base64: String,
+}
+
+/// `data` of [`PageTool::Screenshot`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Screenshot {
+    /// `image/png` or `image/jpeg`.
+    pub mime: String,
+    /// The image, base64-encoded.
+    pub base64: String,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// `data` of [`PageTool::ClickAndWaitDownload`] and [`PageTool::DownloadWait`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Download {
+    /// The file's name in the browser's download folder.
+    pub filename: String,
+    /// Where it came from.
+    pub url: String,
+    #[serde(default)]
+    pub mime: String,
+    pub bytes: u64,
+    /// `complete` or `interrupted` (then `error` says why).
+    pub state: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -140,8 +239,18 @@ impl PageTool {
             | PageTool::Scroll { .. }
             | PageTool::Wait { .. }
             | PageTool::ListTabs
-            | PageTool::SwitchTab { .. } => false,
-            PageTool::OverlayAct { .. }
+            | PageTool::SwitchTab { .. }
+            | PageTool::FocusNext { .. }
+            | PageTool::FocusPrev { .. }
+            | PageTool::Screenshot
+            | PageTool::DownloadWait { .. } => false,
+            // Closing banners presses buttons in the page; the gate lets it through (it is on the
+            // whitelist of the seeds) but it still goes through the gate like every page change.
+            PageTool::CloseBanners { .. }
+            | PageTool::ActByIndex { .. }
+            | PageTool::Upload { .. }
+            | PageTool::ClickAndWaitDownload { .. }
+            | PageTool::OverlayAct { .. }
             | PageTool::Press { .. }
             | PageTool::Navigate { .. }
             | PageTool::Back

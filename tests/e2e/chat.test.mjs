@@ -31,6 +31,10 @@ const SCRIPT = {
     { kind: 'tool_call', name: 'browser_overlay_act', arguments: { index: 3, action: 'type', text: 'hunter2' } },
     // After /done (and Waymark's fresh look at the page).
     { kind: 'tool_call', name: 'assistant_done', arguments: { reason: 'You are logged in.' } },
+    // "Save it again" on the page whose save opens a cookie banner.
+    { kind: 'tool_call', name: 'browser_list_interactives', arguments: {} },
+    { kind: 'tool_call', name: 'browser_overlay_act', arguments: { index: 4, action: 'click' } },
+    { kind: 'tool_call', name: 'assistant_done', arguments: { reason: 'Saved again.' } },
   ],
 };
 
@@ -51,7 +55,13 @@ async function startModel() {
 before(async () => {
   model = await startModel();
   modelUrl = model.url;
-  const env = { WAYMARK_LLM_BASE_URL: modelUrl, WAYMARK_LLM_MODEL: 'scripted', WAYMARK_LLM_TIMEOUT_SECS: '20' };
+  // A model that takes images: each look at the page comes with a screenshot.
+  const env = {
+    WAYMARK_LLM_BASE_URL: modelUrl,
+    WAYMARK_LLM_MODEL: 'scripted',
+    WAYMARK_LLM_TIMEOUT_SECS: '20',
+    WAYMARK_LLM_IMAGES: 'true',
+  };
   ({ browser, site, page, panel } = await openFixture('actions.html', { env }));
 });
 
@@ -105,4 +115,24 @@ test('a password field is handed to the user, and after /done the agent looks ag
   assert.match(last, /WAYMARK_DATA/, 'the fresh look at the page went to the model');
   assert.ok(!last.includes('hunter2'), 'the password the model wanted to type is not sent again');
   assert.ok(!last.includes('typed by the user'), 'what the user typed never reaches the model');
+});
+
+test('a cookie banner opened by the agent\'s click is closed by Waymark itself, choosing reject; the model sees the screen', async () => {
+  await page.goto(`${site.url}actions.html?banner`);
+  // As with the real side panel, the page is the tab its window shows (the browser pictures only that).
+  await page.bringToFront();
+  await say('Save it again', /^Saved again\.$/);
+  assert.equal(await page.evaluate(() => window.events.saved), 1);
+  assert.equal(await page.evaluate(() => window.events.cookies), 'rejected', 'the reject choice was pressed');
+  assert.equal(await page.$('#cookie-banner'), null);
+  const requests = await (await fetch(`${modelUrl.replace(/\/v1$/, '')}/_fake/requests`)).json();
+  const messages = (r) => r.messages ?? r.body?.messages ?? [];
+  const last = messages(requests.at(-1));
+  const afterClick = last.filter((m) => m.role === 'tool').at(-1);
+  assert.match(String(afterClick.content), /"banners_closed":\["Reject all"\]/);
+  // The screen went with the look, as an image part of the last message only.
+  const picture = last.at(-1).content?.[1]?.image_url?.url ?? '';
+  assert.match(picture, /^data:image\/(jpeg|png);base64,/);
+  const pictures = last.filter((m) => JSON.stringify(m.content).includes('image_url'));
+  assert.equal(pictures.length, 1);
 });

@@ -36,7 +36,28 @@ test('every kind of frame is numbered in document order, hidden frames are not',
   ]);
 });
 
+test('a viewport listing walks into every kind of frame and gives the same numbers', async () => {
+  const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
+  const listed = await panel.evaluate((tabId) => new Promise((resolve) => {
+    const port = chrome.runtime.connect({ name: 'panel' });
+    port.onMessage.addListener((m) => {
+      if (m?.type === 'tool_result' && m.id === 4343) resolve(m.result);
+    });
+    port.postMessage({ type: 'tool', id: 4343, tab_id: tabId, tool: { tool: 'list_interactives', scope: 'viewport' } });
+  }), tabId);
+  assert.equal(listed.status, 'ok');
+  assert.deepEqual(listed.data.items.map((i) => `${i.index}, ${i.role}, ${i.name}`), [
+    '1, button, Top before',
+    '2, button, Same-origin button',
+    '3, button, Srcdoc button',
+    '4, button, Cross-origin button',
+    '5, button, Cross-origin nested button',
+    '6, button, Top after',
+  ]);
+});
+
 test('clicking by number acts inside the right frame, even cross-origin and nested', async () => {
+  await command('/list', /controls on "Frames fixture"/);
   await command('/click 5', /^Clicked 5, button, Cross-origin nested button\.$/);
   const nested = page.frameLocator('#cross').frameLocator('iframe').locator('body');
   assert.equal(await nested.getAttribute('data-clicked'), 'yes');

@@ -17,6 +17,8 @@ use waymark_protocol::QuestionKind;
 struct Page {
     controls: Vec<(u32, &'static str, &'static str)>,
     snippet: &'static str,
+    /// Banners still open, closed one per `close_banners` call (by the name of the button pressed).
+    banners: std::cell::RefCell<Vec<&'static str>>,
 }
 
 fn shop() -> Page {
@@ -27,6 +29,7 @@ fn shop() -> Page {
             (3, "link", "Help"),
         ],
         snippet: "Your basket: one kettle.",
+        banners: Default::default(),
     }
 }
 
@@ -82,6 +85,13 @@ fn answer(page: &Page, tool: &PageTool) -> ToolResult {
             "title": "Checkout", "url": url, "headings": [], "snippet": page.snippet
         })),
         PageTool::OverlayAct { index, .. } => ToolResult::ok(json!({"done": "click", "index": index})),
+        PageTool::CloseBanners { .. } => {
+            let closed: Vec<&str> = page.banners.borrow_mut().pop().into_iter().collect();
+            ToolResult::ok(json!({"closed": closed, "spent_ms": 5}))
+        }
+        PageTool::Screenshot => ToolResult::ok(json!({
+            "mime": "image/jpeg", "base64": "/9j/SCREEN", "width": 1200, "height": 800
+        })),
         _ => ToolResult::ok(json!({})),
     }
 }
@@ -129,7 +139,7 @@ impl Seen {
     }
 }
 
-fn settings(base_url: &str, max_tool_steps: u32, state_dir: &std::path::Path) -> Setup {
+fn settings(base_url: &str, max_tool_steps: u32, state_dir: &std::path::Path, images: bool) -> Setup {
     let base_url = base_url.to_owned();
     let state_dir = state_dir.to_string_lossy().into_owned();
     Arc::new(move || {
@@ -137,6 +147,7 @@ fn settings(base_url: &str, max_tool_steps: u32, state_dir: &std::path::Path) ->
             "WAYMARK_LLM_BASE_URL" => Some(base_url.clone()),
             "WAYMARK_LLM_MODEL" => Some("test-model".to_owned()),
             "WAYMARK_STATE_DIR" => Some(state_dir.clone()),
+            "WAYMARK_LLM_IMAGES" => Some(images.to_string()),
             _ => None,
         };
         let config = Config::load_from(&env, None).map_err(|e| e.to_string())?;
@@ -152,6 +163,7 @@ fn settings(base_url: &str, max_tool_steps: u32, state_dir: &std::path::Path) ->
             max_tool_steps,
             state_dir: config.state_dir,
             mcp_servers: config.mcp_servers,
+            banner_budget_ms: config.banner_budget_ms,
         })
     })
 }
@@ -171,6 +183,12 @@ impl Harness {
         Harness::start_in(dir, page, steps, max_tool_steps).await
     }
 
+    /// A harness whose model takes images.
+    async fn start_seeing(page: Page, steps: Vec<Step>) -> Harness {
+        let dir = Arc::new(tempfile::tempdir().unwrap());
+        Harness::start_with(dir, page, steps, 10, true).await
+    }
+
     /// A harness on an existing state directory: a host started again.
     async fn start_in(
         dir: Arc<tempfile::TempDir>,
@@ -178,11 +196,21 @@ impl Harness {
         steps: Vec<Step>,
         max_tool_steps: u32,
     ) -> Harness {
+        Harness::start_with(dir, page, steps, max_tool_steps, false).await
+    }
+
+    async fn start_with(
+        dir: Arc<tempfile::TempDir>,
+        page: Page,
+        steps: Vec<Step>,
+        max_tool_steps: u32,
+        images: bool,
+    ) -> Harness {
         let llm = FakeLlm::start(Script::new(steps)).await.unwrap();
         let (outbox, mut from_host) = mpsc::channel::<ToExtension>(64);
         let browser = Browser::new(outbox.clone());
         let gate = Gate::new(browser.clone(), outbox.clone());
-        let setup = settings(llm.base_url(), max_tool_steps, dir.path());
+        let setup = settings(llm.base_url(), max_tool_steps, dir.path(), images);
         let agent = Agent::new(gate, outbox, setup);
         let (stop, mut stopped) = tokio::sync::oneshot::channel::<()>();
         let extension = tokio::spawn(async move {
@@ -275,11 +303,13 @@ async fn a_task_lists_clicks_a_harmless_button_and_finishes() {
         ]
     );
     assert_eq!(seen.last_message(), "Your draft is saved.");
-    assert_eq!(seen.ran.len(), 3);
+    assert_eq!(seen.ran.len(), 4);
     assert!(matches!(seen.ran[0], PageTool::ListInteractives { .. }));
-    // After the click Waymark numbered the page again itself.
+    // After the click Waymark looked for banners (one pass: there were none) and numbered the page
+    // again itself.
+    assert_eq!(seen.ran[2], PageTool::CloseBanners { budget_ms: Some(800) });
     assert!(matches!(
-        seen.ran[2],
+        seen.ran[3],
         PageTool::ListInteractives { limit: Some(30), .. }
     ));
     // Pinned by the gate to the element it described.
@@ -302,7 +332,11 @@ async fn a_task_lists_clicks_a_harmless_button_and_finishes() {
         .iter()
         .filter_map(|t| t["function"]["name"].as_str())
         .collect();
-    let catalogue = crate::mcp::catalogue::ENTRIES.iter().map(|e| e.name);
+    // (A model that takes no images is not offered screenshots.)
+    let catalogue = crate::mcp::catalogue::ENTRIES
+        .iter()
+        .map(|e| e.name)
+        .filter(|n| *n != "browser_screenshot");
     let expected: Vec<&str> = catalogue
         .chain([
             "assistant_done",
@@ -482,6 +516,7 @@ fn login() -> Page {
             (3, "button", "Log in"),
         ],
         snippet: "Log in to see your orders.",
+        banners: Default::default(),
     }
 }
 
@@ -914,30 +949,38 @@ async fn a_failing_action_renumbers_the_page_and_each_failure_goes_down_the_ladd
         click(9),
         click(9),
         click(9),
+        click(9),
         done("I could not find that button."),
     ];
     let harness = Harness::start(shop(), steps, 10).await;
     harness.chat("Press the missing button").await;
     let log = harness.log();
     let (seen, requests) = harness.finish().await;
-    assert!(
-        seen.ran
-            .iter()
-            .all(|t| matches!(t, PageTool::ListInteractives { .. })),
-        "only Waymark's own looks ran: {:?}",
-        seen.ran
+    // Only Waymark's own rungs ran: banners closed, then a fresh look, after each failure.
+    let rungs = [
+        PageTool::CloseBanners { budget_ms: Some(800) },
+        PageTool::ListInteractives {
+            scope: None,
+            limit: Some(30),
+            offset: None,
+        },
+    ];
+    assert_eq!(
+        seen.ran,
+        rungs.iter().cycle().take(8).cloned().collect::<Vec<_>>()
     );
-    assert_eq!(seen.ran.len(), 3);
     let first = last_content(&requests[1]);
     assert!(first.contains(r#""fresh_list":{"#), "{first}");
     assert!(first.contains("pick the control you meant"), "{first}");
     let second = last_content(&requests[2]);
     assert!(second.contains("browser_find"), "{second}");
     let third = last_content(&requests[3]);
-    assert!(third.contains("stop trying it"), "{third}");
+    assert!(third.contains("browser_act_by_index"), "{third}");
+    let fourth = last_content(&requests[4]);
+    assert!(fourth.contains("stop trying it"), "{fourth}");
     // The hints are Waymark's: after the data block, never inside it.
-    let end = third.find(tools::DATA_END).unwrap();
-    assert!(third.find("stop trying it").unwrap() > end);
+    let end = fourth.find(tools::DATA_END).unwrap();
+    assert!(fourth.find("stop trying it").unwrap() > end);
     assert_eq!(seen.last_message(), "I could not find that button.");
     assert!(log.contains(r#""after_action":true"#), "{log}");
 }
@@ -961,4 +1004,60 @@ async fn a_model_that_only_keeps_notes_is_nudged_and_still_stops() {
         .iter()
         .any(|r| last_content(r).contains("Now take the next step in the browser"));
     assert!(nudged);
+}
+
+#[tokio::test]
+async fn banners_that_open_after_an_action_are_closed_within_the_budget_and_reported() {
+    let page = shop();
+    page.banners.borrow_mut().extend(["Reject all", "No thanks"]);
+    let steps = vec![click(1), done("Saved.")];
+    let (seen, requests) = run_chat(page, steps, 10, "Save my draft").await;
+    let closing: Vec<&PageTool> = seen
+        .ran
+        .iter()
+        .filter(|t| matches!(t, PageTool::CloseBanners { .. }))
+        .collect();
+    // Two passes closed one banner each; the third found none and ended it.
+    assert_eq!(closing.len(), 3, "{:?}", seen.ran);
+    assert!(seen
+        .kinds()
+        .contains(&"tool:browser_close_banners:true".to_string()));
+    let result = last_content(&requests[1]);
+    assert!(
+        result.contains(r#""banners_closed":["No thanks","Reject all"]"#),
+        "{result}"
+    );
+}
+
+#[tokio::test]
+async fn a_model_that_sees_gets_the_screen_with_each_look_and_the_picture_is_never_kept() {
+    let steps = vec![list(), click(1), done("Saved.")];
+    let harness = Harness::start_seeing(shop(), steps).await;
+    harness.chat("Save my draft").await;
+    let session_file = std::fs::read_to_string(harness.dir.path().join("sessions/current.json")).unwrap();
+    let (seen, requests) = harness.finish().await;
+    let shots = seen
+        .ran
+        .iter()
+        .filter(|t| matches!(t, PageTool::Screenshot))
+        .count();
+    // One with the model's list, one with Waymark's own look after the click.
+    assert_eq!(shots, 2, "{:?}", seen.ran);
+    let offered = requests[0]["tools"].to_string();
+    assert!(offered.contains("browser_screenshot"));
+    for request in &requests[1..] {
+        let messages = request["messages"].as_array().unwrap();
+        let pictures: Vec<&Value> = messages
+            .iter()
+            .filter(|m| m["content"].to_string().contains("image_url"))
+            .collect();
+        // Only the latest picture is sent, last, as an image part.
+        assert_eq!(pictures.len(), 1);
+        let last = messages.last().unwrap();
+        assert_eq!(
+            last["content"][1]["image_url"]["url"],
+            "data:image/jpeg;base64,/9j/SCREEN"
+        );
+    }
+    assert!(!session_file.contains("SCREEN"));
 }

@@ -32,6 +32,14 @@ fn empty() -> Value {
     object(json!({}), &[])
 }
 
+/// The schema of the focus tools: an optional role.
+fn role_filter() -> Value {
+    object(
+        json!({"role": {"type": "string", "description": "A role such as button, link, textbox."}}),
+        &[],
+    )
+}
+
 fn number(what: &str) -> Value {
     json!({"type": "integer", "minimum": 1, "description": what})
 }
@@ -133,6 +141,117 @@ pub const ENTRIES: &[Entry] = &[
         },
         args: &["index", "action", "text"],
         read_only: false,
+    },
+    Entry {
+        name: "browser_act_by_index",
+        tag: "act_by_index",
+        description: "Last resort when browser_overlay_act did not work: click, type into or select in \
+                      the control with this number the way a person's pointer and keyboard would, at \
+                      its place on screen. Go back to browser_overlay_act as soon as it works again.",
+        schema: || {
+            object(
+                json!({
+                    "index": number("The control's number."),
+                    "action": {"type": "string", "enum": ["click", "type", "select"]},
+                    "text": {"type": "string", "description": "What to type, or the option to select."},
+                }),
+                &["index", "action"],
+            )
+        },
+        args: &["index", "action", "text"],
+        read_only: false,
+    },
+    Entry {
+        name: "browser_focus_next",
+        tag: "focus_next",
+        description: "Move the keyboard focus to the next numbered control (of this role, if given) and \
+                      say which it is.",
+        schema: role_filter,
+        args: &["role"],
+        read_only: true,
+    },
+    Entry {
+        name: "browser_focus_prev",
+        tag: "focus_prev",
+        description: "Move the keyboard focus to the previous numbered control (of this role, if given) \
+                      and say which it is.",
+        schema: role_filter,
+        args: &["role"],
+        read_only: true,
+    },
+    Entry {
+        name: "browser_close_banners",
+        tag: "close_banners",
+        description: "Close cookie, consent and newsletter banners (choosing reject or only-necessary \
+                      where offered), then renew the numbers.",
+        schema: || {
+            object(
+                json!({"budget_ms": {"type": "integer", "minimum": 100, "maximum": 5000,
+                                     "description": "How long to try, in milliseconds (default 800)."}}),
+                &[],
+            )
+        },
+        args: &["budget_ms"],
+        read_only: false,
+    },
+    Entry {
+        name: "browser_screenshot",
+        tag: "screenshot",
+        description: "A picture of what is on screen in the tab, with the numbered badges visible.",
+        schema: empty,
+        args: &[],
+        read_only: true,
+    },
+    Entry {
+        name: "browser_upload",
+        tag: "upload",
+        description: "Put files from this computer into the file field with this number. The user is \
+                      always asked first.",
+        schema: || {
+            object(
+                json!({
+                    "index": number("The file field's number."),
+                    "paths": {"type": "array", "items": {"type": "string"}, "minItems": 1,
+                              "description": "The files' full paths on this computer."},
+                }),
+                &["index", "paths"],
+            )
+        },
+        args: &["index", "paths"],
+        read_only: false,
+    },
+    Entry {
+        name: "browser_click_and_wait_download",
+        tag: "click_and_wait_download",
+        description: "Click the control with this number and wait for the download it starts to finish; \
+                      says the file's name and size.",
+        schema: || {
+            object(
+                json!({
+                    "index": number("The control's number."),
+                    "timeout_ms": {"type": "integer", "minimum": 1000, "maximum": 600000,
+                                   "description": "How long to wait (default 30000)."},
+                }),
+                &["index"],
+            )
+        },
+        args: &["index", "timeout_ms"],
+        read_only: false,
+    },
+    Entry {
+        name: "browser_download_wait",
+        tag: "download_wait",
+        description: "Wait for the browser's current or next download to finish; says the file's name \
+                      and size.",
+        schema: || {
+            object(
+                json!({"timeout_ms": {"type": "integer", "minimum": 1000, "maximum": 600000,
+                                      "description": "How long to wait (default 30000)."}}),
+                &[],
+            )
+        },
+        args: &["timeout_ms"],
+        read_only: true,
     },
     Entry {
         name: "browser_press",
@@ -287,6 +406,20 @@ pub fn progress(tool: &PageTool) -> String {
         PageTool::OverlayShow => "Showing the numbers".into(),
         PageTool::OverlayHide => "Hiding the numbers".into(),
         PageTool::Describe { index } => format!("Looking at {index}"),
+        PageTool::ActByIndex { index, action, .. } => match action {
+            ActKind::Click => format!("Clicking {index} at its place on screen"),
+            ActKind::Type => format!("Typing into {index} at its place on screen"),
+            ActKind::Select => format!("Choosing an option in {index} at its place on screen"),
+        },
+        PageTool::FocusNext { .. } => "Moving the focus forward".into(),
+        PageTool::FocusPrev { .. } => "Moving the focus back".into(),
+        PageTool::Screenshot => "Taking a picture of the screen".into(),
+        PageTool::CloseBanners { .. } => "Closing banners".into(),
+        PageTool::Upload { index, paths, .. } => format!("Uploading {} into {index}", paths.join(", ")),
+        PageTool::ClickAndWaitDownload { index, .. } => {
+            format!("Clicking {index} and waiting for the download")
+        }
+        PageTool::DownloadWait { .. } => "Waiting for the download".into(),
     }
 }
 
@@ -336,6 +469,7 @@ mod tests {
             for key in &required {
                 let value = match schema["properties"][key]["type"].as_str() {
                     Some("integer") => json!(1),
+                    Some("array") => json!(["x"]),
                     _ => match key.as_str() {
                         "direction" => json!("down"),
                         "action" => json!("click"),

@@ -11,7 +11,10 @@
 //! nobody waits for any more (it is withdrawn when the call ends without an answer).
 //!
 //! Every result is one text content holding `{"status":"ok"|"error","error"?,"data"?}`
-//! (INTERFACES.md), with `isError` set when the status is an error.
+//! (INTERFACES.md), with `isError` set when the status is an error. One exception, for outside
+//! clients: a picture of the screen comes as MCP image content after that text, whose `data` then
+//! keeps only the picture's type and size ([`client_content`]). The agent gets the plain result and
+//! handles the picture itself.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -24,7 +27,7 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::Value;
 use tokio::sync::mpsc;
-use waymark_protocol::{Activity, PageTool, ToExtension, ToolResult};
+use waymark_protocol::{Activity, PageTool, Screenshot, ToExtension, ToolResult};
 
 use super::catalogue;
 use crate::gate::{Decided, Gate, Gated, Requester};
@@ -191,6 +194,29 @@ pub fn content(result: &ToolResult) -> CallToolResult {
     }
 }
 
+/// The result as MCP content for an outside client: a picture of the screen as image content, which
+/// clients hand to their model as an image rather than as pages of base64 text, after the result's
+/// JSON with the picture's type and size; any other result as [`content`].
+pub fn client_content(tool: &PageTool, result: &ToolResult) -> CallToolResult {
+    let picture = match (tool, &result.error, &result.data) {
+        (PageTool::Screenshot, None, Some(data)) => serde_json::from_value::<Screenshot>(data.clone()).ok(),
+        _ => None,
+    };
+    let Some(picture) = picture else {
+        return content(result);
+    };
+    let described = ToolResult::ok(serde_json::json!({
+        "mime": picture.mime,
+        "width": picture.width,
+        "height": picture.height,
+    }));
+    let text = serde_json::to_string(&described).unwrap_or_else(|_| r#"{"status":"ok"}"#.into());
+    CallToolResult::success(vec![
+        ContentBlock::text(text),
+        ContentBlock::image(picture.base64, picture.mime),
+    ])
+}
+
 impl ServerHandler for BrowserServer {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
@@ -240,13 +266,18 @@ impl ServerHandler for BrowserServer {
             // The agent reports its own steps; no activity for the panel here.
             return Ok(content(&result).into());
         }
-        let (result, changes_page, summary) = match catalogue::page_tool(&request.name, &args) {
-            Err(why) => (ToolResult::error(why.clone()), false, why),
+        let (result, changes_page, summary, reply) = match catalogue::page_tool(&request.name, &args) {
+            Err(why) => {
+                let result = ToolResult::error(why.clone());
+                let reply = content(&result);
+                (result, false, why, reply)
+            }
             Ok(tool) => {
                 let changes_page = tool.changes_page();
                 let result = self.run(&client, tool.clone(), context.ct.clone()).await;
                 let summary = catalogue::summary(&tool, &result);
-                (result, changes_page, summary)
+                let reply = client_content(&tool, &result);
+                (result, changes_page, summary, reply)
             }
         };
         self.report(
@@ -257,6 +288,47 @@ impl ServerHandler for BrowserServer {
             &summary,
         )
         .await;
-        Ok(content(&result).into())
+        Ok(reply.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_picture_reaches_a_client_as_an_image_after_its_description() {
+        let result = ToolResult::ok(serde_json::json!({
+            "mime": "image/jpeg", "base64": "/9j/4AAQ", "width": 1200, "height": 800,
+        }));
+        let reply = serde_json::to_value(client_content(&PageTool::Screenshot, &result)).unwrap();
+        let blocks = reply["content"].as_array().unwrap();
+        assert_eq!(blocks.len(), 2);
+        let text: Value = serde_json::from_str(blocks[0]["text"].as_str().unwrap()).unwrap();
+        assert_eq!(
+            text,
+            serde_json::json!({"status": "ok", "data": {"mime": "image/jpeg", "width": 1200, "height": 800}})
+        );
+        assert_eq!(blocks[1]["type"], "image");
+        assert_eq!(blocks[1]["data"], "/9j/4AAQ");
+        assert_eq!(blocks[1]["mimeType"], "image/jpeg");
+        assert_ne!(reply["isError"], true);
+    }
+
+    #[test]
+    fn other_results_and_failed_pictures_stay_one_text() {
+        let failed = ToolResult::error("The tab is not the one shown in its window.");
+        for (tool, result) in [
+            (PageTool::Screenshot, failed),
+            (
+                PageTool::Extract,
+                ToolResult::ok(serde_json::json!({"title": "x"})),
+            ),
+        ] {
+            let reply = serde_json::to_value(client_content(&tool, &result)).unwrap();
+            let blocks = reply["content"].as_array().unwrap();
+            assert_eq!(blocks.len(), 1);
+            assert_eq!(blocks[0]["type"], "text");
+        }
     }
 }

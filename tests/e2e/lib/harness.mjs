@@ -122,7 +122,14 @@ export async function serveStatic(dir) {
       res.writeHead(404).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+    const headers = { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' };
+    // Files under downloads/ come as attachments, as a site's "download" links do: following one
+    // downloads the file instead of showing it.
+    if (rel.startsWith('downloads/')) {
+      headers['content-disposition'] = `attachment; filename="${path.basename(file)}"`;
+      headers['content-length'] = fs.statSync(file).size;
+    }
+    res.writeHead(200, headers);
     fs.createReadStream(file).pipe(res);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
