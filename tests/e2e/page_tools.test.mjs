@@ -5,7 +5,8 @@
 // is drawn), the centre-point click on a control whose handler is on an inner element (but never on
 // another control inside it, nor on something covering it), focus_next/prev by role and across a frame,
 // and close_banners (reject preferred, shadow roots, a cross-origin consent frame, a consent manager's
-// second layer, "accept" only where nothing else closes a notice).
+// second layer, "accept" only where nothing else closes a notice); wait until the page settles; typing
+// into a contenteditable editor; opening a new tab on an open site asks first.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { command as run, connectMcp, openFixture, replyCount, send, waitForReply } from './lib/harness.mjs';
@@ -301,4 +302,66 @@ test('close_banners on a page without banners presses nothing', async () => {
   assert.deepEqual(result.data.closed, []);
   assert.ok(typeof result.data.spent_ms === 'number');
   assert.deepEqual(await widgetEvents(), before);
+});
+
+test('wait returns once the page has settled, and says so when it has not', async () => {
+  await widgets.bringToFront();
+  // The page keeps changing for a while, then stops.
+  await widgets.evaluate(() => {
+    window.busy = true;
+    let n = 0;
+    const timer = setInterval(() => {
+      document.body.append(Object.assign(document.createElement('span'), { textContent: `tick ${n}` }));
+      if (++n === 12) {
+        clearInterval(timer);
+        window.busy = false;
+      }
+    }, 50);
+  });
+  const settled = await call('browser_wait', { ms: 10000 });
+  assert.equal(settled.status, 'ok', settled.error);
+  assert.equal(settled.data.settled, true);
+  assert.equal(await widgets.evaluate(() => window.busy), false, 'it waited until the changes stopped');
+  // A page that never stops changing: the wait ends at its limit and says the page is still busy.
+  await widgets.evaluate(() => {
+    window.forever = setInterval(() => document.body.append(document.createElement('i')), 50);
+  });
+  const busy = await call('browser_wait', { ms: 800 });
+  assert.equal(busy.status, 'ok', busy.error);
+  assert.equal(busy.data.settled, false);
+  await widgets.evaluate(() => clearInterval(window.forever));
+});
+
+test('typing by number reaches a contenteditable editor', async () => {
+  const tab = await openPage('controls.html');
+  const { of } = await numbersOf();
+  const editor = of('textbox', 'Editor');
+  assert.ok(editor, 'the editor is numbered as a textbox');
+  const typed = await call('browser_overlay_act', { index: editor, action: 'type', text: 'Hello from Waymark' });
+  assert.equal(typed.status, 'ok', typed.error);
+  assert.equal(await tab.evaluate(() => document.querySelector('[contenteditable]').textContent), 'Hello from Waymark');
+  await tab.close();
+});
+
+test('open_in_new_tab on a site already open asks first, then opens the page next to it', async () => {
+  await widgets.bringToFront();
+  const before = browser.context.pages().length;
+  const pending = call('browser_open_in_new_tab', { url: `${site.url}article.html` });
+  await panel.waitForFunction(() => document.getElementById('alert').textContent !== '', null, { timeout: 10_000 });
+  assert.match(await panel.textContent('#alert'), /already open|new tab/i);
+  await send(panel, '/yes');
+  const opened = await pending;
+  assert.equal(opened.status, 'ok', opened.error);
+  const fresh = await (async () => {
+    for (let tries = 0; tries < 50; tries++) {
+      const found = browser.context.pages().find((p) => p.url().endsWith('article.html') && p !== page);
+      if (found) return found;
+      await widgets.waitForTimeout(100);
+    }
+    return undefined;
+  })();
+  const pages = browser.context.pages();
+  assert.equal(pages.length, before + 1);
+  assert.ok(fresh, pages.map((p) => p.url()).join(', '));
+  await fresh.close();
 });
