@@ -28,6 +28,18 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("/tabs", "list the tabs of this window"),
     ("/tab", "N: switch to tab N"),
     ("/wait", "wait until the page stops changing"),
+    (
+        "/banners",
+        "close cookie, consent and newsletter banners, choosing reject where offered",
+    ),
+    (
+        "/next",
+        "optionally a role: move the keyboard focus to the next control (or the next button, link, …)",
+    ),
+    (
+        "/prev",
+        "optionally a role: move the keyboard focus to the previous control",
+    ),
     ("/yes", "answer yes to Waymark's question"),
     ("/no", "answer no to Waymark's question"),
     (
@@ -45,6 +57,15 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ),
     ("/help", "list the commands"),
 ];
+
+/// What `/banners` may take, in milliseconds.
+const BANNER_BUDGET_MS: u32 = 2_500;
+
+/// The role a focus command is limited to, if one was said ("/next button").
+fn role(args: &str) -> Option<String> {
+    let role = args.trim().to_lowercase();
+    (!role.is_empty()).then_some(role)
+}
 
 /// One line of user input, understood.
 #[derive(Debug, Clone, PartialEq)]
@@ -139,6 +160,12 @@ pub fn parse(line: &str) -> Input {
             _ => Input::Usage("Say /tab and a number from /tabs, like /tab 2."),
         },
         "wait" => Input::Tool(PageTool::Wait { ms: None }),
+        // The user asked and waits: more time than the agent's automatic passes get.
+        "banners" | "cookies" => Input::Tool(PageTool::CloseBanners {
+            budget_ms: Some(BANNER_BUDGET_MS),
+        }),
+        "next" => Input::Tool(PageTool::FocusNext { role: role(args) }),
+        "prev" | "previous" => Input::Tool(PageTool::FocusPrev { role: role(args) }),
         "yes" | "y" => Input::Answer(true),
         "no" | "n" => Input::Answer(false),
         "done" => Input::Done,
@@ -372,6 +399,19 @@ mod tests {
             }
         );
         assert_eq!(parse("/yes"), Input::Answer(true));
+        assert_eq!(
+            parse("/banners"),
+            Input::Tool(PageTool::CloseBanners {
+                budget_ms: Some(2_500)
+            })
+        );
+        assert_eq!(parse("/next"), Input::Tool(PageTool::FocusNext { role: None }));
+        assert_eq!(
+            parse("/prev Button"),
+            Input::Tool(PageTool::FocusPrev {
+                role: Some("button".into())
+            })
+        );
         assert_eq!(
             parse("/scroll"),
             Input::Tool(PageTool::Scroll {

@@ -6,7 +6,8 @@
 // another control inside it, nor on something covering it), focus_next/prev by role and across a frame,
 // and close_banners (reject preferred, shadow roots, a cross-origin consent frame, a consent manager's
 // second layer, "accept" only where nothing else closes a notice); wait until the page settles; typing
-// into a contenteditable editor; opening a new tab on an open site asks first.
+// into a contenteditable editor; opening a new tab on an open site asks first; and from the panel,
+// /banners, /next and /prev.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { command as run, connectMcp, openFixture, replyCount, send, waitForReply } from './lib/harness.mjs';
@@ -364,4 +365,19 @@ test('open_in_new_tab on a site already open asks first, then opens the page nex
   assert.equal(pages.length, before + 1);
   assert.ok(fresh, pages.map((p) => p.url()).join(', '));
   await fresh.close();
+});
+
+test('from the panel: /banners closes the banners and says which, /next and /prev move the focus', async () => {
+  await page.bringToFront();
+  await command(`/go ${site.url}banners.html`, /^Opened /, 20_000);
+  await page.frameLocator('#cmp').locator('#fr-reject').waitFor();
+  const closed = await command('/banners', /^Closed \d+ banners: /, 20_000);
+  for (const name of ['Reject all', 'Alle ablehnen', 'No thanks', 'Continuer sans accepter']) {
+    assert.ok(closed.includes(name), closed);
+  }
+  assert.equal(await page.evaluate(() => window.choices.en), 'rejected');
+  await command('/next', /^Focus on 1, \w+, Read the article\.$/);
+  assert.equal(await page.evaluate(() => document.activeElement.textContent.trim()), 'Read the article');
+  await command('/prev button', /^No other control to move to\. Say \/list for the controls\.$/);
+  await command('/banners', /^No banner to close\.$/, 20_000);
 });
