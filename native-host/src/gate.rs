@@ -540,30 +540,13 @@ fn action_kind(action: ActKind) -> policy::ActionKind {
 /// The start of a question: "Click", "Press Enter on", …
 fn verb_phrase(tool: &PageTool) -> String {
     match tool {
-        PageTool::OverlayAct {
-            action: ActKind::Click,
-            ..
-        } => "Click".into(),
-        PageTool::OverlayAct {
-            action: ActKind::Type,
-            ..
-        } => "Type into".into(),
-        PageTool::OverlayAct {
-            action: ActKind::Select,
-            ..
-        } => "Change".into(),
-        PageTool::ActByIndex {
-            action: ActKind::Click,
-            ..
-        } => "Click (at its place on screen)".into(),
-        PageTool::ActByIndex {
-            action: ActKind::Type,
-            ..
-        } => "Type (at its place on screen) into".into(),
-        PageTool::ActByIndex {
-            action: ActKind::Select,
-            ..
-        } => "Change (at its place on screen)".into(),
+        // The question is about what happens, not how (act_by_index is only another way to do it).
+        PageTool::OverlayAct { action, .. } | PageTool::ActByIndex { action, .. } => match action {
+            ActKind::Click => "Click",
+            ActKind::Type => "Type into",
+            ActKind::Select => "Change",
+        }
+        .into(),
         PageTool::ClickAndWaitDownload { .. } => "Click to download from".into(),
         PageTool::Upload { paths, .. } => {
             let names: Vec<&str> = paths

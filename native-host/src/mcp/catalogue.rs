@@ -32,6 +32,18 @@ fn empty() -> Value {
     object(json!({}), &[])
 }
 
+/// The schema of `browser_overlay_act` and `browser_act_by_index`: the same action, two ways.
+fn act_schema() -> Value {
+    object(
+        json!({
+            "index": number("The control's number."),
+            "action": {"type": "string", "enum": ["click", "type", "select"]},
+            "text": {"type": "string", "description": "What to type, or the option to select."},
+        }),
+        &["index", "action"],
+    )
+}
+
 /// The schema of the focus tools: an optional role.
 fn role_filter() -> Value {
     object(
@@ -129,16 +141,7 @@ pub const ENTRIES: &[Entry] = &[
         description: "Click, type into or select an option of the control with this number (from the \
                       latest list). Actions that pay, send, delete or cannot be undone wait for the \
                       user's yes in the Waymark panel.",
-        schema: || {
-            object(
-                json!({
-                    "index": number("The control's number."),
-                    "action": {"type": "string", "enum": ["click", "type", "select"]},
-                    "text": {"type": "string", "description": "What to type, or the option to select."},
-                }),
-                &["index", "action"],
-            )
-        },
+        schema: act_schema,
         args: &["index", "action", "text"],
         read_only: false,
     },
@@ -148,16 +151,7 @@ pub const ENTRIES: &[Entry] = &[
         description: "Last resort when browser_overlay_act did not work: click, type into or select in \
                       the control with this number the way a person's pointer and keyboard would, at \
                       its place on screen. Go back to browser_overlay_act as soon as it works again.",
-        schema: || {
-            object(
-                json!({
-                    "index": number("The control's number."),
-                    "action": {"type": "string", "enum": ["click", "type", "select"]},
-                    "text": {"type": "string", "description": "What to type, or the option to select."},
-                }),
-                &["index", "action"],
-            )
-        },
+        schema: act_schema,
         args: &["index", "action", "text"],
         read_only: false,
     },
