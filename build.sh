@@ -8,6 +8,7 @@
 #   ./build.sh e2e [FILE…]  only the end-to-end tests (all, or the named tests/e2e/*.test.mjs files)
 #   ./build.sh bench     the overlay benchmark next to its peers (bench/README.md); extra arguments go to it
 #   ./build.sh bench miniwob  MiniWoB++ tasks solved through Waymark's numbers (bench/README.md)
+#   ./build.sh windows   the host built for Windows, linted, and its platform-specific tests run in Wine
 #
 # It installs what it needs and is missing (on Debian and Ubuntu through apt; elsewhere it says what to
 # install). Set WAYMARK_NO_INSTALL=1 to forbid installing anything, WAYMARK_WASM_TOOLCHAIN=debian to
@@ -247,6 +248,38 @@ cmd_bench() {
     node "$script" "$@"
 }
 
+# The host for Windows from Linux: cross-built with mingw-w64, linted for that target, and the tests of
+# what differs by platform (the MCP named pipe, `waymark-host mcp`, the doctor's browser check) run in
+# Wine. Not part of `test`: Wine is large, and it is not Windows (one user, so the pipe's access list
+# is created and used but no second user is refused).
+cmd_windows() {
+  ensure_rust
+  local target=x86_64-pc-windows-gnu dir="$ROOT/target/windows"
+  have rustup || die "the Windows build needs rustup (for the $target standard library)"
+  rustup target list --installed | grep -qx "$target" || rustup target add "$target" >&2
+  have x86_64-w64-mingw32-gcc || apt_install gcc-mingw-w64-x86-64 mingw-w64-x86-64-dev
+  [ -x /usr/lib/wine/wine64 ] || have wine64 || apt_install wine64
+  local wine=/usr/lib/wine/wine64
+  [ -x "$wine" ] || wine=wine64
+  say "cargo clippy --target $target"
+  "$CARGO" clippy -p waymark-host --all-targets --target "$target" --target-dir "$dir" --quiet -- -D warnings >&2
+  "$CARGO" test -p waymark-host --target "$target" --target-dir "$dir" --no-run >&2
+  export WINEPREFIX="$dir/wine" WINEDEBUG=-all
+  if [ ! -f "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll" ]; then
+    say "preparing a Wine prefix in $WINEPREFIX"
+    "$wine" cmd /c exit >/dev/null 2>&1 || true
+    x86_64-w64-mingw32-gcc -shared -O2 -o "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll" \
+      tools/wine/bcryptprimitives.c -ladvapi32
+  fi
+  local exe
+  say "host tests in Wine"
+  # The newest test binary of each kind: cargo keeps older ones next to it.
+  exe=$(ls -t "$dir/$target"/debug/deps/waymark_host-*.exe | head -1)
+  "$wine" "$exe" mcp::socket mcp::proxy doctor::tests::browser
+  exe=$(ls -t "$dir/$target"/debug/deps/mcp_proxy-*.exe | head -1)
+  "$wine" "$exe"
+}
+
 case "${1:-build}" in
   build) cmd_build ;;
   install) cmd_install ;;
@@ -254,6 +287,7 @@ case "${1:-build}" in
   test) cmd_test ;;
   e2e) shift; cmd_e2e "$@" ;;
   bench) shift; cmd_bench "$@" ;;
-  -h|--help|help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' ;;
-  *) die "unknown command '$1'; try: ./build.sh [build|install|demo|test|e2e|bench]" ;;
+  windows) cmd_windows ;;
+  -h|--help|help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' ;;
+  *) die "unknown command '$1'; try: ./build.sh [build|install|demo|test|e2e|bench|windows]" ;;
 esac

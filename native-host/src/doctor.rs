@@ -348,16 +348,16 @@ fn browser_key(browser: Browser) -> &'static str {
     }
 }
 
-/// Whether a browser is connected now: a `host-<pid>.sock` under `<state_dir>/run/` that accepts.
+/// Whether a browser is connected now: a host recorded under `<state_dir>/run/` whose socket accepts.
 pub fn check_browser(state_dir: &Path) -> Check {
     let run = crate::mcp::socket::run_dir(state_dir);
-    let connected = connected_sockets(&run);
+    let connected = crate::mcp::socket::live(&run);
     if connected.is_empty() {
         Check::new(
             "browser",
             Status::Warning,
             format!(
-                "no browser is connected (no host socket answers in {})",
+                "no browser is connected (no host recorded in {} answers)",
                 run.display()
             ),
             Some("open Chrome with Waymark".to_owned()),
@@ -367,28 +367,6 @@ pub fn check_browser(state_dir: &Path) -> Check {
         let which = if n == 1 { "browser is" } else { "browsers are" };
         Check::new("browser", Status::Ok, format!("{n} {which} connected"), None)
     }
-}
-
-#[cfg(unix)]
-fn connected_sockets(run: &Path) -> Vec<PathBuf> {
-    std::fs::read_dir(run)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|entry| entry.path())
-        .filter(|path| {
-            path.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("host-") && n.ends_with(".sock"))
-        })
-        // A socket left by a host that died refuses connections; only a live host accepts.
-        .filter(|path| std::os::unix::net::UnixStream::connect(path).is_ok())
-        .collect()
-}
-
-#[cfg(not(unix))]
-fn connected_sockets(_run: &Path) -> Vec<PathBuf> {
-    Vec::new()
 }
 
 #[cfg(test)]
@@ -546,21 +524,27 @@ mod tests {
         );
     }
 
-    #[cfg(unix)]
-    #[test]
-    fn browser_check_needs_a_socket_that_accepts() {
+    #[cfg(any(unix, windows))]
+    #[tokio::test]
+    async fn browser_check_needs_a_socket_that_accepts() {
         let dir = tempfile::tempdir().unwrap();
         let check = check_browser(dir.path());
         assert_eq!(check.status, Status::Warning);
         assert_eq!(check.fix.as_deref(), Some("open Chrome with Waymark"));
 
         let run = crate::mcp::socket::run_dir(dir.path());
-        std::fs::create_dir_all(&run).unwrap();
-        // A socket file whose host is gone refuses connections.
-        drop(std::os::unix::net::UnixListener::bind(run.join("host-1.sock")).unwrap());
+        // A record whose host is gone: its socket no longer accepts.
+        drop(crate::mcp::socket::publish(&run, 1, None).unwrap());
+        let dead = crate::mcp::socket::HostRecord {
+            pid: 1,
+            started: 1,
+            profile: None,
+            socket: run.join("host-1.sock"),
+        };
+        std::fs::write(run.join("host-1.json"), serde_json::to_vec(&dead).unwrap()).unwrap();
         assert_eq!(check_browser(dir.path()).status, Status::Warning);
 
-        let _live = std::os::unix::net::UnixListener::bind(run.join("host-2.sock")).unwrap();
+        let _live = crate::mcp::socket::publish(&run, 2, None).unwrap();
         let check = check_browser(dir.path());
         assert_eq!(check.status, Status::Ok, "{check:?}");
         assert!(check.detail.contains("1 browser is connected"), "{check:?}");

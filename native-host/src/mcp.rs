@@ -1,12 +1,12 @@
 //! MCP both ways. Inward: the browser tools as an MCP server ([`server`]), listed from one
 //! [`catalogue`], served to outside clients (Claude Desktop, Cursor, IDEs) over a local socket that only
-//! this user can open ([`socket`]), which `waymark-host mcp` ([`proxy`]) joins to the client's stdio.
+//! this user can open ([`socket`]: a Unix socket, or a named pipe on Windows), which `waymark-host mcp` ([`proxy`]) joins to the client's stdio.
 //! Every call goes through the same policy gate as the panel's and the agent's, so a destructive click
 //! from a client waits for the user's yes in the side panel. Outward: the external MCP servers named in
 //! the config ([`external`]), whose tools the agent may call, behind the same gate.
 //!
 //! ```text
-//!  MCP client -[stdio]-> waymark-host mcp -[unix socket]-> waymark-host (native messaging) -> browser
+//!  MCP client -[stdio]-> waymark-host mcp -[local socket]-> waymark-host (native messaging) -> browser
 //! ```
 
 pub mod catalogue;

@@ -73,18 +73,18 @@ pub fn describe(dir: &Path) -> Vec<String> {
 }
 
 /// Runs the proxy until the client or the browser closes its side.
-#[cfg(unix)]
+#[cfg(any(unix, windows))]
 pub async fn run(state_dir: &Path, choice: &Choice) -> Result<(), ProxyError> {
     let dir = socket::run_dir(state_dir);
     let mut stream = None;
     for record in candidates(&dir, choice) {
-        match tokio::net::UnixStream::connect(&record.socket).await {
+        match socket::connect(&record).await {
             Ok(s) => {
                 tracing::info!(pid = record.pid, "joined the browser's Waymark host");
                 stream = Some(s);
                 break;
             }
-            // A host killed without cleaning up leaves its socket behind: try the next one.
+            // A host killed without cleaning up leaves its record behind: try the next one.
             Err(e) => tracing::debug!(socket = %record.socket.display(), "skipped: {e}"),
         }
     }
@@ -98,7 +98,7 @@ pub async fn run(state_dir: &Path, choice: &Choice) -> Result<(), ProxyError> {
         };
         return unavailable(message).await;
     };
-    let (mut from_host, mut to_host) = stream.into_split();
+    let (mut from_host, mut to_host) = tokio::io::split(stream);
     let upstream = async {
         tokio::io::copy(&mut tokio::io::stdin(), &mut to_host).await?;
         // The client is done: let the host see the end, and finish reading what it still sends.
@@ -119,7 +119,7 @@ pub async fn run(state_dir: &Path, choice: &Choice) -> Result<(), ProxyError> {
     Ok(())
 }
 
-#[cfg(not(unix))]
+#[cfg(not(any(unix, windows)))]
 pub async fn run(_state_dir: &Path, _choice: &Choice) -> Result<(), ProxyError> {
     unavailable(socket::SocketError::Unsupported.to_string()).await
 }

@@ -1,9 +1,13 @@
 //! The running host's local socket: where `waymark-host mcp` reaches the browser tools. Each host (one
-//! per running browser profile) listens on `run/host-<pid>.sock` under the state directory, next to
-//! `run/host-<pid>.json` saying which browser profile it serves; both are removed when it exits.
+//! per running browser profile) listens on its own socket and writes `run/host-<pid>.json` under the
+//! state directory saying where that socket is and which browser profile it serves; both go when the
+//! host exits. The socket is `run/host-<pid>.sock` on Linux and macOS ([`unix`]) and a named pipe on
+//! Windows ([`windows`]); everything above `publish`, `Published::accept` and `connect` is the
+//! same on both.
 //!
-//! What it must not do: let anyone but this user in. The `run` directory is created `0700` (and made
-//! so if it exists) and the socket is `0600`; a path that is not ours is refused, not used.
+//! What it must not do: let anyone but this user in. On Unix the `run` directory is `0700` (made so if
+//! it exists) and the socket `0600`; on Windows the pipe's access list admits its owner only. A path
+//! that is not ours is refused, not used.
 
 use std::path::{Path, PathBuf};
 
@@ -26,13 +30,29 @@ pub struct HostRecord {
     pub socket: PathBuf,
 }
 
+impl HostRecord {
+    /// The record of a host starting now.
+    #[cfg_attr(not(any(unix, windows)), allow(dead_code))]
+    fn now(pid: u32, profile: Option<String>, socket: PathBuf) -> Self {
+        let started = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        Self {
+            pid,
+            started,
+            profile,
+            socket,
+        }
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum SocketError {
     #[error("cannot prepare {path}: {source}")]
     Dir { path: PathBuf, source: std::io::Error },
     #[error("cannot listen on {path}: {source}")]
     Bind { path: PathBuf, source: std::io::Error },
-    #[cfg_attr(unix, allow(dead_code))]
+    #[cfg_attr(any(unix, windows), allow(dead_code))]
     #[error(
         "local sockets are not available on this platform yet; `waymark-host mcp` cannot reach the browser"
     )]
@@ -53,106 +73,32 @@ pub fn browser_profile() -> Option<String> {
 }
 
 #[cfg(unix)]
-mod unix {
-    use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
-    use std::path::{Path, PathBuf};
-    use std::time::{SystemTime, UNIX_EPOCH};
+mod unix;
+#[cfg(unix)]
+pub use unix::{answers, connect, publish};
 
-    use tokio::net::UnixListener;
+#[cfg(windows)]
+mod windows;
+#[cfg(windows)]
+pub use windows::{answers, connect, publish};
 
-    use super::{HostRecord, SocketError};
-
-    /// The socket and record of this host; both are removed when it is dropped.
-    pub struct Published {
-        pub record: HostRecord,
-        record_path: PathBuf,
-        listener: Option<UnixListener>,
-    }
-
-    impl Published {
-        /// The listener, taken once to serve.
-        pub fn take_listener(&mut self) -> Option<UnixListener> {
-            self.listener.take()
-        }
-    }
-
-    impl Drop for Published {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_file(&self.record.socket);
-            let _ = std::fs::remove_file(&self.record_path);
-        }
-    }
-
-    /// Creates `dir` as a private directory, or checks and tightens an existing one.
-    pub fn private_dir(dir: &Path) -> Result<(), SocketError> {
-        let fail = |source| SocketError::Dir {
-            path: dir.to_owned(),
-            source,
-        };
-        std::fs::DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(dir)
-            .map_err(fail)?;
-        let meta = std::fs::symlink_metadata(dir).map_err(fail)?;
-        if !meta.is_dir() {
-            return Err(fail(std::io::Error::other("it is not a directory")));
-        }
-        // Only the owner may change the mode: for a directory of another user this fails, and the
-        // socket is not put there.
-        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).map_err(fail)
-    }
-
-    /// Removes sockets whose host is gone (nothing accepts on them any more).
-    fn sweep(dir: &Path) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.extension().is_some_and(|e| e == "sock")
-                && std::os::unix::net::UnixStream::connect(&path).is_err()
-            {
-                let _ = std::fs::remove_file(&path);
-                let _ = std::fs::remove_file(path.with_extension("json"));
-            }
-        }
-    }
-
-    /// Listens on `dir/host-<pid>.sock` and writes the record next to it.
-    pub fn publish(dir: &Path, pid: u32, profile: Option<String>) -> Result<Published, SocketError> {
-        private_dir(dir)?;
-        sweep(dir);
-        let socket = dir.join(format!("host-{pid}.sock"));
-        let _ = std::fs::remove_file(&socket);
-        let bind = |source| SocketError::Bind {
-            path: socket.clone(),
-            source,
-        };
-        let listener = UnixListener::bind(&socket).map_err(bind)?;
-        std::fs::set_permissions(&socket, std::fs::Permissions::from_mode(0o600)).map_err(bind)?;
-        let started = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        let record = HostRecord {
-            pid,
-            started,
-            profile,
-            socket: socket.clone(),
-        };
-        let record_path = record.socket.with_extension("json");
-        let json = serde_json::to_vec_pretty(&record).unwrap_or_default();
-        std::fs::write(&record_path, json).map_err(bind)?;
-        Ok(Published {
-            record,
-            record_path,
-            listener: Some(listener),
-        })
-    }
+/// Elsewhere there is no local socket: the host serves the panel and the agent only.
+#[cfg(not(any(unix, windows)))]
+pub fn answers(_socket: &Path) -> bool {
+    false
 }
 
-#[cfg(unix)]
-pub use unix::publish;
+/// Where the record of host `pid` is kept.
+fn record_path(dir: &Path, pid: u32) -> PathBuf {
+    dir.join(format!("host-{pid}.json"))
+}
+
+/// Writes `record` at `path`, readable by whoever may read the directory (only this user).
+#[cfg_attr(not(any(unix, windows)), allow(dead_code))]
+fn write_record(path: &Path, record: &HostRecord) -> std::io::Result<()> {
+    let json = serde_json::to_vec_pretty(record).map_err(std::io::Error::other)?;
+    std::fs::write(path, json)
+}
 
 /// The hosts that have published a record in `dir`, newest first.
 pub fn records(dir: &Path) -> Vec<HostRecord> {
@@ -169,34 +115,39 @@ pub fn records(dir: &Path) -> Vec<HostRecord> {
     found
 }
 
+/// The hosts whose socket accepts a connection now, newest first.
+pub fn live(dir: &Path) -> Vec<HostRecord> {
+    records(dir).into_iter().filter(|r| answers(&r.socket)).collect()
+}
+
 /// Publishes this host's socket in `dir` and serves [`BrowserServer`] to every client that connects,
 /// until the task is aborted (which removes the socket). Failing to publish is logged, not fatal: the
 /// panel and the agent work without it.
-#[cfg(unix)]
+///
+/// [`BrowserServer`]: super::server::BrowserServer
+#[cfg(any(unix, windows))]
 pub async fn serve(dir: PathBuf, pid: u32, server: super::server::BrowserServer) {
     use rmcp::ServiceExt as _;
-    let mut published = match publish(&dir, pid, browser_profile()) {
+    let published = match publish(&dir, pid, browser_profile()) {
         Ok(published) => published,
         Err(e) => return tracing::warn!("MCP clients cannot reach this browser: {e}"),
-    };
-    let Some(listener) = published.take_listener() else {
-        return;
     };
     tracing::info!(socket = %published.record.socket.display(), "MCP clients can connect");
     let mut clients = tokio::task::JoinSet::new();
     loop {
-        let stream = match listener.accept().await {
-            Ok((stream, _)) => stream,
+        let stream = match published.accept().await {
+            Ok(stream) => stream,
             Err(e) => {
                 tracing::warn!("MCP socket: {e}");
+                // A listener that fails at once would spin: give the system a moment.
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
                 continue;
             }
         };
         while clients.try_join_next().is_some() {}
         let server = server.clone();
         clients.spawn(async move {
-            let (read, write) = stream.into_split();
-            match server.serve((read, write)).await {
+            match server.serve(stream).await {
                 Ok(running) => {
                     let _ = running.waiting().await;
                 }
@@ -206,9 +157,61 @@ pub async fn serve(dir: PathBuf, pid: u32, server: super::server::BrowserServer)
     }
 }
 
-#[cfg(not(unix))]
+#[cfg(not(any(unix, windows)))]
 pub async fn serve(_dir: PathBuf, _pid: u32, _server: super::server::BrowserServer) {
     tracing::warn!("{}", SocketError::Unsupported);
+}
+
+/// What every platform must do: a client that reads the record reaches the host, bytes go both ways,
+/// and the record goes when the host does.
+#[cfg(all(test, any(unix, windows)))]
+mod round_trip {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+
+    use super::*;
+
+    #[tokio::test]
+    async fn a_client_reaches_the_host_through_its_record_and_the_record_goes_with_it() {
+        let state = tempfile::tempdir().unwrap();
+        let dir = run_dir(state.path());
+        let published = publish(&dir, 4243, Some("work".into())).unwrap();
+        let found = records(&dir);
+        assert_eq!(found, vec![published.record.clone()]);
+        assert_eq!(live(&dir), found, "a published host answers");
+        // The probe's connection is the first to be accepted; it has closed already.
+        let mut probe = published.accept().await.unwrap();
+        assert_eq!(probe.read(&mut [0u8; 1]).await.unwrap(), 0);
+        drop(probe);
+
+        let echo = async {
+            let mut conn = published.accept().await.unwrap();
+            let mut buf = [0u8; 5];
+            conn.read_exact(&mut buf).await.unwrap();
+            conn.write_all(&buf).await.unwrap();
+            conn.flush().await.unwrap();
+        };
+        let client = async {
+            let mut conn = connect(&found[0]).await.unwrap();
+            conn.write_all(b"hello").await.unwrap();
+            conn.flush().await.unwrap();
+            let mut buf = [0u8; 5];
+            conn.read_exact(&mut buf).await.unwrap();
+            buf
+        };
+        let ((), got) = tokio::join!(echo, client);
+        assert_eq!(&got, b"hello");
+
+        drop(published);
+        assert!(records(&dir).is_empty(), "the record goes with the host");
+        // On Windows a host that is gone has exited, and its pipe closed with the process. Inside one
+        // process the pipe outlives the listener while connections linger (and Wine 8 then blocks the
+        // probe), so this half is checked on Unix only.
+        #[cfg(unix)]
+        assert!(
+            !answers(&found[0].socket),
+            "nothing answers after the host is gone"
+        );
+    }
 }
 
 #[cfg(all(test, unix))]

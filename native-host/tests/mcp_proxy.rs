@@ -1,0 +1,176 @@
+//! `waymark-host mcp` as an MCP client starts it: the real binary on stdio, joined over the local
+//! socket (a Unix socket, or a named pipe on Windows) to a real host that a test plays the browser for.
+//! The end-to-end test with Chromium (`tests/e2e/mcp.test.mjs`) covers the page; this one covers the
+//! socket, the proxy and the rmcp server on every platform the host builds for, without a browser.
+#![allow(clippy::unwrap_used)] // test code: a panic is the failure report
+
+mod common;
+
+use std::path::Path;
+use std::process::Stdio;
+use std::time::Duration;
+
+use common::Host;
+use fake_llm::{FakeLlm, Script};
+use serde_json::{json, Value};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+
+/// A page with one button.
+fn one_button(tool: &Value) -> Value {
+    match tool["tool"].as_str().unwrap() {
+        "list_interactives" => json!({"status": "ok", "data": {
+            "url": "https://shop.example/", "title": "Shop", "total": 1, "offset": 0,
+            "items": [{"index": 1, "role": "button", "name": "Show basket", "frame": 0}]
+        }}),
+        _ => json!({"status": "ok", "data": {}}),
+    }
+}
+
+/// `waymark-host mcp` with the same state directory as the host.
+struct McpClient {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Lines<BufReader<ChildStdout>>,
+}
+
+impl McpClient {
+    fn start(state_dir: &Path) -> McpClient {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_waymark-host"))
+            .arg("mcp")
+            .env("WAYMARK_LOG", "warn")
+            .env("WAYMARK_STATE_DIR", state_dir)
+            .env("XDG_CONFIG_HOME", state_dir.join("config"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        McpClient { child, stdin, lines }
+    }
+
+    async fn send(&mut self, message: Value) {
+        self.stdin
+            .write_all(format!("{message}\n").as_bytes())
+            .await
+            .unwrap();
+        self.stdin.flush().await.unwrap();
+    }
+
+    async fn recv(&mut self) -> Value {
+        let line = tokio::time::timeout(Duration::from_secs(20), self.lines.next_line())
+            .await
+            .expect("no answer within 20 s")
+            .unwrap()
+            .expect("the proxy closed its stdout");
+        serde_json::from_str(&line).unwrap()
+    }
+
+    async fn initialize(&mut self) -> Value {
+        self.send(
+            json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "proxy-test", "version": "1"}
+            }}),
+        )
+        .await;
+        self.recv().await
+    }
+}
+
+/// Waits until a host has published its record under `state_dir/run`.
+async fn published(state_dir: &Path) {
+    let run = state_dir.join("run");
+    for _ in 0..200 {
+        let found = std::fs::read_dir(&run)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .any(|e| e.path().extension().is_some_and(|x| x == "json"));
+        if found {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the host published no socket in {}", run.display());
+}
+
+#[tokio::test]
+async fn a_client_on_stdio_lists_the_tools_and_runs_one_in_the_browser_through_the_host() {
+    let dir = tempfile::tempdir().unwrap();
+    let llm = FakeLlm::start(Script::new([])).await.unwrap();
+    let mut host = Host::start(&llm, dir.path(), 10, one_button);
+    published(dir.path()).await;
+
+    let mut client = McpClient::start(dir.path());
+    let welcome = client.initialize().await;
+    assert_eq!(welcome["result"]["serverInfo"]["name"], "waymark", "{welcome}");
+    client
+        .send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        .await;
+
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}))
+        .await;
+    let listed = client.recv().await;
+    let names: Vec<&str> = listed["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    for name in [
+        "browser_list_interactives",
+        "browser_overlay_act",
+        "browser_navigate",
+    ] {
+        assert!(names.contains(&name), "{name} in {names:?}");
+    }
+
+    // The call crosses the socket into the host, which asks the "browser" (this test) to run it.
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+                     "params": {"name": "browser_list_interactives", "arguments": {}}}))
+        .await;
+    let run = tokio::time::timeout(Duration::from_secs(20), host.recv())
+        .await
+        .expect("the host did not ask the browser");
+    assert_eq!(run["type"], "run_tool", "{run}");
+    assert_eq!(run["tool"]["tool"], "list_interactives");
+    let result = one_button(&run["tool"]);
+    host.send(json!({"type": "tool_result", "id": run["id"], "result": result}))
+        .await;
+    let called = client.recv().await;
+    assert_eq!(called["id"], 3);
+    let text = called["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("Show basket"), "{text}");
+    assert_ne!(called["result"]["isError"], true, "{called}");
+
+    // The client leaves: the proxy ends cleanly.
+    drop(client.stdin);
+    let status = tokio::time::timeout(Duration::from_secs(10), client.child.wait())
+        .await
+        .expect("the proxy did not exit")
+        .unwrap();
+    assert!(status.success(), "{status}");
+}
+
+#[tokio::test]
+async fn without_a_browser_every_request_gets_an_error_that_says_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut client = McpClient::start(dir.path());
+    let answer = client.initialize().await;
+    let message = answer["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("No browser with Waymark is running"),
+        "{message}"
+    );
+    assert!(message.contains("waymark-host doctor"), "{message}");
+    drop(client.stdin);
+    let status = client.child.wait().await.unwrap();
+    assert!(!status.success(), "no browser is a failure for the client's log");
+}
