@@ -371,41 +371,7 @@ impl Gate {
             proposed.text = None;
         }
         // The action is pinned to the element the user (or the gate) looked at.
-        let pin = Some(info.id);
-        let tool = match tool {
-            PageTool::OverlayAct {
-                index, action, text, ..
-            } => PageTool::OverlayAct {
-                index,
-                action,
-                text,
-                expect: pin,
-            },
-            PageTool::ActByIndex {
-                index, action, text, ..
-            } => PageTool::ActByIndex {
-                index,
-                action,
-                text,
-                expect: pin,
-            },
-            PageTool::ClickAndWaitDownload {
-                index, timeout_ms, ..
-            } => PageTool::ClickAndWaitDownload {
-                index,
-                timeout_ms,
-                expect: pin,
-            },
-            PageTool::Upload {
-                index, paths, files, ..
-            } => PageTool::Upload {
-                index,
-                paths,
-                files,
-                expect: pin,
-            },
-            other => other,
-        };
+        let tool = tool.pinned_to(info.id);
         let question = question_text(&verb_phrase(&tool), &info);
         let mut decision = policy::classify(&proposed);
         // An upload sends files from this computer to a web site: the user always says yes first,

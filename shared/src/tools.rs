@@ -259,6 +259,19 @@ impl PageTool {
             | PageTool::OpenInNewTab { .. } => true,
         }
     }
+
+    /// The same tool pinned to the element with stable id `id`: the content script refuses it if the
+    /// number now points at another element. Tools that take no number are returned unchanged.
+    pub fn pinned_to(mut self, id: u64) -> Self {
+        match &mut self {
+            PageTool::OverlayAct { expect, .. }
+            | PageTool::ActByIndex { expect, .. }
+            | PageTool::ClickAndWaitDownload { expect, .. }
+            | PageTool::Upload { expect, .. } => *expect = Some(id),
+            _ => {}
+        }
+        self
+    }
 }
 
 /// The answer of every tool.

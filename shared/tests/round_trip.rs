@@ -167,3 +167,32 @@ fn a_request_names_its_response() {
     });
     assert_eq!(response_of(&ping, other), None);
 }
+
+#[test]
+fn pinning_sets_the_expected_element_only_on_tools_that_take_a_number() {
+    let click = PageTool::OverlayAct {
+        index: 3,
+        action: ActKind::Click,
+        text: None,
+        expect: None,
+    };
+    assert_eq!(
+        click.pinned_to(41),
+        PageTool::OverlayAct {
+            index: 3,
+            action: ActKind::Click,
+            text: None,
+            expect: Some(41),
+        }
+    );
+    let download = PageTool::ClickAndWaitDownload {
+        index: 2,
+        timeout_ms: None,
+        expect: Some(1),
+    };
+    assert!(matches!(
+        download.pinned_to(9),
+        PageTool::ClickAndWaitDownload { expect: Some(9), .. }
+    ));
+    assert_eq!(PageTool::Back.pinned_to(5), PageTool::Back);
+}
