@@ -248,10 +248,11 @@ cmd_bench() {
     node "$script" "$@"
 }
 
-# The host for Windows from Linux: cross-built with mingw-w64, linted for that target, and the tests of
-# what differs by platform (the MCP named pipe, `waymark-host mcp`, the doctor's browser check) run in
-# Wine. Not part of `test`: Wine is large, and it is not Windows (one user, so the pipe's access list
-# is created and used but no second user is refused).
+# The host for Windows from Linux: cross-built with mingw-w64, linted for that target, and its whole
+# test suite (unit and integration: the MCP named pipe, `waymark-host mcp`, external MCP servers, the
+# agent's sessions) run in Wine; then `install` registers it in Wine's registry and `doctor` must find
+# the manifest there. Not part of `test`: Wine is large, and it is not Windows (one user, so the pipe's
+# access list is created and used but nobody else is seen being refused; no real Chrome).
 cmd_windows() {
   ensure_rust
   local target=x86_64-pc-windows-gnu dir="$ROOT/target/windows"
@@ -263,7 +264,11 @@ cmd_windows() {
   [ -x "$wine" ] || wine=wine64
   say "cargo clippy --target $target"
   "$CARGO" clippy -p waymark-host --all-targets --target "$target" --target-dir "$dir" --quiet -- -D warnings >&2
-  "$CARGO" test -p waymark-host --target "$target" --target-dir "$dir" --no-run >&2
+  "$CARGO" build -p waymark-host --target "$target" --target-dir "$dir" >&2
+  local list
+  # The test binaries (not the examples they run), from cargo's own list.
+  list=$("$CARGO" test -p waymark-host --target "$target" --target-dir "$dir" --no-run --message-format=json |
+    grep '"profile":{[^}]*"test":true' | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p')
   export WINEPREFIX="$dir/wine" WINEDEBUG=-all
   if [ ! -f "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll" ]; then
     say "preparing a Wine prefix in $WINEPREFIX"
@@ -272,12 +277,18 @@ cmd_windows() {
       tools/wine/bcryptprimitives.c -ladvapi32
   fi
   local exe
-  say "host tests in Wine"
-  # The newest test binary of each kind: cargo keeps older ones next to it.
-  exe=$(ls -t "$dir/$target"/debug/deps/waymark_host-*.exe | head -1)
-  "$wine" "$exe" mcp::socket mcp::proxy doctor::tests::browser
-  exe=$(ls -t "$dir/$target"/debug/deps/mcp_proxy-*.exe | head -1)
-  "$wine" "$exe"
+  for exe in $list; do
+    say "in Wine: $(basename "$exe")"
+    "$wine" "$exe" >&2
+  done
+  local host="$dir/$target/debug/waymark-host.exe" report
+  say "in Wine: waymark-host install, then doctor"
+  "$wine" "$host" install --browser chrome >&2
+  report=$("$wine" "$host" doctor --json 2>/dev/null || true)
+  printf '%s\n' "$report" | grep -A2 '"manifest:chrome"' | grep -q '"status": "ok"' ||
+    die "doctor does not find the Chrome manifest install registered: $report"
+  printf '%s\n' "$report" | grep -q '?\\\\' && die "the manifest names a verbatim path: $report"
+  say "the Windows host passed"
 }
 
 case "${1:-build}" in

@@ -1,7 +1,8 @@
 //! A small MCP server on stdio for Waymark's tests of external MCP servers: `echo` (read-only),
 //! `add_note` (changes something: appends to the file named by `NOTES_FILE`), and `sleep` (read-only,
-//! for timeouts). At start it writes its pid to `FIXTURE_PID_FILE` when that is set, so a test can check
-//! that the process is gone after the host exits.
+//! for timeouts). When `FIXTURE_ALIVE_FILE` is set it listens on a TCP port of 127.0.0.1 for as long as
+//! it runs and writes the port there, so a test can check on any system that the process is gone after
+//! the host exits (the system closes the port with the process; no `/proc` or process list needed).
 
 use std::io::Write as _;
 use std::time::Duration;
@@ -98,9 +99,13 @@ impl ServerHandler for Fixture {
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
-    if let Ok(path) = std::env::var("FIXTURE_PID_FILE") {
-        let _ = std::fs::write(path, std::process::id().to_string());
-    }
+    // Held until the process ends.
+    let _alive = std::env::var("FIXTURE_ALIVE_FILE").ok().and_then(|path| {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").ok()?;
+        let port = listener.local_addr().ok()?.port();
+        std::fs::write(path, port.to_string()).ok()?;
+        Some(listener)
+    });
     if let Ok(running) = Fixture.serve((tokio::io::stdin(), tokio::io::stdout())).await {
         let _ = running.waiting().await;
     }

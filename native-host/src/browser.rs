@@ -165,6 +165,7 @@ async fn upload_parts(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_paths::abs;
 
     #[tokio::test]
     async fn a_result_reaches_its_caller() {
@@ -263,14 +264,20 @@ mod tests {
         let browser = Browser::new(tx);
         let tool = PageTool::Upload {
             index: 4,
-            paths: vec!["/nowhere/at/all/cv.pdf".into()],
+            paths: vec![abs("/nowhere/at/all/cv.pdf")],
             files: Vec::new(),
             expect: None,
         };
         let result = browser.run(None, tool).await;
         assert_eq!(
             result.error.as_deref(),
-            Some("There is no file at /nowhere/at/all/cv.pdf: check the path and the file's name.")
+            Some(
+                format!(
+                    "There is no file at {}: check the path and the file's name.",
+                    abs("/nowhere/at/all/cv.pdf")
+                )
+                .as_str()
+            )
         );
         assert!(rx.try_recv().is_err());
     }

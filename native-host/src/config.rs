@@ -659,12 +659,10 @@ fn default_state_dir(env: &impl Fn(&str) -> Option<String>) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_paths::{abs, path};
 
     fn env_of(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
-        let map: BTreeMap<String, String> = pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect();
+        let map: BTreeMap<String, String> = pairs.iter().map(|(k, v)| ((*k).to_owned(), abs(v))).collect();
         move |name: &str| map.get(name).cloned()
     }
 
@@ -678,7 +676,7 @@ mod tests {
         assert_eq!(config.llm_api_key, None);
         assert_eq!(config.llm_timeout_secs, 60);
         assert!(!config.llm_supports_images);
-        assert_eq!(config.state_dir, PathBuf::from("/home/ada/.local/state/waymark"));
+        assert_eq!(config.state_dir, path("/home/ada/.local/state/waymark"));
         assert_eq!(config.max_tool_steps, 10);
         assert_eq!(config.banner_budget_ms, 2500);
         assert_eq!(config.log, "info");
@@ -689,18 +687,15 @@ mod tests {
     #[test]
     fn xdg_folders_win_over_home() {
         let env = env_of(&[HOME, ("XDG_CONFIG_HOME", "/cfg"), ("XDG_STATE_HOME", "/state")]);
-        assert_eq!(
-            config_file_path(&env),
-            Some(PathBuf::from("/cfg/waymark/config.toml"))
-        );
+        assert_eq!(config_file_path(&env), Some(path("/cfg/waymark/config.toml")));
         let config = Config::load_from(&env, Some("")).unwrap();
-        assert_eq!(config.state_dir, PathBuf::from("/state/waymark"));
-        assert_eq!(config.source, Some(PathBuf::from("/cfg/waymark/config.toml")));
+        assert_eq!(config.state_dir, path("/state/waymark"));
+        assert_eq!(config.source, Some(path("/cfg/waymark/config.toml")));
         // A relative XDG value is ignored, as the XDG spec says.
         let env = env_of(&[HOME, ("XDG_CONFIG_HOME", "relative")]);
         assert_eq!(
             config_file_path(&env),
-            Some(PathBuf::from("/home/ada/.config/waymark/config.toml"))
+            Some(path("/home/ada/.config/waymark/config.toml"))
         );
     }
 
@@ -709,7 +704,7 @@ mod tests {
         let err = Config::load_from(&env_of(&[]), None).unwrap_err();
         assert!(err.to_string().contains("WAYMARK_STATE_DIR"), "{err}");
         let config = Config::load_from(&env_of(&[("WAYMARK_STATE_DIR", "/tmp/wm")]), None).unwrap();
-        assert_eq!(config.state_dir, PathBuf::from("/tmp/wm"));
+        assert_eq!(config.state_dir, path("/tmp/wm"));
     }
 
     const FILE: &str = r#"
@@ -742,7 +737,7 @@ mod tests {
         assert_eq!(config.llm_api_key.as_deref(), Some("sk-from-file"));
         assert_eq!(config.llm_timeout_secs, 30);
         assert!(config.llm_supports_images);
-        assert_eq!(config.state_dir, PathBuf::from("/home/ada/waymark-state"));
+        assert_eq!(config.state_dir, path("/home/ada/waymark-state"));
         assert_eq!(config.max_tool_steps, 25);
         assert_eq!(config.banner_budget_ms, 800);
         assert_eq!(config.log, "debug");
@@ -773,7 +768,7 @@ mod tests {
         assert_eq!(config.llm_api_key.as_deref(), Some("sk-env"));
         assert_eq!(config.llm_timeout_secs, 5);
         assert!(!config.llm_supports_images);
-        assert_eq!(config.state_dir, PathBuf::from("/var/tmp/wm"));
+        assert_eq!(config.state_dir, path("/var/tmp/wm"));
         assert_eq!(config.max_tool_steps, 3);
         assert_eq!(config.banner_budget_ms, 0);
         assert_eq!(config.log, "waymark_host=trace");
@@ -934,7 +929,8 @@ mod tests {
         let err = Config::load_from(&env, Some("llm_model = ")).unwrap_err();
         assert!(matches!(err, ConfigError::Parse { .. }));
         assert!(
-            err.to_string().contains("/home/ada/.config/waymark/config.toml"),
+            err.to_string()
+                .contains(&abs("/home/ada/.config/waymark/config.toml")),
             "{err}"
         );
         // A typo in a key is an error, not silently ignored.

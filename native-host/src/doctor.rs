@@ -257,33 +257,101 @@ async fn check_llm_with(config: &Config, timeout: Duration) -> Check {
     }
 }
 
-/// Each browser's host manifest: present, pointing at an existing binary, allowing Waymark's id.
-pub fn check_manifests(home: &Path, config_home: &Path, extension_id: &str) -> Vec<Check> {
-    if cfg!(windows) {
-        return vec![Check::new(
-            "manifests",
-            Status::Warning,
-            "not checked on Windows yet (the registry points at the manifest)",
-            Some("run waymark-host install again if the browser cannot start the host".to_owned()),
-        )];
+/// Where a browser finds Waymark's host manifest.
+enum Location {
+    /// The manifest file the browser reads (it may be missing).
+    File(PathBuf),
+    /// This browser is not installed for the user: nothing to check.
+    NoBrowser(String),
+    /// The browser is there, but nothing points it at a manifest (Windows: no registry entry).
+    #[cfg_attr(not(windows), allow(dead_code))]
+    Unregistered(String),
+}
+
+/// Linux and macOS: a file in the browser's data folder.
+#[cfg(not(windows))]
+fn locate(browser: Browser, home: &Path, config_home: &Path) -> Location {
+    let (path, root) = browser.manifest_location(home, config_home);
+    if path.exists() || root.is_dir() {
+        Location::File(path)
+    } else {
+        Location::NoBrowser(format!(
+            "{} is not installed for this user (no {})",
+            browser.label(),
+            root.display()
+        ))
     }
+}
+
+/// Windows: the file named by the browser's registry key (what `reg query` reads, as the browser does).
+#[cfg(windows)]
+fn locate(browser: Browser, home: &Path, _config_home: &Path) -> Location {
+    let key = browser.registry_key();
+    let output = std::process::Command::new("reg")
+        .args(["query", &key, "/ve"])
+        .output();
+    match output {
+        Ok(out) if out.status.success() => match registry_default(&String::from_utf8_lossy(&out.stdout)) {
+            Some(path) => Location::File(path),
+            None => Location::Unregistered(format!("the registry key {key} names no manifest")),
+        },
+        Ok(_) => {
+            let local = std::env::var_os("LOCALAPPDATA")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| home.join("AppData").join("Local"));
+            let data = browser.windows_data_dir(&local);
+            if data.is_dir() {
+                Location::Unregistered(format!(
+                    "{} is installed but has no registry entry for Waymark ({key})",
+                    browser.label()
+                ))
+            } else {
+                Location::NoBrowser(format!(
+                    "{} is not installed for this user (no {})",
+                    browser.label(),
+                    data.display()
+                ))
+            }
+        }
+        Err(e) => Location::Unregistered(format!("cannot read the registry with reg.exe: {e}")),
+    }
+}
+
+/// The default value of a key in the output of `reg query KEY /ve`:
+/// `    (Default)    REG_SZ    C:\path\to\manifest.json`.
+#[cfg(any(windows, test))]
+fn registry_default(output: &str) -> Option<PathBuf> {
+    output.lines().find_map(|line| {
+        let (_, value) = line.split_once("REG_SZ")?;
+        let value = value.trim();
+        (!value.is_empty()).then(|| PathBuf::from(value))
+    })
+}
+
+/// Each browser's host manifest: found where the browser looks, pointing at an existing binary,
+/// allowing Waymark's id.
+pub fn check_manifests(home: &Path, config_home: &Path, extension_id: &str) -> Vec<Check> {
     let origin = format!("chrome-extension://{extension_id}/");
     let mut checks = Vec::new();
     for browser in Browser::ALL {
-        let (path, root) = browser.manifest_location(home, config_home);
         let name = format!("manifest:{}", browser_key(browser));
         let label = browser.label();
         let install = Some(format!(
             "run waymark-host install --browser {}",
             browser_key(browser)
         ));
+        let path = match locate(browser, home, config_home) {
+            Location::File(path) => path,
+            Location::NoBrowser(detail) => {
+                checks.push(Check::new(name, Status::Warning, detail, None));
+                continue;
+            }
+            Location::Unregistered(detail) => {
+                checks.push(Check::new(name, Status::Problem, detail, install));
+                continue;
+            }
+        };
         let check = match std::fs::read(&path) {
-            Err(_) if !root.is_dir() => Check::new(
-                name,
-                Status::Warning,
-                format!("{label} is not installed for this user (no {})", root.display()),
-                None,
-            ),
             Err(_) => Check::new(
                 name,
                 Status::Problem,
@@ -376,12 +444,10 @@ mod tests {
     use fake_llm::{FakeLlm, Script};
 
     use super::*;
+    use crate::test_paths::{abs, path};
 
     fn env_of(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
-        let map: BTreeMap<String, String> = pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect();
+        let map: BTreeMap<String, String> = pairs.iter().map(|(k, v)| ((*k).to_owned(), abs(v))).collect();
         move |name: &str| map.get(name).cloned()
     }
 
@@ -396,7 +462,7 @@ mod tests {
     #[test]
     fn config_check_names_the_file_and_the_environment_and_hides_the_key() {
         let env = env_of(&[("HOME", "/home/ada"), ("WAYMARK_LLM_MODEL", "llama3.1")]);
-        let path = Some(PathBuf::from("/home/ada/.config/waymark/config.toml"));
+        let path = Some(path("/home/ada/.config/waymark/config.toml"));
         let text = Ok(Some(
             "llm_api_key = \"sk-secret-1\"\nmax_tool_steps = 7\n".to_owned(),
         ));
@@ -406,7 +472,7 @@ mod tests {
         assert!(
             check
                 .detail
-                .contains("read /home/ada/.config/waymark/config.toml"),
+                .contains(&format!("read {}", abs("/home/ada/.config/waymark/config.toml"))),
             "{check:?}"
         );
         assert!(check.detail.contains("WAYMARK_LLM_MODEL"), "{check:?}");
@@ -484,11 +550,9 @@ mod tests {
         assert!(check.detail.contains("no answer within"), "{check:?}");
     }
 
+    #[cfg(not(windows))]
     #[test]
     fn manifests_are_checked_for_binary_and_origin() {
-        if cfg!(windows) {
-            return;
-        }
         let dir = tempfile::tempdir().unwrap();
         let home = dir.path().join("home");
         let config_home = home.join(".config");
@@ -522,6 +586,23 @@ mod tests {
             checks[2].fix.as_deref(),
             Some("run waymark-host install --browser edge")
         );
+    }
+
+    #[test]
+    fn the_registry_names_the_manifest() {
+        let out = "\r\nHKEY_CURRENT_USER\\Software\\Google\\Chrome\\NativeMessagingHosts\\io.waymark.host\r\n    \
+                   (Default)    REG_SZ    C:\\Users\\ada\\AppData\\Local\\Waymark\\io.waymark.host.json\r\n\r\n";
+        assert_eq!(
+            registry_default(out),
+            Some(PathBuf::from(
+                r"C:\Users\ada\AppData\Local\Waymark\io.waymark.host.json"
+            ))
+        );
+        assert_eq!(
+            registry_default("ERROR: The system was unable to find the specified registry key"),
+            None
+        );
+        assert_eq!(registry_default("    (Default)    REG_SZ    \r\n"), None);
     }
 
     #[cfg(any(unix, windows))]

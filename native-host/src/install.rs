@@ -30,6 +30,7 @@ impl Browser {
     }
 
     /// Where this browser looks for Waymark's host manifest (Linux, macOS), and its data folder.
+    #[cfg_attr(windows, allow(dead_code))]
     pub fn manifest_location(self, home: &Path, config_home: &Path) -> (PathBuf, PathBuf) {
         let root = self.profile_root(home, config_home);
         let manifest = root
@@ -56,9 +57,20 @@ impl Browser {
         }
     }
 
+    /// The browser's user data folder on Windows, under `%LOCALAPPDATA%`.
+    #[cfg_attr(not(windows), allow(dead_code))]
+    pub fn windows_data_dir(self, local_app_data: &Path) -> PathBuf {
+        let vendor = match self {
+            Browser::Chrome => local_app_data.join("Google").join("Chrome"),
+            Browser::Chromium => local_app_data.join("Chromium"),
+            Browser::Edge => local_app_data.join("Microsoft").join("Edge"),
+        };
+        vendor.join("User Data")
+    }
+
     /// Registry key (under HKCU) that points at the manifest on Windows.
     #[cfg_attr(not(windows), allow(dead_code))]
-    fn registry_key(self) -> String {
+    pub fn registry_key(self) -> String {
         let vendor = match self {
             Browser::Chrome => r"Google\Chrome",
             Browser::Chromium => "Chromium",
@@ -126,7 +138,7 @@ pub fn install(opts: &InstallOptions) -> Result<(Vec<Installed>, Option<String>)
     if !opts.host_path.is_absolute() {
         return Err(InstallError::RelativeHostPath(opts.host_path.clone()));
     }
-    let body = manifest(&opts.host_path, &opts.extension_id);
+    let body = manifest(&plain_path(&opts.host_path), &opts.extension_id);
 
     if let Some(dir) = &opts.user_data_dir {
         // Chromium reads DIR/NativeMessagingHosts first when started with --user-data-dir=DIR (Linux, macOS).
@@ -231,6 +243,20 @@ fn install_one(
     })
 }
 
+/// `path` without Windows' verbatim prefix (`\\?\C:\x` → `C:\x`, `\\?\UNC\srv\share` →
+/// `\\srv\share`), which `canonicalize` adds there: Chrome starts a Windows host through `cmd.exe`,
+/// which cannot run a verbatim path.
+fn plain_path(path: &Path) -> PathBuf {
+    let text = path.to_string_lossy();
+    if let Some(rest) = text.strip_prefix(r"\\?\UNC\") {
+        return PathBuf::from(format!(r"\\{rest}"));
+    }
+    match text.strip_prefix(r"\\?\") {
+        Some(rest) if rest.as_bytes().get(1) == Some(&b':') => PathBuf::from(rest),
+        _ => path.to_path_buf(),
+    }
+}
+
 fn write_json(path: &Path, body: &serde_json::Value) -> Result<(), InstallError> {
     let err = |source| InstallError::Write {
         path: path.to_path_buf(),
@@ -258,13 +284,14 @@ pub fn default_extension_id() -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_paths::{abs, path};
 
     fn opts(dir: &Path) -> InstallOptions {
         InstallOptions {
             browser: None,
             user_data_dir: Some(dir.to_path_buf()),
             extension_id: EXTENSION_ID.into(),
-            host_path: PathBuf::from("/opt/waymark/waymark-host"),
+            host_path: path("/opt/waymark/waymark-host"),
         }
     }
 
@@ -284,7 +311,7 @@ mod tests {
             serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         assert_eq!(written["name"], "io.waymark.host");
         assert_eq!(written["type"], "stdio");
-        assert_eq!(written["path"], "/opt/waymark/waymark-host");
+        assert_eq!(written["path"], abs("/opt/waymark/waymark-host"));
         assert_eq!(
             written["allowed_origins"],
             json!([format!("chrome-extension://{EXTENSION_ID}/")])
@@ -310,5 +337,21 @@ mod tests {
     fn the_fixed_id_is_an_id() {
         assert!(is_extension_id(EXTENSION_ID));
         assert!(!is_extension_id("cefdccnmncoeemlgklbddcicjlldkfkz"));
+    }
+
+    #[test]
+    fn the_manifest_names_the_host_without_a_verbatim_prefix() {
+        assert_eq!(
+            plain_path(Path::new(r"\\?\C:\Program Files\Waymark\waymark-host.exe")),
+            PathBuf::from(r"C:\Program Files\Waymark\waymark-host.exe")
+        );
+        assert_eq!(
+            plain_path(Path::new(r"\\?\UNC\server\share\waymark-host.exe")),
+            PathBuf::from(r"\\server\share\waymark-host.exe")
+        );
+        assert_eq!(
+            plain_path(Path::new("/opt/waymark/waymark-host")),
+            PathBuf::from("/opt/waymark/waymark-host")
+        );
     }
 }

@@ -24,6 +24,8 @@ mod policy;
 mod session;
 mod settings;
 mod steplog;
+#[cfg(test)]
+mod test_paths;
 mod transfer;
 
 use std::path::PathBuf;

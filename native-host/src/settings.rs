@@ -119,11 +119,12 @@ fn field_of(error: &ConfigError) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_paths::abs;
 
     #[test]
     fn the_reply_says_a_key_is_set_but_never_carries_it() {
         let env = |name: &str| match name {
-            "HOME" => Some("/home/ada".to_owned()),
+            "HOME" => Some(abs("/home/ada")),
             "WAYMARK_LLM_API_KEY" => Some("sk-never-sent".to_owned()),
             _ => None,
         };
@@ -139,7 +140,7 @@ mod tests {
 
     #[test]
     fn a_refused_value_names_its_field() {
-        let env = |name: &str| (name == "HOME").then(|| "/home/ada".to_owned());
+        let env = |name: &str| (name == "HOME").then(|| abs("/home/ada"));
         let err = Config::load_from(&env, Some("max_tool_steps = 0")).unwrap_err();
         assert_eq!(field_of(&err).as_deref(), Some("max_tool_steps"));
     }

@@ -26,12 +26,19 @@ pub const PART_BYTES: usize = 510 * 1024;
 /// Characters of base64 per piece ([`PART_BYTES`] encoded).
 const PART_CHARS: usize = PART_BYTES / 3 * 4;
 
+/// A full path as the person would write one on this system.
+const EXAMPLE_PATH: &str = if cfg!(windows) {
+    r"C:\Users\me\Documents\cv.pdf"
+} else {
+    "/home/me/cv.pdf"
+};
+
 /// Why the files could not be read, in words a person can act on.
 #[derive(Debug, thiserror::Error)]
 pub enum TransferError {
     #[error("Say which file to upload: no path was given.")]
     NoPaths,
-    #[error("\"{0}\" is not a full path: give the file's whole path, such as /home/me/cv.pdf.")]
+    #[error("\"{0}\" is not a full path: give the file's whole path, such as {EXAMPLE_PATH}.")]
     NotAbsolute(String),
     #[error("There is no file at {0}: check the path and the file's name.")]
     Missing(String),

@@ -22,34 +22,26 @@ fn blank_page(tool: &Value) -> Value {
     }
 }
 
-fn alive(pid: u32) -> bool {
-    // A zombie keeps its /proc entry with state Z until reaped.
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .map(|stat| {
-            !stat
-                .rsplit(')')
-                .next()
-                .unwrap_or("")
-                .trim_start()
-                .starts_with('Z')
-        })
-        .unwrap_or(false)
+/// Whether the fixture that wrote its liveness port to `file` still runs (the port closes with it).
+fn alive(file: &std::path::Path) -> bool {
+    let port: u16 = std::fs::read_to_string(file).unwrap().trim().parse().unwrap();
+    std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
 }
 
 #[tokio::test]
 async fn the_agent_calls_an_external_servers_tools_behind_the_gate_and_the_server_stops_with_the_host() {
     let dir = tempfile::tempdir().unwrap();
     let notes = dir.path().join("notes.txt");
-    let pid_file = dir.path().join("fixture.pid");
+    let alive_file = dir.path().join("fixture.alive");
     let config_dir = dir.path().join("config").join("waymark");
     std::fs::create_dir_all(&config_dir).unwrap();
     std::fs::write(
         config_dir.join("config.toml"),
         format!(
-            "[[mcp_servers]]\nname = \"notes\"\ncommand = {:?}\nenv = {{ NOTES_FILE = {:?}, FIXTURE_PID_FILE = {:?} }}\n",
+            "[[mcp_servers]]\nname = \"notes\"\ncommand = {:?}\nenv = {{ NOTES_FILE = {:?}, FIXTURE_ALIVE_FILE = {:?} }}\n",
             common::mcp_fixture().display().to_string(),
             notes.display().to_string(),
-            pid_file.display().to_string(),
+            alive_file.display().to_string(),
         ),
     )
     .unwrap();
@@ -116,12 +108,7 @@ async fn the_agent_calls_an_external_servers_tools_behind_the_gate_and_the_serve
     assert!(host.ran.is_empty(), "no page tool ran: {:?}", host.ran);
 
     // The browser closes the connection: the host stops the server before it exits.
-    let pid: u32 = std::fs::read_to_string(&pid_file)
-        .unwrap()
-        .trim()
-        .parse()
-        .unwrap();
-    assert!(alive(pid));
+    assert!(alive(&alive_file), "the MCP server runs");
     let closed = Instant::now();
     drop(host.stdin);
     let status = tokio::time::timeout(Duration::from_secs(5), host.child.wait())
@@ -129,7 +116,10 @@ async fn the_agent_calls_an_external_servers_tools_behind_the_gate_and_the_serve
         .unwrap()
         .unwrap();
     assert!(status.success(), "{status}");
-    assert!(!alive(pid), "the MCP server process is gone after the host exits");
+    assert!(
+        !alive(&alive_file),
+        "the MCP server process is gone after the host exits"
+    );
     assert!(
         closed.elapsed() < Duration::from_secs(2),
         "{:?}",

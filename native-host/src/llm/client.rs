@@ -411,6 +411,7 @@ mod tests {
 
     use super::*;
     use crate::llm::{function_tool, ModelTurn};
+    use crate::test_paths::abs;
 
     fn config(base_url: &str) -> Config {
         let env = |name: &str| match name {
@@ -418,7 +419,7 @@ mod tests {
             "WAYMARK_LLM_MODEL" => Some("test-model".to_owned()),
             "WAYMARK_LLM_API_KEY" => Some("sk-test-secret".to_owned()),
             "WAYMARK_LLM_IMAGES" => Some("true".to_owned()),
-            "WAYMARK_STATE_DIR" => Some("/tmp/waymark-test-state".to_owned()),
+            "WAYMARK_STATE_DIR" => Some(abs("/tmp/waymark-test-state")),
             _ => None,
         };
         Config::load_from(&env, None).unwrap()

@@ -16,7 +16,10 @@ pub const ORIGIN: &str = "chrome-extension://cefdccnmncoeemlgklbddcicjlldkfko/";
 /// The MCP server fixture `cargo test` builds from `examples/mcp_fixture.rs`, next to the host binary.
 pub fn mcp_fixture() -> PathBuf {
     let host = Path::new(env!("CARGO_BIN_EXE_waymark-host"));
-    host.parent().unwrap().join("examples").join("mcp_fixture")
+    host.parent()
+        .unwrap()
+        .join("examples")
+        .join(format!("mcp_fixture{}", std::env::consts::EXE_SUFFIX))
 }
 
 /// One running host.
