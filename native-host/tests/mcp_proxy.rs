@@ -36,8 +36,13 @@ struct McpClient {
 
 impl McpClient {
     fn start(state_dir: &Path) -> McpClient {
+        Self::start_with(state_dir, &[])
+    }
+
+    fn start_with(state_dir: &Path, choice: &[&str]) -> McpClient {
         let mut child = Command::new(env!("CARGO_BIN_EXE_waymark-host"))
             .arg("mcp")
+            .args(choice)
             .env("WAYMARK_LOG", "warn")
             .env("WAYMARK_STATE_DIR", state_dir)
             .env("XDG_CONFIG_HOME", state_dir.join("config"))
@@ -173,4 +178,66 @@ async fn without_a_browser_every_request_gets_an_error_that_says_what_to_do() {
     drop(client.stdin);
     let status = client.child.wait().await.unwrap();
     assert!(!status.success(), "no browser is a failure for the client's log");
+}
+
+/// The record names the profile of the browser that started the host, so `--profile` can pick it:
+/// a stand-in browser whose command line carries `--user-data-dir=` starts the host the way Chrome
+/// does there (through `cmd.exe` on Windows; directly, from a shell here).
+#[tokio::test]
+async fn the_record_names_the_profile_of_the_browser_that_started_the_host() {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = dir.path().join("profiles").join("work").display().to_string();
+    let host = env!("CARGO_BIN_EXE_waymark-host");
+    let flag = format!("--user-data-dir={profile}");
+    let mut browser = if cfg!(windows) {
+        let mut c = Command::new("cmd");
+        c.args(["/c", host, common::ORIGIN, &flag]);
+        c
+    } else {
+        // Not `exec`: the shell stays the host's parent, as the browser would.
+        let mut c = Command::new("sh");
+        c.args(["-c", "\"$1\" \"$2\"; exit $?", "sh", host, common::ORIGIN, &flag]);
+        c
+    };
+    let mut child = browser
+        .env("WAYMARK_LOG", "warn")
+        .env("WAYMARK_STATE_DIR", dir.path())
+        .env("XDG_CONFIG_HOME", dir.path().join("config"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    published(dir.path()).await;
+
+    let list = Command::new(host)
+        .args(["mcp", "--list"])
+        .env("WAYMARK_STATE_DIR", dir.path())
+        .env("XDG_CONFIG_HOME", dir.path().join("config"))
+        .output()
+        .await
+        .unwrap();
+    let said = String::from_utf8_lossy(&list.stderr).into_owned() + &String::from_utf8_lossy(&list.stdout);
+    assert!(said.contains(&format!("profile {profile}")), "{said}");
+
+    // --profile picks it by part of its folder; another name finds nothing.
+    let mut client = McpClient::start_with(dir.path(), &["--profile", "work"]);
+    assert_eq!(
+        client.initialize().await["result"]["serverInfo"]["name"],
+        "waymark"
+    );
+    drop(client.stdin);
+    let mut other = McpClient::start_with(dir.path(), &["--profile", "home"]);
+    let refused = other.initialize().await;
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("No running Waymark host matches"),
+        "{refused}"
+    );
+
+    drop(child.stdin.take());
+    let _ = tokio::time::timeout(Duration::from_secs(10), child.wait()).await;
 }

@@ -59,17 +59,61 @@ pub enum SocketError {
     Unsupported,
 }
 
-/// The profile directory of the browser that started this process, read from its command line
-/// (Linux only; `None` elsewhere or when the browser runs its default profile).
+/// The profile directory of the browser that started this process, read from its command line;
+/// `None` when the browser runs its default profile, or where it cannot be told (macOS).
+#[cfg(target_os = "linux")]
 pub fn browser_profile() -> Option<String> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // The process name may contain spaces and parentheses: fields after the last ')' are plain.
     let ppid = stat.rsplit(')').next()?.split_whitespace().nth(1)?;
     let cmdline = std::fs::read(format!("/proc/{ppid}/cmdline")).ok()?;
-    cmdline
-        .split(|b| *b == 0)
-        .filter_map(|arg| std::str::from_utf8(arg).ok())
-        .find_map(|arg| arg.strip_prefix("--user-data-dir=").map(str::to_owned))
+    profile_arg(
+        cmdline
+            .split(|b| *b == 0)
+            .filter_map(|arg| std::str::from_utf8(arg).ok()),
+    )
+}
+
+/// Windows: Chrome starts a host through `cmd.exe`, so the browser is an ancestor, not the parent;
+/// the nearest one whose command line names a profile wins.
+#[cfg(windows)]
+pub fn browser_profile() -> Option<String> {
+    use sysinfo::{Pid, ProcessRefreshKind, ProcessesToUpdate, System, UpdateKind};
+    let mut system = System::new();
+    let mut look = |pid: Pid| {
+        system.refresh_processes_specifics(
+            ProcessesToUpdate::Some(&[pid]),
+            false,
+            ProcessRefreshKind::nothing().with_cmd(UpdateKind::Always),
+        );
+        system.process(pid).map(|p| {
+            let args: Vec<String> = p.cmd().iter().map(|a| a.to_string_lossy().into_owned()).collect();
+            (p.parent(), args)
+        })
+    };
+    let (mut parent, _) = look(Pid::from_u32(std::process::id()))?;
+    for _ in 0..4 {
+        let (next, args) = look(parent?)?;
+        if let Some(profile) = profile_arg(args.iter().map(String::as_str)) {
+            return Some(profile);
+        }
+        parent = next;
+    }
+    None
+}
+
+#[cfg(not(any(target_os = "linux", windows)))]
+pub fn browser_profile() -> Option<String> {
+    None
+}
+
+/// The value of `--user-data-dir=` among a browser's arguments.
+#[cfg_attr(not(any(target_os = "linux", windows)), allow(dead_code))]
+fn profile_arg<'a>(mut args: impl Iterator<Item = &'a str>) -> Option<String> {
+    args.find_map(|arg| {
+        arg.strip_prefix("--user-data-dir=")
+            .map(|dir| dir.trim_matches('"').to_owned())
+    })
 }
 
 #[cfg(unix)]
@@ -160,6 +204,24 @@ pub async fn serve(dir: PathBuf, pid: u32, server: super::server::BrowserServer)
 #[cfg(not(any(unix, windows)))]
 pub async fn serve(_dir: PathBuf, _pid: u32, _server: super::server::BrowserServer) {
     tracing::warn!("{}", SocketError::Unsupported);
+}
+
+#[cfg(test)]
+#[test]
+fn the_profile_is_read_from_the_browsers_arguments() {
+    let args = [
+        "chrome",
+        "--no-first-run",
+        "--user-data-dir=/profiles/work",
+        "--flag",
+    ];
+    assert_eq!(profile_arg(args.into_iter()), Some("/profiles/work".to_owned()));
+    let quoted = [r#"--user-data-dir="C:\Profiles\Work""#];
+    assert_eq!(
+        profile_arg(quoted.into_iter()),
+        Some(r"C:\Profiles\Work".to_owned())
+    );
+    assert_eq!(profile_arg(["chrome", "--incognito"].into_iter()), None);
 }
 
 /// What every platform must do: a client that reads the record reaches the host, bytes go both ways,
