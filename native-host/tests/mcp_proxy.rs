@@ -7,7 +7,6 @@
 mod common;
 
 use std::path::Path;
-use std::process::Stdio;
 use std::time::Duration;
 
 use common::Host;
@@ -40,16 +39,9 @@ impl McpClient {
     }
 
     fn start_with(state_dir: &Path, choice: &[&str]) -> McpClient {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_waymark-host"))
+        let mut child = common::isolated(&mut Command::new(env!("CARGO_BIN_EXE_waymark-host")), state_dir)
             .arg("mcp")
             .args(choice)
-            .env("WAYMARK_LOG", "warn")
-            .env("WAYMARK_STATE_DIR", state_dir)
-            .env("XDG_CONFIG_HOME", state_dir.join("config"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .kill_on_drop(true)
             .spawn()
             .unwrap();
         let stdin = child.stdin.take().unwrap();
@@ -199,16 +191,7 @@ async fn the_record_names_the_profile_of_the_browser_that_started_the_host() {
         c.args(["-c", "\"$1\" \"$2\"; exit $?", "sh", host, common::ORIGIN, &flag]);
         c
     };
-    let mut child = browser
-        .env("WAYMARK_LOG", "warn")
-        .env("WAYMARK_STATE_DIR", dir.path())
-        .env("XDG_CONFIG_HOME", dir.path().join("config"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
+    let mut child = common::isolated(&mut browser, dir.path()).spawn().unwrap();
     published(dir.path()).await;
 
     let list = Command::new(host)

@@ -22,6 +22,20 @@ pub fn mcp_fixture() -> PathBuf {
         .join(format!("mcp_fixture{}", std::env::consts::EXE_SUFFIX))
 }
 
+/// Points a `waymark-host` command (or whatever starts one) at `state_dir`, with its config folder in
+/// `state_dir/config` so no config file of the machine's user is read; piped stdin and stdout, no
+/// stderr, killed with the test.
+pub fn isolated<'a>(command: &'a mut Command, state_dir: &Path) -> &'a mut Command {
+    command
+        .env("WAYMARK_LOG", "warn")
+        .env("WAYMARK_STATE_DIR", state_dir)
+        .env("XDG_CONFIG_HOME", state_dir.join("config"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .kill_on_drop(true)
+}
+
 /// One running host.
 pub struct Host {
     pub child: Child,
@@ -36,19 +50,11 @@ pub struct Host {
 impl Host {
     /// Starts the host binary against the scripted model; its config folder is `state_dir/config`.
     pub fn start(llm: &FakeLlm, state_dir: &Path, max_tool_steps: u32, page: fn(&Value) -> Value) -> Host {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_waymark-host"))
+        let mut child = isolated(&mut Command::new(env!("CARGO_BIN_EXE_waymark-host")), state_dir)
             .arg(ORIGIN)
-            .env("WAYMARK_LOG", "warn")
             .env("WAYMARK_LLM_BASE_URL", llm.base_url())
             .env("WAYMARK_LLM_MODEL", "test-model")
-            .env("WAYMARK_STATE_DIR", state_dir)
             .env("WAYMARK_MAX_TOOL_STEPS", max_tool_steps.to_string())
-            // No config file of the machine's user.
-            .env("XDG_CONFIG_HOME", state_dir.join("config"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .kill_on_drop(true)
             .spawn()
             .unwrap();
         let stdin = child.stdin.take().unwrap();
