@@ -79,57 +79,19 @@ pub fn type_text(element: &Element, text: &str) -> Result<(), ActError> {
 }
 
 /// Selects the option whose label (or value) matches `wanted`, ignoring case and spaces: an exact match
-/// first, then the only option that contains it. Returns the chosen label.
+/// first, then the only option that contains it ([`crate::effect::match_option`], which the gate's
+/// preview used too). Returns the chosen label.
 pub fn select(element: &Element, wanted: &str) -> Result<String, ActError> {
     let select = element
         .dyn_ref::<HtmlSelectElement>()
         .ok_or("this is not a list of options")?;
-    let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
-    let target = norm(wanted);
-    let options = select.options();
-    let mut labels = Vec::new();
-    let mut exact = None;
-    let mut partial = Vec::new();
-    for i in 0..options.length() {
-        let Some(option) = options
-            .item(i)
-            .and_then(|o| o.dyn_into::<web_sys::HtmlOptionElement>().ok())
-        else {
-            continue;
-        };
-        let label = norm(&option.text());
-        labels.push(option.text().trim().to_string());
-        if label == target || norm(&option.value()) == target {
-            exact.get_or_insert(i);
-        } else if label.contains(&target) {
-            partial.push(i);
-        }
-    }
-    let chosen = match (exact, partial.as_slice()) {
-        (Some(i), _) | (None, &[i]) => i,
-        (None, []) => {
-            return Err(format!(
-                "there is no option \"{wanted}\"; the options are: {}",
-                labels.join(", ")
-            ))
-        }
-        (None, _) => {
-            let names: Vec<&str> = partial
-                .iter()
-                .filter_map(|i| labels.get(*i as usize).map(String::as_str))
-                .collect();
-            return Err(format!(
-                "\"{wanted}\" matches several options: {}; say which",
-                names.join(", ")
-            ));
-        }
-    };
+    let (chosen, label) = crate::effect::match_option(select, wanted)?;
     scroll_into_view(element);
     let _ = select.focus();
     select.set_selected_index(chosen as i32);
     dispatch(element, "input")?;
     dispatch(element, "change")?;
-    Ok(labels.get(chosen as usize).cloned().unwrap_or_default())
+    Ok(label)
 }
 
 fn scroll_into_view(element: &Element) {
@@ -579,9 +541,56 @@ fn input_event(target: &Element, data: &str) {
     }
 }
 
+/// What an option of a custom list is called: its `aria-label`, else its text.
+fn option_label(option: &Element) -> String {
+    option
+        .get_attribute("aria-label")
+        .unwrap_or_else(|| option.text_content().unwrap_or_default())
+        .trim()
+        .to_string()
+}
+
+const OPTIONS: &str = "[role=option], [role=menuitem], [role=menuitemradio], option";
+
+/// The options a custom list control owns through `aria-controls` / `aria-owns` (its own or those of a
+/// part of it, such as the text box inside a combobox), shown or not, with their labels.
+pub fn owned_options(control: &Element) -> Vec<(Element, String)> {
+    let Some(document) = control.owner_document() else {
+        return Vec::new();
+    };
+    let mut holders = vec![control.clone()];
+    holders.extend(query(&control.clone().into(), "[aria-controls], [aria-owns]"));
+    let lists: Vec<Element> = holders
+        .iter()
+        .flat_map(|h| ["aria-controls", "aria-owns"].map(|a| h.get_attribute(a)))
+        .flatten()
+        .flat_map(|ids| ids.split_whitespace().map(String::from).collect::<Vec<_>>())
+        .filter_map(|id| document.get_element_by_id(&id))
+        .collect();
+    let mut found: Vec<(Element, String)> = Vec::new();
+    for list in lists {
+        let mut options = query(&list.clone().into(), OPTIONS);
+        if list.matches(OPTIONS).unwrap_or(false) {
+            options.insert(0, list.clone());
+        }
+        for option in options {
+            if !found.iter().any(|(o, _)| o == &option) {
+                let label = option_label(&option);
+                found.push((option, label));
+            }
+        }
+    }
+    found
+}
+
 /// Chooses an option as a person would: a native list gets the focus a click gives it and then the
 /// option (the browser's own popup cannot be driven by events); a custom list box (`role=combobox`,
 /// `listbox`, a button that opens a menu) is clicked open and the option with that label clicked.
+///
+/// Only an option of this list is ever clicked: one the control owns (`aria-controls`, `aria-owns`),
+/// or else one that its opening put on screen — never an option that was already shown elsewhere on
+/// the page (another menu's "Delete forever"). A custom list's options were not visible when the gate
+/// judged the choice, so the label must match in full: a part of a label is refused with the whole.
 pub fn pointer_select(control: &Element, wanted: &str) -> Result<String, ActError> {
     if control.dyn_ref::<HtmlSelectElement>().is_some() {
         let (target, x, y) = aim(control)?;
@@ -590,54 +599,56 @@ pub fn pointer_select(control: &Element, wanted: &str) -> Result<String, ActErro
         }
         return select(control, wanted);
     }
-    pointer_click(control)?;
     let document = control.owner_document().ok_or("the element has no document")?;
-    let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
-    let target = norm(wanted);
-    // The list it controls first, then any option shown on the page (menus are often put at the end
-    // of the body).
-    let owned = ["aria-controls", "aria-owns"]
-        .iter()
-        .filter_map(|a| control.get_attribute(a))
-        .flat_map(|ids| ids.split_whitespace().map(String::from).collect::<Vec<_>>())
-        .filter_map(|id| document.get_element_by_id(&id))
-        .collect::<Vec<_>>();
-    let mut scopes: Vec<JsValue> = owned.into_iter().map(Into::into).collect();
-    scopes.push(document.clone().into());
-    for scope in scopes {
-        let options = query(
-            &scope,
-            "[role=option], [role=menuitem], [role=menuitemradio], option",
-        );
-        let shown: Vec<(Element, String)> = options
+    let shown = |e: &Element| e.get_client_rects().length() > 0;
+    let before: Vec<Element> = query(&document.clone().into(), OPTIONS)
+        .into_iter()
+        .filter(|o| shown(o))
+        .collect();
+    pointer_click(control)?;
+    let owned: Vec<(Element, String)> = owned_options(control)
+        .into_iter()
+        .filter(|(o, _)| shown(o))
+        .collect();
+    let options = if owned.is_empty() {
+        query(&document.clone().into(), OPTIONS)
             .into_iter()
-            .filter(|o| o.get_client_rects().length() > 0)
+            .filter(|o| shown(o) && !before.contains(o))
             .map(|o| {
-                let label = o
-                    .get_attribute("aria-label")
-                    .unwrap_or_else(|| o.text_content().unwrap_or_default());
-                (o, label.trim().to_string())
+                let label = option_label(&o);
+                (o, label)
             })
-            .collect();
-        let exact = shown.iter().find(|(_, l)| norm(l) == target);
-        let partial: Vec<_> = shown.iter().filter(|(_, l)| norm(l).contains(&target)).collect();
-        let chosen = exact.or(match partial.as_slice() {
-            [one] => Some(*one),
-            _ => None,
-        });
-        if let Some((option, label)) = chosen {
-            pointer_click(option)?;
-            return Ok(label.clone());
-        }
-        if !shown.is_empty() && partial.len() > 1 {
-            let names: Vec<&str> = partial.iter().map(|(_, l)| l.as_str()).collect();
-            return Err(format!(
-                "\"{wanted}\" matches several options: {}; say which",
-                names.join(", ")
-            ));
-        }
+            .collect()
+    } else {
+        owned
+    };
+    let target = crate::effect::fold(wanted);
+    if let Some((option, label)) = options.iter().find(|(_, l)| crate::effect::fold(l) == target) {
+        pointer_click(option)?;
+        return Ok(label.clone());
     }
-    Err(format!("no option \"{wanted}\" appeared after opening the list"))
+    let partial: Vec<&str> = options
+        .iter()
+        .filter(|(_, l)| !target.is_empty() && crate::effect::fold(l).contains(&target))
+        .map(|(_, l)| l.as_str())
+        .collect();
+    match partial.as_slice() {
+        [] if options.is_empty() => Err(format!("no list of options opened; \"{wanted}\" was not chosen")),
+        [] => {
+            let names: Vec<&str> = options.iter().map(|(_, l)| l.as_str()).collect();
+            Err(format!(
+                "there is no option \"{wanted}\"; the options are: {}",
+                names.join(", ")
+            ))
+        }
+        [one] => Err(format!(
+            "\"{wanted}\" is part of the option \"{one}\"; ask for it by its whole name"
+        )),
+        several => Err(format!(
+            "\"{wanted}\" matches several options: {}; say which, by its whole name",
+            several.join(", ")
+        )),
+    }
 }
 
 /// `root.querySelectorAll(selector)` for a document, element or shadow root, as elements.

@@ -15,7 +15,6 @@
 use std::cell::RefCell;
 
 use crate::act::query;
-use serde_json::{json, Value};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Element, HtmlElement};
 
@@ -1050,26 +1049,52 @@ fn layered() -> js_sys::WeakSet {
     LAYERED.with_borrow_mut(|p| p.get_or_insert_with(js_sys::WeakSet::new).clone())
 }
 
-/// Closes the banners of this frame within `budget_ms`. `{"closed": [labels], "pressed": n}`: `closed`
-/// names what closed a banner, `pressed` also counts settings layers opened (the worker looks again).
-pub fn close(budget_ms: u32) -> Value {
-    let start = crate::chrome::now_ms();
-    let deadline = start + f64::from(budget_ms);
+/// One banner of this frame and the button that would close it, as [`find`] chose it.
+#[derive(Clone)]
+pub struct Pick {
+    pub button: Element,
+    container: Element,
+    choice: Choice,
+    kind: Kind,
+    /// The button's label, for saying what closed the banner.
+    label: String,
+}
+
+impl Pick {
+    pub fn kind_name(&self) -> &'static str {
+        match self.kind {
+            Kind::Cookie => "cookie",
+            Kind::Newsletter => "newsletter",
+            Kind::App => "app",
+        }
+    }
+
+    pub fn choice_name(&self) -> &'static str {
+        match self.choice {
+            Choice::Accept => "accept",
+            Choice::Settings => "settings",
+            Choice::Save => "save",
+            Choice::Close => "close",
+            Choice::Dismiss => "dismiss",
+            Choice::Reject => "reject",
+        }
+    }
+}
+
+/// This frame's banners, each with the button that gives away least ([`choose`]). Nothing is pressed:
+/// the host's gate judges each button's effect first, then [`press`] presses those it allows.
+pub fn find() -> Vec<Pick> {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return json!({"closed": [], "pressed": 0});
+        return Vec::new();
     };
     let done = pressed();
     let layers = layered();
-    let mut closed = Vec::new();
-    let mut count = 0;
-    let mut handled: Vec<Element> = Vec::new();
+    let mut picks: Vec<Pick> = Vec::new();
     for (container, dialog_like) in containers(&document) {
-        if crate::chrome::now_ms() >= deadline {
-            break;
-        }
         if done.has(&container)
-            || handled.iter().any(|h| {
-                crate::act::composed_contains(h, &container) || crate::act::composed_contains(&container, h)
+            || picks.iter().any(|p| {
+                crate::act::composed_contains(&p.container, &container)
+                    || crate::act::composed_contains(&container, &p.container)
             })
         {
             continue;
@@ -1107,26 +1132,38 @@ pub fn close(budget_ms: u32) -> Value {
         let (Some(button), Some((label, _))) = (buttons.get(i), described.get(i)) else {
             continue;
         };
-        if crate::act::click(button).is_err() {
-            continue;
-        }
-        done.add(button);
-        count += 1;
-        handled.push(container.clone());
-        // A settings layer usually opens in the same container: it may be looked at again.
-        if choice == Choice::Settings {
-            layers.add(&container);
-        } else {
-            done.add(&container);
-            let label = label.trim();
-            closed.push(if label.is_empty() || !label.chars().any(char::is_alphanumeric) {
-                "Close".to_string()
-            } else {
-                label.to_string()
-            });
-        }
+        picks.push(Pick {
+            button: button.clone(),
+            container: container.clone(),
+            choice,
+            kind,
+            label: label.trim().to_string(),
+        });
     }
-    json!({"closed": closed, "pressed": count})
+    picks
+}
+
+/// Presses a button [`find`] chose (and the gate allowed). `None` when it was not pressed (gone, or
+/// already pressed); otherwise what closed, if a banner did (a settings layer opens in place instead,
+/// to be looked at again).
+pub fn press(pick: &Pick) -> Option<Vec<String>> {
+    let done = pressed();
+    if done.has(&pick.button) || !pick.button.is_connected() {
+        return None;
+    }
+    crate::act::click(&pick.button).ok()?;
+    done.add(&pick.button);
+    if pick.choice == Choice::Settings {
+        layered().add(&pick.container);
+        return Some(Vec::new());
+    }
+    done.add(&pick.container);
+    let label = if pick.label.is_empty() || !pick.label.chars().any(char::is_alphanumeric) {
+        "Close".to_string()
+    } else {
+        pick.label.clone()
+    };
+    Some(vec![label])
 }
 
 /// Candidate containers in document order, open shadow roots included, each with whether it declares

@@ -26,6 +26,10 @@ extern "C" {
     #[wasm_bindgen(method, getter, js_name = onDisconnect)]
     pub fn on_disconnect(this: &Port) -> ChromeEvent;
 
+    /// Who opened the port (`chrome.runtime.MessageSender`: `id`, `url`, `tab`…).
+    #[wasm_bindgen(method, getter)]
+    pub fn sender(this: &Port) -> JsValue;
+
     /// A `chrome.events.Event`.
     pub type ChromeEvent;
 
@@ -73,6 +77,16 @@ pub fn last_error_message() -> Option<String> {
         return None;
     }
     js_sys::Reflect::get(&error, &"message".into()).ok()?.as_string()
+}
+
+/// This extension's id.
+pub fn extension_id() -> String {
+    js_sys::Reflect::get(&js_sys::global(), &"chrome".into())
+        .and_then(|chrome| js_sys::Reflect::get(&chrome, &"runtime".into()))
+        .and_then(|runtime| js_sys::Reflect::get(&runtime, &"id".into()))
+        .ok()
+        .and_then(|id| id.as_string())
+        .unwrap_or_default()
 }
 
 /// The `version` from `manifest.json`.

@@ -14,7 +14,8 @@ use std::cell::RefCell;
 use serde_json::json;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::{
-    ActKind, ContentToWorker, FrameScan, PageTool, ScanEntry, ToolResult, WorkerToContent,
+    ActKind, ContentToWorker, FrameBanner, FrameBanners, FramePin, FramePreview, FrameScan, PageTool,
+    ScanEntry, ToolResult, WorkerToContent,
 };
 
 use crate::act;
@@ -40,6 +41,39 @@ struct Frame {
     /// The page changed so much that the numbering was dropped (see `scan`): numbers of the last list
     /// are refused as coming from an older list.
     outdated: bool,
+    /// Elements described for the gate that have no number (the focused one, banner buttons), so a
+    /// pinned action can find them by id. Bounded: the oldest go first.
+    described: Vec<(u64, Found)>,
+    /// The banner buttons of the last `find_banners`, by id, with what pressing each does.
+    banner_picks: Vec<(u64, crate::banners::Pick)>,
+}
+
+/// How many unnumbered elements the frame remembers for pinned actions.
+const DESCRIBED_MAX: usize = 64;
+
+thread_local! {
+    /// This document's token (see `Pin::document`): chosen once when the content script starts, so a
+    /// new document — even at the same address — has another. Never written into the page.
+    static DOCUMENT: String = document_token();
+}
+
+/// 128 random bits as hex, from the browser's cryptographic generator.
+fn document_token() -> String {
+    let mut bytes = [0u8; 16];
+    let filled = web_sys::window()
+        .and_then(|w| w.crypto().ok())
+        .is_some_and(|c| c.get_random_values_with_u8_array(&mut bytes).is_ok());
+    if !filled {
+        // No crypto (never in a browser that runs extensions): still unique enough per document.
+        for b in &mut bytes {
+            *b = (js_sys::Math::random() * 256.0) as u8;
+        }
+    }
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn this_document() -> String {
+    DOCUMENT.with(Clone::clone)
 }
 
 thread_local! {
@@ -52,6 +86,8 @@ thread_local! {
             overlay: None,
             overlay_wanted: true,
             outdated: false,
+            described: Vec::new(),
+            banner_picks: Vec::new(),
         })
     };
 }
@@ -80,7 +116,10 @@ pub fn start_content() {
             let result = match message {
                 WorkerToContent::Scan { viewport } => scan(viewport),
                 WorkerToContent::Badges { numbers } => badges(numbers),
-                WorkerToContent::Tool { tool, number } => run(tool, number),
+                WorkerToContent::Tool { tool, number, pin } => run(tool, number, pin),
+                WorkerToContent::Document => {
+                    ToolResult::ok(json!({"document": this_document(), "url": url()}))
+                }
             };
             let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
             JsValue::FALSE
@@ -183,6 +222,7 @@ fn scan(viewport: bool) -> ToolResult {
         redraw();
     });
     let scan = FrameScan {
+        document: this_document(),
         url: url(),
         title: document.title(),
         entries,
@@ -200,8 +240,19 @@ fn badges(numbers: Vec<u32>) -> ToolResult {
     ToolResult::ok(json!({}))
 }
 
-/// Runs one tool on this frame's local numbering; `number` is the tab-wide number, for the words.
-fn run(tool: PageTool, number: Option<u32>) -> ToolResult {
+/// Runs one tool on this frame's local numbering; `number` is the tab-wide number, for the words. A
+/// page-changing tool comes with the `pin` the gate judged it on: it runs only in that document, and on
+/// exactly that element when the pin names one, whatever its number is now.
+fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult {
+    if let Some(pin) = &pin {
+        if pin.document != this_document() {
+            return ToolResult {
+                data: Some(json!({"stale": true, "document_changed": true})),
+                ..ToolResult::error("this frame shows another document than the one the action was judged on")
+            };
+        }
+    }
+    let element = pin.as_ref().and_then(|p| p.element);
     match tool {
         PageTool::ListInteractives { .. }
         | PageTool::Find { .. }
@@ -220,7 +271,7 @@ fn run(tool: PageTool, number: Option<u32>) -> ToolResult {
             None => ToolResult::error("this frame has no document"),
         },
         PageTool::Scroll { direction, index } => {
-            let target = match index.map(|i| numbered(i, None)).transpose() {
+            let target = match index.map(|i| target(i, element)).transpose() {
                 Ok(hit) => hit.map(|(_, found)| found.element),
                 Err(why) => return why,
             };
@@ -232,8 +283,20 @@ fn run(tool: PageTool, number: Option<u32>) -> ToolResult {
             let Some(document) = document() else {
                 return ToolResult::error("this frame has no document");
             };
-            let target = match index.map(|i| numbered(i, None)).transpose() {
-                Ok(hit) => hit.map(|(_, found)| found.element),
+            // A key without a number goes where the focus is; pinned, to the element that had the focus
+            // when the gate looked (focused again first), not to wherever the focus went since.
+            let target = match (element, index) {
+                (Some(id), _) => by_id(id).map(|(_, found)| Some(found.element)),
+                (None, Some(i)) => numbered(i).map(|(_, found)| Some(found.element)),
+                // Judged as reaching no control: if one has the focus now, the key would reach it
+                // instead, which nobody judged.
+                (None, None) if pin.is_some() && focused_control(&document).is_some() => {
+                    Err(stale("the keyboard focus moved to a control since".into()))
+                }
+                (None, None) => Ok(None),
+            };
+            let target = match target {
+                Ok(target) => target,
                 Err(why) => return why,
             };
             page::press(&document, target.as_ref(), &key).map_or_else(ToolResult::error, ToolResult::ok)
@@ -252,33 +315,38 @@ fn run(tool: PageTool, number: Option<u32>) -> ToolResult {
             });
             ToolResult::ok(json!({"overlay": "hidden"}))
         }
-        PageTool::Describe { index } => match numbered(index, None) {
-            Ok((id, found)) => match serde_json::to_value(found.info(index, id, url())) {
+        PageTool::Describe { index } => match numbered(index) {
+            Ok((_, found)) => match serde_json::to_value(found.info(Some(number.unwrap_or(index)), url())) {
                 Ok(data) => ToolResult::ok(data),
                 Err(e) => ToolResult::error(format!("could not describe the element: {e}")),
             },
             Err(why) => why,
         },
-        PageTool::OverlayAct {
-            index,
+        PageTool::Preview { action } => preview(*action, number),
+        PageTool::OverlayAct { index, action, text } => act_on(
+            target(index, element),
             action,
             text,
-            expect,
-        } => act_on(index, action, text, expect, number, Way::Element),
-        PageTool::ActByIndex {
-            index,
+            number.unwrap_or(index),
+            Way::Element,
+        ),
+        PageTool::ActByIndex { index, action, text } => act_on(
+            target(index, element),
             action,
             text,
-            expect,
-        } => act_on(index, action, text, expect, number, Way::Pointer),
+            number.unwrap_or(index),
+            Way::Pointer,
+        ),
         // In a frame, the frame's half of moving the focus (the worker picks the control across frames):
         // with `number`, which here is the frame's local number of the control the worker chose, focus
         // it; without, say where this frame's focus is.
         PageTool::FocusNext { .. } | PageTool::FocusPrev { .. } => focus(number),
         // The worker passes what is left of the tab's budget; `pressed` tells it to look again.
-        PageTool::CloseBanners { budget_ms } => {
-            ToolResult::ok(crate::banners::close(budget_ms.unwrap_or(800)))
+        PageTool::CloseBanners { .. } => {
+            ToolResult::error("closing banners is run by the gate: find_banners, then press_banners")
         }
+        PageTool::FindBanners => find_banners(),
+        PageTool::PressBanners { pins } => press_banners(&pins),
         // The worker takes the picture; this frame makes sure its badges are drawn first, and covers
         // its password, code and card fields for the moment of the picture.
         PageTool::Screenshot => {
@@ -286,9 +354,9 @@ fn run(tool: PageTool, number: Option<u32>) -> ToolResult {
             crate::mask::cover_secrets();
             ToolResult::ok(json!({}))
         }
-        PageTool::Upload {
-            index, files, expect, ..
-        } => upload(index, number.unwrap_or(index), &files, expect),
+        PageTool::Upload { index, files, .. } => {
+            upload(target(index, element), number.unwrap_or(index), &files)
+        }
         // The worker clicks through `overlay_act` and watches the browser's downloads.
         PageTool::ClickAndWaitDownload { .. } | PageTool::DownloadWait { .. } => {
             ToolResult::error("this tool is run by the service worker, not in a frame")
@@ -296,11 +364,213 @@ fn run(tool: PageTool, number: Option<u32>) -> ToolResult {
     }
 }
 
-/// Puts `files` into the file input with local number `index` (tab-wide `number`) the way the browser's
-/// file chooser does: its `files` become them, and `input` and `change` bubble up, so the page's own
-/// script (or its framework) sees the choice.
-fn upload(index: u32, number: u32, files: &[waymark_protocol::FileData], expect: Option<u64>) -> ToolResult {
-    let (_, found) = match numbered(index, expect) {
+/// What `action` would do here (see `effect`), for the gate: the element it reaches (by number, or the
+/// focused one for a key without a number), the option a choice would make, and whether this frame
+/// links to the site a navigation would open.
+fn preview(action: PageTool, number: Option<u32>) -> ToolResult {
+    let Some(document) = document() else {
+        return ToolResult::error("this frame has no document");
+    };
+    let mut out = FramePreview {
+        document: this_document(),
+        url: url(),
+        target: None,
+        element: None,
+        option: None,
+        linked: false,
+        has_focus: document.has_focus().unwrap_or(false),
+    };
+    let numbered_target = match &action {
+        PageTool::OverlayAct { index, .. }
+        | PageTool::ActByIndex { index, .. }
+        | PageTool::Upload { index, .. }
+        | PageTool::ClickAndWaitDownload { index, .. }
+        | PageTool::Press {
+            index: Some(index), ..
+        } => Some(*index),
+        _ => None,
+    };
+    if let Some(index) = numbered_target {
+        let (id, found) = match numbered(index) {
+            Ok(hit) => hit,
+            Err(why) => return why,
+        };
+        if let PageTool::OverlayAct {
+            action: ActKind::Select,
+            text,
+            ..
+        }
+        | PageTool::ActByIndex {
+            action: ActKind::Select,
+            text,
+            ..
+        } = &action
+        {
+            match crate::effect::option_choice(&found.element, text.as_deref().unwrap_or_default()) {
+                Ok(choice) => out.option = Some(choice),
+                Err(why) => {
+                    let number = number.unwrap_or(index);
+                    return ToolResult::error(format!("Could not select in number {number}: {why}."));
+                }
+            }
+        }
+        out.target = Some(found.info(Some(number.unwrap_or(index)), url()));
+        out.element = Some(id);
+    }
+    match &action {
+        PageTool::Press { index: None, .. } => {
+            if let Some(active) = focused_control(&document) {
+                // A numbered control says its number; anything else is remembered for a pinned press.
+                let listed = FRAME.with_borrow(|f| {
+                    f.numbered
+                        .iter()
+                        .position(|(_, found)| found.element == active)
+                        .map(|i| (i, f.numbered[i].0, f.badges.get(i).copied()))
+                });
+                let (id, found, index) = match listed {
+                    Some((i, id, badge)) => {
+                        let found = FRAME.with_borrow(|f| f.numbered[i].1.clone());
+                        (id, found, badge)
+                    }
+                    None => {
+                        let found = crate::detect::found_for(&active);
+                        (remember(&found), found, None)
+                    }
+                };
+                out.target = Some(found.info(index, url()));
+                out.element = Some(id);
+            }
+        }
+        PageTool::Navigate { url } | PageTool::OpenInNewTab { url } => {
+            out.linked = crate::effect::links_to_site_of(&document, url);
+        }
+        _ => {}
+    }
+    match serde_json::to_value(&out) {
+        Ok(data) => ToolResult::ok(data),
+        Err(e) => ToolResult::error(format!("could not describe the action: {e}")),
+    }
+}
+
+/// The element with the keyboard focus in this frame, if it is a control: not the page itself, and not
+/// a child frame (whose own content script answers for what has the focus inside it).
+fn focused_control(document: &web_sys::Document) -> Option<web_sys::Element> {
+    let active = act::deep_active_element(document)?;
+    let tag = active.local_name();
+    (!matches!(tag.as_str(), "body" | "html" | "iframe" | "frame")).then_some(active)
+}
+
+/// Keeps an unnumbered element the gate was told about, so a pinned action can find it; its id.
+fn remember(found: &Found) -> u64 {
+    let id = stable_id(found);
+    FRAME.with_borrow_mut(|f| {
+        f.described.retain(|(known, _)| *known != id);
+        if f.described.len() >= DESCRIBED_MAX {
+            f.described.remove(0);
+        }
+        f.described.push((id, found.clone()));
+    });
+    id
+}
+
+/// The element with id `id` as the gate was told about it, if it is still there and still says the same.
+fn by_id(id: u64) -> Result<(u64, Found), ToolResult> {
+    let found = FRAME.with_borrow(|f| {
+        f.numbered
+            .iter()
+            .chain(f.described.iter())
+            .find(|(known, _)| *known == id)
+            .map(|(_, found)| found.clone())
+    });
+    let Some(found) = found else {
+        return Err(stale("is no longer on the page".into()));
+    };
+    if !found.element.is_connected() {
+        return Err(stale(format!(
+            "({} \"{}\") is no longer on the page",
+            found.role(),
+            found.name()
+        )));
+    }
+    if found.current_name() != found.name() {
+        return Err(stale(format!(
+            "({} \"{}\") now shows something else",
+            found.role(),
+            found.name()
+        )));
+    }
+    Ok((id, found))
+}
+
+/// The element an action by number reaches: exactly the pinned one when the gate pinned it, else the
+/// one behind the local number.
+fn target(index: u32, element: Option<u64>) -> Result<(u64, Found), ToolResult> {
+    match element {
+        Some(id) => by_id(id),
+        None => numbered(index),
+    }
+}
+
+/// This frame's banners and the button that would close each (`banners::find`), described for the gate
+/// and remembered by id for `press_banners`. Nothing is pressed.
+fn find_banners() -> ToolResult {
+    let picks = crate::banners::find();
+    let mut banners = Vec::new();
+    let mut kept = Vec::new();
+    for pick in picks {
+        let found = crate::detect::found_for(&pick.button);
+        let id = remember(&found);
+        banners.push(FrameBanner {
+            element: id,
+            kind: pick.kind_name().into(),
+            choice: pick.choice_name().into(),
+            target: found.info(None, url()),
+        });
+        kept.push((id, pick));
+    }
+    FRAME.with_borrow_mut(|f| f.banner_picks = kept);
+    let answer = FrameBanners {
+        document: this_document(),
+        banners,
+    };
+    match serde_json::to_value(&answer) {
+        Ok(data) => ToolResult::ok(data),
+        Err(e) => ToolResult::error(format!("could not describe the banners: {e}")),
+    }
+}
+
+/// Presses the banner buttons the gate allowed (those of this document among `pins`).
+fn press_banners(pins: &[waymark_protocol::Pin]) -> ToolResult {
+    let here = this_document();
+    let picks: Vec<crate::banners::Pick> = FRAME.with_borrow(|f| {
+        pins.iter()
+            .filter(|p| p.document == here)
+            .filter_map(|p| p.element)
+            .filter_map(|id| f.banner_picks.iter().find(|(known, _)| *known == id))
+            .map(|(_, pick)| pick.clone())
+            .collect()
+    });
+    let mut closed = Vec::new();
+    let mut pressed = 0;
+    for pick in picks {
+        if let Some(outcome) = crate::banners::press(&pick) {
+            pressed += 1;
+            closed.extend(outcome);
+        }
+    }
+    redraw();
+    ToolResult::ok(json!({"closed": closed, "pressed": pressed}))
+}
+
+/// Puts `files` into the file input `hit` (tab-wide `number`) the way the browser's file chooser does:
+/// its `files` become them, and `input` and `change` bubble up, so the page's own script (or its
+/// framework) sees the choice.
+fn upload(
+    hit: Result<(u64, Found), ToolResult>,
+    number: u32,
+    files: &[waymark_protocol::FileData],
+) -> ToolResult {
+    let (_, found) = match hit {
         Ok(hit) => hit,
         Err(why) => return why,
     };
@@ -390,10 +660,10 @@ fn url() -> String {
         .unwrap_or_default()
 }
 
-/// The element behind a local number, if it is still the one that was numbered (and, with `expect`, the
-/// one that was approved). Otherwise an error whose `data` says `stale`, so the worker renews the
-/// tab's numbering and sends the fresh list: nobody acts on a different element than they meant.
-fn numbered(index: u32, expect: Option<u64>) -> Result<(u64, Found), ToolResult> {
+/// The element behind a local number, if it is still the one that was numbered. Otherwise an error
+/// whose `data` says `stale`, so the worker renews the tab's numbering and sends the fresh list: nobody
+/// acts on a different element than they meant.
+fn numbered(index: u32) -> Result<(u64, Found), ToolResult> {
     let (hit, outdated) = FRAME.with_borrow(|f| {
         let slot = (index as usize).checked_sub(1).and_then(|i| f.numbered.get(i));
         (slot.map(|(id, found)| (*id, found.clone())), f.outdated)
@@ -402,12 +672,11 @@ fn numbered(index: u32, expect: Option<u64>) -> Result<(u64, Found), ToolResult>
         return Err(stale("is no longer on the page".into()));
     };
     let gone = !found.element.is_connected();
-    let moved = expect.is_some_and(|e| e != id);
     let renamed = !gone && found.current_name() != found.name();
-    if gone || moved || renamed || outdated {
+    if gone || renamed || outdated {
         let what = if gone {
             "is no longer on the page"
-        } else if moved || renamed {
+        } else if renamed {
             "now shows something else"
         } else {
             "was on an older list (the page changed a lot since)"
@@ -463,17 +732,16 @@ enum Way {
     Pointer,
 }
 
-/// `overlay_act` or `act_by_index` on this frame's local number, checked first (stale numbers and the
-/// gate's `expect` pin); `number` is the tab-wide number, for the words.
+/// `overlay_act` or `act_by_index` on `hit` (checked first: stale numbers, the gate's pin); `number` is
+/// the tab-wide number, for the words.
 fn act_on(
-    index: u32,
+    hit: Result<(u64, Found), ToolResult>,
     action: ActKind,
     text: Option<String>,
-    expect: Option<u64>,
-    number: Option<u32>,
+    number: u32,
     way: Way,
 ) -> ToolResult {
-    let (_, found) = match numbered(index, expect) {
+    let (_, found) = match hit {
         Ok(hit) => hit,
         Err(why) => return why,
     };
@@ -493,7 +761,6 @@ fn act_on(
         }
     };
     redraw();
-    let number = number.unwrap_or(index);
     match done {
         Ok(mut data) => {
             data["done"] = json!(action.verb());
@@ -534,7 +801,7 @@ fn focus(local: Option<u32>) -> ToolResult {
         let has_focus = document.has_focus().unwrap_or(false);
         return ToolResult::ok(json!({"focused": focused, "has_focus": has_focus, "roles": roles}));
     };
-    let (_, found) = match numbered(local, None) {
+    let (_, found) = match numbered(local) {
         Ok(hit) => hit,
         Err(why) => return why,
     };

@@ -16,7 +16,7 @@
 //! list (which walks the whole document). Must not change the page: reads only.
 
 use wasm_bindgen::{JsCast, JsValue};
-use waymark_protocol::{ElementInfo, FormInfo, Interactive};
+use waymark_protocol::{ElementInfo, Interactive};
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 /// Longest name or value we report; longer ones are cut with an ellipsis.
@@ -69,8 +69,9 @@ impl Found {
         accessible_name(&self.element, &self.element.local_name(), None)
     }
 
-    /// What the policy gate needs to judge an action on this element.
-    pub fn info(&self, index: u32, id: u64, url: String) -> ElementInfo {
+    /// What the policy gate needs to judge an action on this element: its description, all of its
+    /// words, and what acting on it would do (`effect`).
+    pub fn info(&self, index: Option<u32>, url: String) -> ElementInfo {
         let element = &self.element;
         let attr = |name: &str| {
             element
@@ -78,35 +79,25 @@ impl Found {
                 .map(|v| v.trim().to_lowercase())
                 .filter(|v| !v.is_empty())
         };
-        let form = element.closest("form").ok().flatten().map(|form| FormInfo {
-            action: js_sys::Reflect::get(&form, &"action".into())
-                .ok()
-                .and_then(|a| a.as_string())
-                .unwrap_or_default(),
-            method: js_sys::Reflect::get(&form, &"method".into())
-                .ok()
-                .and_then(|m| m.as_string())
-                .unwrap_or_default(),
-        });
         let in_dialog = element
             .closest("dialog, [role=dialog], [role=alertdialog], [aria-modal=true]")
             .ok()
             .flatten()
             .is_some();
-        ElementInfo {
-            id,
+        let mut info = ElementInfo {
             index,
             role: self.role.clone(),
             name: self.name.clone(),
             tag: element.local_name(),
             input_type: attr("type"),
             value: self.value.clone(),
-            text_around: text_around(element),
-            form,
             autocomplete: attr("autocomplete"),
             in_dialog,
             url,
-        }
+            ..ElementInfo::default()
+        };
+        crate::effect::enrich(&mut info, element);
+        info
     }
 
     pub fn describe(&self, index: u32) -> Interactive {
@@ -118,6 +109,25 @@ impl Found {
             states: self.states.clone(),
         }
     }
+}
+
+/// Describes any element as a listing would (role, name, value, states): for an element the keyboard
+/// focus is on that has no number.
+pub fn found_for(element: &Element) -> Found {
+    let tag = element.local_name();
+    Found {
+        rect: Rect::of(element),
+        role: role_of(element, &tag).unwrap_or_else(|| "generic".into()),
+        name: accessible_name(element, &tag, None),
+        value: value_of(element, &tag),
+        states: states_of(element),
+        element: element.clone(),
+    }
+}
+
+/// An element's accessible name, as a listing names it.
+pub fn name_of(element: &Element) -> String {
+    accessible_name(element, &element.local_name(), None)
 }
 
 /// What a scan finds, in document order.
@@ -1298,22 +1308,6 @@ fn states_of(element: &Element) -> Vec<String> {
         states.push("required".into());
     }
     states
-}
-
-/// The text of the element's nearest meaningful container (form, dialog, list item, card), shortened:
-/// context for the policy gate ("Order total €84.97" next to a "Continue" button).
-fn text_around(element: &Element) -> String {
-    const CONTAINERS: &str =
-        "form, dialog, [role=dialog], [role=alertdialog], li, tr, article, section, fieldset";
-    let container = element
-        .closest(CONTAINERS)
-        .ok()
-        .flatten()
-        .or_else(|| element.parent_element());
-    let text = container.and_then(|c| c.text_content()).unwrap_or_default();
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let joined = words.join(" ");
-    joined.chars().take(300).collect()
 }
 
 /// Collapses white space and cuts to [`MAX_TEXT`] characters.

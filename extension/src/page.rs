@@ -145,8 +145,17 @@ pub fn press(document: &Document, target: Option<&Element>, key: &str) -> Result
         let tag = element.local_name();
         let html = element.dyn_ref::<HtmlElement>();
         match key {
-            "Enter" if tag == "input" => {
-                if let Some(form) = element.closest("form").ok().flatten() {
+            // The browser's implicit submission, exactly as the gate's preview described it
+            // (`effect::implicit_submission`): a click on the form's default button, or the form sent
+            // as it is when it has one field and no button.
+            "Enter" if tag == "input" => match crate::effect::implicit_submission(&element) {
+                Some((_, Some(button))) => {
+                    if let Some(b) = button.dyn_ref::<HtmlElement>() {
+                        b.click();
+                        effect = "submitted";
+                    }
+                }
+                Some((form, None)) => {
                     let submit = js_sys::Reflect::get(&form, &"requestSubmit".into())
                         .ok()
                         .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
@@ -155,7 +164,8 @@ pub fn press(document: &Document, target: Option<&Element>, key: &str) -> Result
                         effect = "submitted";
                     }
                 }
-            }
+                None => {}
+            },
             "Enter" if matches!(tag.as_str(), "a" | "button" | "summary") => {
                 if let Some(h) = html {
                     h.click();

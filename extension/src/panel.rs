@@ -16,8 +16,8 @@ use std::rc::Rc;
 use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::{
-    AgentEvent, AgentState, Answer, Chat, InteractiveList, PageTool, PanelToWorker, Ping, QuestionKind,
-    RequestId, ToExtension, ToHost, ToolResult, ToolStatus, UserTool, WorkerToPanel,
+    AgentEvent, AgentState, Answer, Chat, ClosedReason, InteractiveList, PageTool, PanelToWorker, Ping,
+    QuestionKind, RequestId, ToExtension, ToHost, ToolResult, ToolStatus, UserTool, WorkerToPanel,
 };
 use web_sys::{Document, HtmlElement, HtmlInputElement};
 
@@ -28,6 +28,9 @@ use crate::wording;
 
 const PING_TIMEOUT_S: u32 = 5;
 const TOOL_TIMEOUT_S: u32 = 10;
+/// How long after saying that a client reads the page its further reads go unsaid.
+const READS_QUIET_MS: f64 = 30_000.0;
+
 /// Long enough for a person to hear a question and answer it.
 const USER_TOOL_TIMEOUT_S: u32 = 600;
 const LIST_PAGE: u32 = 50;
@@ -61,6 +64,10 @@ struct Panel {
     overlay_shown: bool,
     /// Chat mode (`/chat` … `/exit`): plain text goes to the agent.
     chat_mode: bool,
+    /// The outside client whose reading was said last, and when: its next reads within
+    /// [`READS_QUIET_MS`] are only noted in the activity view, so a client that reads a lot does not
+    /// drown what the user is listening to.
+    last_read: Option<(String, f64)>,
     input: HtmlInputElement,
     worker: Option<(Port, [Listener; 2])>,
     /// Requests sent and not yet answered: id → (what, sent at, its timeout).
@@ -116,6 +123,7 @@ pub fn start_panel() -> Result<(), JsValue> {
         last_list: None,
         overlay_shown: true,
         chat_mode: false,
+        last_read: None,
         input,
         worker: None,
         pending: HashMap::new(),
@@ -267,6 +275,7 @@ fn from_host(panel: &Shared, message: ToExtension) {
             manual_step(panel, question.id, &question.text);
         }
         ToExtension::Question(question) => ask_user(panel, question.id, &question.text),
+        ToExtension::QuestionClosed(closed) => question_closed(panel, closed.id, closed.reason),
         ToExtension::AgentEvent(update) => agent_event(panel, update.event),
         // Someone other than the user acts in their browser: they hear who and what, once.
         ToExtension::Activity(activity) => {
@@ -279,8 +288,18 @@ fn from_host(panel: &Shared, message: ToExtension) {
                     summary: &activity.summary,
                 },
             );
+            let now = chrome::now_ms();
+            let said_lately = panel
+                .borrow()
+                .last_read
+                .as_ref()
+                .is_some_and(|(who, at)| *who == activity.source && now - at < READS_QUIET_MS);
             if activity.changes_page || !activity.ok {
                 say(panel, &wording::activity(&activity));
+            } else if !said_lately {
+                // What an outside program reads in the user's browser is said too, politely.
+                say(panel, &wording::activity(&activity));
+                panel.borrow_mut().last_read = Some((activity.source.clone(), now));
             }
         }
         // Tool runs are the worker's business; the handshake too. Settings and checks answer the settings
@@ -356,6 +375,25 @@ fn ask_user(panel: &Shared, id: RequestId, text: &str) {
     }
 }
 
+/// Takes a question away that can no longer be answered (it expired, its page changed, or whoever
+/// asked stopped waiting), and says why, in the assertive region where the question was.
+fn question_closed(panel: &Shared, id: RequestId, reason: ClosedReason) {
+    let shown = {
+        let mut p = panel.borrow_mut();
+        let shown = p.question == Some(id);
+        if shown {
+            p.question = None;
+            p.choices.set_hidden(true);
+            p.alert.set_text_content(Some(&wording::question_closed(reason)));
+            let _ = p.input.focus();
+        }
+        shown
+    };
+    if shown {
+        note(panel, &activity::Event::Answer("withdrawn"));
+    }
+}
+
 /// Shows a step the agent left to the user: said once by the assertive region; the focus stays in the
 /// input, where "done" (or `/done`, or the shortcut) answers it.
 fn manual_step(panel: &Shared, id: RequestId, text: &str) {
@@ -381,10 +419,7 @@ fn manual_done(panel: &Shared) {
     };
     note(panel, &activity::Event::Answer("done"));
     let message = PanelToWorker::ToHost {
-        message: ToHost::Answer(Answer {
-            question: Some(question),
-            yes: true,
-        }),
+        message: ToHost::Answer(Answer { question, yes: true }),
     };
     let sent = panel
         .borrow()
@@ -409,10 +444,10 @@ fn answer(panel: &Shared, yes: bool) {
         let _ = p.input.focus();
         question
     };
-    if question.is_none() {
+    let Some(question) = question else {
         say(panel, &wording::nothing_to_answer());
         return;
-    }
+    };
     note(panel, &activity::Event::Answer(if yes { "yes" } else { "no" }));
     let message = PanelToWorker::ToHost {
         message: ToHost::Answer(Answer { question, yes }),
@@ -464,15 +499,7 @@ fn submit(panel: &Shared) {
         Input::Chat(text) if panel.borrow().manual.is_some() && commands::is_done_word(&text) => {
             manual_done(panel);
         }
-        Input::Act { index, action, text } => tool(
-            panel,
-            PageTool::OverlayAct {
-                index,
-                action,
-                text,
-                expect: None,
-            },
-        ),
+        Input::Act { index, action, text } => tool(panel, PageTool::OverlayAct { index, action, text }),
         Input::Tool(page_tool) => tool(panel, page_tool),
         Input::Help => say(panel, &wording::help()),
         Input::Settings => {

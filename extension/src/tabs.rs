@@ -13,7 +13,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde_json::json;
 use waymark_protocol::{
-    FrameScan, InteractiveList, ListScope, PageTool, ScanEntry, ToolResult, ToolStatus, WorkerToContent,
+    BannerButton, Effect, FrameBanners, FramePin, FramePreview, FrameScan, InteractiveList, ListScope,
+    PageTool, Pin, ScanEntry, ToolResult, ToolStatus, WorkerToContent,
 };
 
 use crate::{chrome, wording};
@@ -74,15 +75,23 @@ async fn frame_of(tab: i32, probe: &str) -> Option<i32> {
     }
 }
 
-/// Runs a page tool in a tab (the active tab of the focused window when `tab_id` is `None`).
-pub async fn run(tab_id: Option<i32>, tool: PageTool) -> ToolResult {
-    let tab = match tab_id {
-        Some(id) => id,
-        None => match chrome::active_tab_id().await {
+/// Runs a page tool in a tab (the active tab of the focused window when `tab_id` is `None`). A
+/// page-changing tool runs only with the `pin` the host's gate judged it on, and only there.
+pub async fn run(tab_id: Option<i32>, tool: PageTool, pin: Option<Pin>) -> ToolResult {
+    let tab = match (&pin, tab_id) {
+        (Some(pin), _) => pin.tab,
+        (None, Some(id)) => id,
+        (None, None) => match chrome::active_tab_id().await {
             Some(id) => id,
             None => return ToolResult::error(wording::no_tab()),
         },
     };
+    if tool.changes_page() && !matches!(tool, PageTool::PressBanners { .. }) {
+        let Some(pin) = pin else {
+            return ToolResult::error("a page-changing tool runs only where the gate judged it (no pin)");
+        };
+        return run_pinned(tab, tool, pin).await;
+    }
     match tool {
         PageTool::ListInteractives { limit, offset, scope } => {
             let viewport = scope == Some(ListScope::Viewport);
@@ -100,6 +109,7 @@ pub async fn run(tab_id: Option<i32>, tool: PageTool) -> ToolResult {
                     &WorkerToContent::Tool {
                         tool: tool.clone(),
                         number: None,
+                        pin: None,
                     },
                 )
                 .await;
@@ -122,6 +132,7 @@ pub async fn run(tab_id: Option<i32>, tool: PageTool) -> ToolResult {
                 &WorkerToContent::Tool {
                     tool: PageTool::Extract,
                     number: None,
+                    pin: None,
                 },
             )
             .await
@@ -133,6 +144,7 @@ pub async fn run(tab_id: Option<i32>, tool: PageTool) -> ToolResult {
                 &WorkerToContent::Tool {
                     tool: PageTool::Wait { ms },
                     number: None,
+                    pin: None,
                 },
             )
             .await
@@ -150,6 +162,7 @@ pub async fn run(tab_id: Option<i32>, tool: PageTool) -> ToolResult {
                         index: None,
                     },
                     number: None,
+                    pin: None,
                 },
             )
             .await
@@ -158,122 +171,475 @@ pub async fn run(tab_id: Option<i32>, tool: PageTool) -> ToolResult {
             direction,
             index: Some(index),
         } => {
-            by_number(tab, index, None, |local| PageTool::Scroll {
+            by_number(tab, index, |local| PageTool::Scroll {
                 direction,
                 index: Some(local),
             })
             .await
         }
-        PageTool::Press {
-            key,
-            index: Some(index),
-        } => {
-            by_number(tab, index, None, |local| PageTool::Press {
-                key: key.clone(),
-                index: Some(local),
-            })
-            .await
-        }
-        PageTool::Press { key, index: None } => {
-            // Where the focus is: the focused frame is not known here, so the top frame's focus.
-            send(
-                tab,
-                0,
-                &WorkerToContent::Tool {
-                    tool: PageTool::Press { key, index: None },
-                    number: None,
-                },
-            )
-            .await
-        }
         PageTool::ListTabs => list_tabs().await,
         PageTool::SwitchTab { index } => switch_tab(index).await,
-        PageTool::Navigate { url } => match address(&url) {
-            Ok(url) => {
-                navigation(
-                    tab,
-                    "update",
-                    &[tab.into(), chrome::object(&[("url", url.into())])],
-                )
-                .await
-            }
-            Err(why) => ToolResult::error(why),
-        },
-        PageTool::Back => navigation(tab, "goBack", &[tab.into()]).await,
-        PageTool::Forward => navigation(tab, "goForward", &[tab.into()]).await,
-        PageTool::Reload => navigation(tab, "reload", &[tab.into()]).await,
-        PageTool::OpenInNewTab { url } => match address(&url) {
-            Ok(url) => {
-                let options = chrome::object(&[("url", url.into()), ("openerTabId", tab.into())]);
-                match chrome::tabs_api("create", &[options]).await {
-                    Ok(created) => {
-                        let id = js_sys::Reflect::get(&created, &"id".into())
-                            .ok()
-                            .and_then(|i| i.as_f64());
-                        ToolResult::ok(json!({"opened": true, "tab_id": id}))
-                    }
-                    Err(e) => ToolResult::error(format!("could not open a new tab: {e}")),
-                }
-            }
-            Err(why) => ToolResult::error(why),
-        },
         PageTool::Describe { index } => {
-            by_number(tab, index, None, |local| PageTool::Describe { index: local }).await
+            by_number(tab, index, |local| PageTool::Describe { index: local }).await
         }
-        PageTool::OverlayAct {
-            index,
-            action,
-            text,
-            expect,
-        } => {
-            by_number(tab, index, expect, move |local| PageTool::OverlayAct {
-                index: local,
-                action,
-                text: text.clone(),
-                expect: None,
-            })
-            .await
-        }
+        PageTool::Preview { action } => preview(tab, *action).await,
         PageTool::Screenshot => screenshot(tab).await,
-        PageTool::Upload {
-            index, files, expect, ..
-        } => {
-            // The host sent the files ahead in pieces; the worker joined them into `files`.
-            if files.is_empty() {
-                return ToolResult::error(format!("No file arrived to put into number {index}."));
-            }
-            by_number(tab, index, expect, move |local| PageTool::Upload {
-                index: local,
-                paths: Vec::new(),
-                files: files.clone(),
-                expect: None,
-            })
-            .await
-        }
-        PageTool::ClickAndWaitDownload {
-            index,
-            timeout_ms,
-            expect,
-        } => click_and_wait_download(tab, index, timeout_ms, expect).await,
         PageTool::DownloadWait { timeout_ms } => download_wait(timeout_ms).await,
-        PageTool::ActByIndex {
-            index,
-            action,
-            text,
-            expect,
-        } => {
-            by_number(tab, index, expect, move |local| PageTool::ActByIndex {
-                index: local,
-                action,
-                text: text.clone(),
-                expect: None,
-            })
-            .await
-        }
         PageTool::FocusNext { role } => move_focus(tab, role, true).await,
         PageTool::FocusPrev { role } => move_focus(tab, role, false).await,
-        PageTool::CloseBanners { budget_ms } => close_banners(tab, budget_ms).await,
+        PageTool::FindBanners => find_banners(tab).await,
+        PageTool::PressBanners { pins } => press_banners(tab, pins).await,
+        // Page-changing tools went to `run_pinned` above.
+        PageTool::Press { .. }
+        | PageTool::Navigate { .. }
+        | PageTool::Back
+        | PageTool::Forward
+        | PageTool::Reload
+        | PageTool::OpenInNewTab { .. }
+        | PageTool::OverlayAct { .. }
+        | PageTool::ActByIndex { .. }
+        | PageTool::Upload { .. }
+        | PageTool::ClickAndWaitDownload { .. }
+        | PageTool::CloseBanners { .. } => {
+            ToolResult::error("a page-changing tool runs only where the gate judged it (no pin)")
+        }
     }
+}
+
+/// Runs a page-changing tool exactly where the gate judged it: in the pinned tab, in the pinned frame,
+/// if that frame still shows the pinned document, on the pinned element (the content script refuses
+/// when it is gone or changed). Anything else is refused, saying what changed.
+async fn run_pinned(tab: i32, tool: PageTool, pin: Pin) -> ToolResult {
+    let frame_pin = FramePin {
+        document: pin.document.clone(),
+        element: pin.element,
+    };
+    // Tools the worker runs itself are pinned to the document the tab showed when they were judged (a
+    // page Waymark cannot enter has no token: then only the tab is pinned).
+    let check_document = || async {
+        if pin.document.is_empty() {
+            return Ok(());
+        }
+        let now = send(tab, pin.frame, &WorkerToContent::Document).await;
+        let same = now
+            .data
+            .as_ref()
+            .and_then(|d| d.get("document"))
+            .and_then(|d| d.as_str())
+            == Some(pin.document.as_str());
+        if same {
+            Ok(())
+        } else {
+            Err(ToolResult::error(wording::pinned_page_changed()))
+        }
+    };
+    match tool {
+        PageTool::Navigate { url } => {
+            if let Err(refused) = check_document().await {
+                return refused;
+            }
+            match address(&url) {
+                Ok(url) => {
+                    navigation(
+                        tab,
+                        "update",
+                        &[tab.into(), chrome::object(&[("url", url.into())])],
+                    )
+                    .await
+                }
+                Err(why) => ToolResult::error(why),
+            }
+        }
+        PageTool::Back | PageTool::Forward | PageTool::Reload => {
+            if let Err(refused) = check_document().await {
+                return refused;
+            }
+            let method = match tool {
+                PageTool::Back => "goBack",
+                PageTool::Forward => "goForward",
+                _ => "reload",
+            };
+            navigation(tab, method, &[tab.into()]).await
+        }
+        PageTool::OpenInNewTab { url } => {
+            if let Err(refused) = check_document().await {
+                return refused;
+            }
+            match address(&url) {
+                Ok(url) => {
+                    let options = chrome::object(&[("url", url.into()), ("openerTabId", tab.into())]);
+                    match chrome::tabs_api("create", &[options]).await {
+                        Ok(created) => {
+                            let id = js_sys::Reflect::get(&created, &"id".into())
+                                .ok()
+                                .and_then(|i| i.as_f64());
+                            ToolResult::ok(json!({"opened": true, "tab_id": id}))
+                        }
+                        Err(e) => ToolResult::error(format!("could not open a new tab: {e}")),
+                    }
+                }
+                Err(why) => ToolResult::error(why),
+            }
+        }
+        PageTool::ClickAndWaitDownload { index, timeout_ms } => {
+            click_and_wait_download(tab, index, timeout_ms, &pin).await
+        }
+        PageTool::Upload { files, index, .. } if files.is_empty() => {
+            // The host sent the files ahead in pieces; the worker joined them into `files`.
+            ToolResult::error(format!("No file arrived to put into number {index}."))
+        }
+        PageTool::CloseBanners { .. } => {
+            ToolResult::error("closing banners is run by the gate: find_banners, then press_banners")
+        }
+        // On an element, or a key where the focus was: the pinned frame and element.
+        tool => {
+            let number = match &tool {
+                PageTool::OverlayAct { index, .. }
+                | PageTool::ActByIndex { index, .. }
+                | PageTool::Upload { index, .. }
+                | PageTool::Press {
+                    index: Some(index), ..
+                } => Some(*index),
+                _ => None,
+            };
+            let result = send(
+                tab,
+                pin.frame,
+                &WorkerToContent::Tool {
+                    tool,
+                    number,
+                    pin: Some(frame_pin),
+                },
+            )
+            .await;
+            if result.status == ToolStatus::Error && is_stale(&result) {
+                let document_changed = result
+                    .data
+                    .as_ref()
+                    .and_then(|d| d.get("document_changed"))
+                    .and_then(|c| c.as_bool())
+                    == Some(true);
+                let what = result.error.unwrap_or_default();
+                let said = if document_changed {
+                    wording::pinned_page_changed()
+                } else {
+                    wording::pinned_gone(&what)
+                };
+                // The caller gets the fresh list with the refusal, as for any stale number.
+                let fresh = list(tab, DEFAULT_LIMIT, 0, false).await;
+                return ToolResult {
+                    status: ToolStatus::Error,
+                    error: Some(said),
+                    data: fresh.data,
+                };
+            }
+            result
+        }
+    }
+}
+
+/// What `action` would do (`effect` in the content script), with where: the tab, the frame, its
+/// document, the element. The gate judges this and pins the action to it.
+async fn preview(tab: i32, action: PageTool) -> ToolResult {
+    let number = match &action {
+        PageTool::OverlayAct { index, .. }
+        | PageTool::ActByIndex { index, .. }
+        | PageTool::Upload { index, .. }
+        | PageTool::ClickAndWaitDownload { index, .. }
+        | PageTool::Press {
+            index: Some(index), ..
+        } => Some(*index),
+        _ => None,
+    };
+    let (frame, answer) = if let Some(index) = number {
+        let slot = slot_of(tab, index);
+        let (frame, local) = match slot {
+            Ok(slot) => slot,
+            Err(refusal) => return refusal,
+        };
+        let local_action = with_local_index(action, local);
+        let message = WorkerToContent::Tool {
+            tool: PageTool::Preview {
+                action: Box::new(local_action),
+            },
+            number: Some(index),
+            pin: None,
+        };
+        let answer = send(tab, frame, &message).await;
+        if answer.status == ToolStatus::Error && is_stale(&answer) {
+            let what = answer.error.unwrap_or_default();
+            return stale(tab, index, what).await;
+        }
+        (frame, answer)
+    } else if matches!(action, PageTool::Press { index: None, .. }) {
+        focused_preview(tab, action).await
+    } else {
+        // The tab itself (a navigation, history): the top frame's document, and whether any frame
+        // links to where a navigation would go.
+        let frames = NUMBERINGS
+            .with_borrow(|n| n.get(&tab).map(|n| n.frames.clone()))
+            .unwrap_or_else(|| vec![0]);
+        let message = WorkerToContent::Tool {
+            tool: PageTool::Preview {
+                action: Box::new(action.clone()),
+            },
+            number: None,
+            pin: None,
+        };
+        let top = send(tab, 0, &message).await;
+        let mut linked = false;
+        for frame in frames.iter().filter(|f| **f != 0) {
+            let answer = send(tab, *frame, &message).await;
+            linked |= answer
+                .data
+                .as_ref()
+                .and_then(|d| d.get("linked"))
+                .and_then(|l| l.as_bool())
+                .unwrap_or(false);
+        }
+        let mut top = top;
+        if linked {
+            if let Some(data) = top.data.as_mut() {
+                data["linked"] = json!(true);
+            }
+        }
+        if top.status == ToolStatus::Error {
+            // A page Waymark cannot enter (a browser page, a page still loading): the tab alone.
+            let url = tab_url(tab).await;
+            let effect = Effect {
+                pin: Pin {
+                    tab,
+                    frame: 0,
+                    document: String::new(),
+                    element: None,
+                },
+                page_url: url,
+                target: None,
+                focused: false,
+                option: None,
+                linked,
+            };
+            return effect_result(&effect);
+        }
+        (0, top)
+    };
+    if answer.status == ToolStatus::Error {
+        return answer;
+    }
+    let Some(preview) = answer
+        .data
+        .and_then(|d| serde_json::from_value::<FramePreview>(d).ok())
+    else {
+        return ToolResult::error("the page answered something unreadable");
+    };
+    let page_url = if frame == 0 {
+        preview.url.clone()
+    } else {
+        tab_url(tab).await
+    };
+    let effect = Effect {
+        pin: Pin {
+            tab,
+            frame,
+            document: preview.document,
+            element: preview.element,
+        },
+        page_url,
+        focused: number.is_none() && preview.target.is_some(),
+        target: preview.target,
+        option: preview.option,
+        linked: preview.linked,
+    };
+    effect_result(&effect)
+}
+
+fn effect_result(effect: &Effect) -> ToolResult {
+    match serde_json::to_value(effect) {
+        Ok(data) => ToolResult::ok(data),
+        Err(e) => ToolResult::error(format!("could not describe the action: {e}")),
+    }
+}
+
+/// The preview of a key pressed without a number: where the keyboard focus is, across the tab's frames.
+/// The frame whose document has the focus decides; when none has it (the side panel has it), the one
+/// frame that holds a focused control; when several do, the one the focus was last moved to there.
+async fn focused_preview(tab: i32, action: PageTool) -> (i32, ToolResult) {
+    let frames = NUMBERINGS
+        .with_borrow(|n| n.get(&tab).map(|n| n.frames.clone()))
+        .unwrap_or_else(|| vec![0]);
+    let message = WorkerToContent::Tool {
+        tool: PageTool::Preview {
+            action: Box::new(action),
+        },
+        number: None,
+        pin: None,
+    };
+    let mut answers: Vec<(i32, ToolResult, FramePreview)> = Vec::new();
+    for frame in frames {
+        let answer = send(tab, frame, &message).await;
+        let preview = answer
+            .data
+            .clone()
+            .and_then(|d| serde_json::from_value::<FramePreview>(d).ok());
+        if let Some(preview) = preview {
+            answers.push((frame, answer, preview));
+        }
+    }
+    let holding: Vec<usize> = (0..answers.len())
+        .filter(|i| answers[*i].2.target.is_some())
+        .collect();
+    let focused_frame = holding.iter().copied().find(|i| answers[*i].2.has_focus);
+    let last = LAST_FOCUS.with_borrow(|l| l.get(&tab).copied());
+    let remembered = || {
+        holding.iter().copied().find(|i| {
+            answers[*i]
+                .2
+                .target
+                .as_ref()
+                .and_then(|t| t.index)
+                .is_some_and(|n| Some(n) == last)
+        })
+    };
+    let chosen = match (focused_frame, holding.as_slice()) {
+        (Some(i), _) => Some(i),
+        (None, [one]) => Some(*one),
+        (None, []) => None,
+        (None, _) => remembered(),
+    };
+    match chosen {
+        Some(i) => {
+            let (frame, answer, _) = answers.swap_remove(i);
+            (frame, answer)
+        }
+        // Nothing has the focus: the key reaches the page itself, in the top frame.
+        None => match answers.into_iter().find(|(frame, ..)| *frame == 0) {
+            Some((frame, answer, _)) => (frame, answer),
+            None => (0, ToolResult::error(wording::page_unreachable())),
+        },
+    }
+}
+
+/// The tool with its number replaced by the frame's local one.
+fn with_local_index(tool: PageTool, local: u32) -> PageTool {
+    match tool {
+        PageTool::OverlayAct { action, text, .. } => PageTool::OverlayAct {
+            index: local,
+            action,
+            text,
+        },
+        PageTool::ActByIndex { action, text, .. } => PageTool::ActByIndex {
+            index: local,
+            action,
+            text,
+        },
+        PageTool::Upload { paths, files, .. } => PageTool::Upload {
+            index: local,
+            paths,
+            files,
+        },
+        PageTool::ClickAndWaitDownload { timeout_ms, .. } => PageTool::ClickAndWaitDownload {
+            index: local,
+            timeout_ms,
+        },
+        PageTool::Press { key, index: Some(_) } => PageTool::Press {
+            key,
+            index: Some(local),
+        },
+        other => other,
+    }
+}
+
+/// The address the tab shows, as the browser reports it.
+async fn tab_url(tab: i32) -> String {
+    chrome::tabs_api("get", &[tab.into()])
+        .await
+        .ok()
+        .and_then(|t| js_sys::Reflect::get(&t, &"url".into()).ok())
+        .and_then(|u| u.as_string())
+        .unwrap_or_default()
+}
+
+/// Every frame's banners and the button that would close each, pinned, for the gate to judge.
+async fn find_banners(tab: i32) -> ToolResult {
+    let frames = NUMBERINGS
+        .with_borrow(|n| n.get(&tab).map(|n| n.frames.clone()))
+        .unwrap_or_else(|| vec![0]);
+    let mut banners = Vec::new();
+    let mut reached = false;
+    for frame in frames {
+        let message = WorkerToContent::Tool {
+            tool: PageTool::FindBanners,
+            number: None,
+            pin: None,
+        };
+        let answer = send(tab, frame, &message).await;
+        let Some(found) = answer
+            .data
+            .and_then(|d| serde_json::from_value::<FrameBanners>(d).ok())
+        else {
+            continue;
+        };
+        reached = true;
+        for banner in found.banners {
+            banners.push(BannerButton {
+                pin: Pin {
+                    tab,
+                    frame,
+                    document: found.document.clone(),
+                    element: Some(banner.element),
+                },
+                kind: banner.kind,
+                choice: banner.choice,
+                target: banner.target,
+            });
+        }
+    }
+    if !reached {
+        return ToolResult::error(wording::page_unreachable());
+    }
+    ToolResult::ok(json!({ "banners": banners }))
+}
+
+/// Presses the banner buttons the gate allowed, each in its own frame and document.
+async fn press_banners(tab: i32, pins: Vec<Pin>) -> ToolResult {
+    let mut frames: Vec<i32> = pins.iter().filter(|p| p.tab == tab).map(|p| p.frame).collect();
+    frames.sort_unstable();
+    frames.dedup();
+    let mut closed: Vec<String> = Vec::new();
+    let mut pressed = 0;
+    for frame in frames {
+        let mine: Vec<Pin> = pins
+            .iter()
+            .filter(|p| p.tab == tab && p.frame == frame)
+            .cloned()
+            .collect();
+        let message = WorkerToContent::Tool {
+            tool: PageTool::PressBanners { pins: mine },
+            number: None,
+            pin: None,
+        };
+        let answer = send(tab, frame, &message).await;
+        let Some(data) = answer.data.filter(|_| answer.status == ToolStatus::Ok) else {
+            continue;
+        };
+        if let Some(names) = data
+            .get("closed")
+            .and_then(|c| serde_json::from_value::<Vec<String>>(c.clone()).ok())
+        {
+            closed.extend(names);
+        }
+        pressed += data.get("pressed").and_then(|p| p.as_u64()).unwrap_or(0);
+    }
+    ToolResult::ok(json!({"closed": closed, "pressed": pressed}))
+}
+
+fn is_stale(result: &ToolResult) -> bool {
+    result
+        .data
+        .as_ref()
+        .and_then(|d| d.get("stale"))
+        .and_then(|s| s.as_bool())
+        == Some(true)
 }
 
 /// Controls whose name (or value) contains `text`, ignoring case, accents and spacing, and/or whose role
@@ -512,8 +878,8 @@ async fn list(tab: i32, limit: u32, offset: u32, viewport: bool) -> ToolResult {
     }
 }
 
-/// Runs a tool on the element behind a tab-wide number, in its frame, with its local number.
-async fn by_number(tab: i32, index: u32, expect: Option<u64>, tool: impl Fn(u32) -> PageTool) -> ToolResult {
+/// The (frame, local number) behind a tab-wide number, or the refusal to give when there is none.
+fn slot_of(tab: i32, index: u32) -> Result<(i32, u32), ToolResult> {
     let lookup = NUMBERINGS.with_borrow(|n| {
         n.get(&tab).map(|n| {
             (
@@ -525,48 +891,32 @@ async fn by_number(tab: i32, index: u32, expect: Option<u64>, tool: impl Fn(u32)
             )
         })
     });
-    let (frame, local) = match lookup {
-        None | Some((None, 0)) => return ToolResult::error(wording::no_numbers_yet()),
-        Some((None, total)) => return ToolResult::error(wording::no_such_number(index, total)),
-        Some((Some(slot), _)) => slot,
-    };
-    let mut tool = tool(local);
-    if let Some(expected) = expect {
-        if (expected >> 32) as i32 != frame {
-            return stale(tab, index, "now shows something else".into()).await;
-        }
-        if let PageTool::OverlayAct { expect, .. }
-        | PageTool::ActByIndex { expect, .. }
-        | PageTool::Upload { expect, .. }
-        | PageTool::ClickAndWaitDownload { expect, .. } = &mut tool
-        {
-            *expect = Some(expected & 0xffff_ffff);
-        }
+    match lookup {
+        None | Some((None, 0)) => Err(ToolResult::error(wording::no_numbers_yet())),
+        Some((None, total)) => Err(ToolResult::error(wording::no_such_number(index, total))),
+        Some((Some(slot), _)) => Ok(slot),
     }
-    let describe = matches!(tool, PageTool::Describe { .. });
-    let mut result = send(
+}
+
+/// Runs a reading tool on the element behind a tab-wide number, in its frame, with its local number.
+async fn by_number(tab: i32, index: u32, tool: impl Fn(u32) -> PageTool) -> ToolResult {
+    let (frame, local) = match slot_of(tab, index) {
+        Ok(slot) => slot,
+        Err(refusal) => return refusal,
+    };
+    let result = send(
         tab,
         frame,
         &WorkerToContent::Tool {
-            tool,
+            tool: tool(local),
             number: Some(index),
+            pin: None,
         },
     )
     .await;
-    let is_stale = result
-        .data
-        .as_ref()
-        .and_then(|d| d.get("stale"))
-        .and_then(|s| s.as_bool())
-        == Some(true);
-    if result.status == ToolStatus::Error && is_stale {
+    if result.status == ToolStatus::Error && is_stale(&result) {
         let what = result.error.unwrap_or_default();
         return stale(tab, index, what).await;
-    }
-    if let (true, Some(data)) = (describe && result.status == ToolStatus::Ok, result.data.as_mut()) {
-        let local_id = data.get("id").and_then(|id| id.as_u64()).unwrap_or_default();
-        data["id"] = json!(((frame as u64) << 32) | local_id);
-        data["index"] = json!(index);
     }
     result
 }
@@ -646,6 +996,7 @@ async fn screenshot(tab: i32) -> ToolResult {
             &WorkerToContent::Tool {
                 tool: PageTool::Screenshot,
                 number: None,
+                pin: None,
             },
         )
         .await;
@@ -739,12 +1090,7 @@ fn seconds(ms: u32) -> String {
 
 /// Clicks number `index` (pinned to the approved element like any click) and waits for the download it
 /// starts to finish.
-async fn click_and_wait_download(
-    tab: i32,
-    index: u32,
-    timeout_ms: Option<u32>,
-    expect: Option<u64>,
-) -> ToolResult {
+async fn click_and_wait_download(tab: i32, index: u32, timeout_ms: Option<u32>, pin: &Pin) -> ToolResult {
     let timeout = timeout_ms.unwrap_or(DOWNLOAD_WAIT_MS);
     // Listening starts before the click: a download can begin before the click returns.
     let watch = match DownloadWatch::start() {
@@ -752,13 +1098,12 @@ async fn click_and_wait_download(
         Err(why) => return ToolResult::error(format!("Could not watch for downloads: {why}.")),
     };
     let began = chrome::now_ms();
-    let clicked = by_number(tab, index, expect, |local| PageTool::OverlayAct {
-        index: local,
+    let click = PageTool::OverlayAct {
+        index,
         action: waymark_protocol::ActKind::Click,
         text: None,
-        expect: None,
-    })
-    .await;
+    };
+    let clicked = Box::pin(run_pinned(tab, click, pin.clone())).await;
     if clicked.status == ToolStatus::Error {
         return clicked;
     }
@@ -911,12 +1256,6 @@ fn bare_name(filename: &str, url: &str) -> String {
 // ---------------------------------------------------------------------------------------------------
 // Moving the keyboard focus by number, and closing banners: tab-wide tools that ask every frame.
 
-/// The default time `close_banners` may take, and the bounds of what callers may ask for.
-const BANNER_BUDGET_MS: u32 = 800;
-const BANNER_BUDGET_RANGE: (u32, u32) = (100, 10_000);
-/// How long a page gets to react to a pressed button before its frames are looked at again.
-const BANNER_SETTLE_MS: u32 = 60;
-
 thread_local! {
     /// Per tab, the number the focus was last moved to: it decides between frames that each still hold
     /// a focused element (a frame keeps its own focused element when another frame takes the focus).
@@ -952,6 +1291,7 @@ async fn move_focus(tab: i32, role: Option<String>, forward: bool) -> ToolResult
             let query = WorkerToContent::Tool {
                 tool: PageTool::FocusNext { role: None },
                 number: None,
+                pin: None,
             };
             let answer = send(tab, frame, &query).await;
             let Some(data) = answer.data.filter(|_| answer.status == ToolStatus::Ok) else {
@@ -1011,6 +1351,7 @@ async fn move_focus(tab: i32, role: Option<String>, forward: bool) -> ToolResult
             &WorkerToContent::Tool {
                 tool: PageTool::FocusNext { role: None },
                 number: Some(local),
+                pin: None,
             },
         )
         .await;
@@ -1050,75 +1391,6 @@ fn current_focus(holders: &[(usize, bool)], remembered: Option<u32>) -> Option<u
         .and_then(|n| (n as usize).checked_sub(1))
         .filter(|r| pool.contains(r))
         .or_else(|| pool.first().copied())
-}
-
-/// `close_banners`: every frame of the tab closes its banners, within one deadline; frames are asked
-/// again while something was pressed (a consent manager's second layer, a banner revealed behind
-/// another), then the tab is renumbered, and frames that the fresh numbering finds for the first time
-/// (a consent manager's frame) get their turn while time is left.
-async fn close_banners(tab: i32, budget_ms: Option<u32>) -> ToolResult {
-    let start = chrome::now_ms();
-    let budget = budget_ms
-        .unwrap_or(BANNER_BUDGET_MS)
-        .clamp(BANNER_BUDGET_RANGE.0, BANNER_BUDGET_RANGE.1);
-    let deadline = start + f64::from(budget);
-    let left = || deadline - chrome::now_ms();
-    let mut frames = NUMBERINGS
-        .with_borrow(|n| n.get(&tab).map(|n| n.frames.clone()))
-        .unwrap_or_else(|| vec![0]);
-    let mut seen = frames.clone();
-    let mut closed: Vec<String> = Vec::new();
-    let renumbered = loop {
-        while left() > 0.0 {
-            let mut pressed = 0;
-            for frame in &frames {
-                if left() <= 0.0 {
-                    break;
-                }
-                let message = WorkerToContent::Tool {
-                    tool: PageTool::CloseBanners {
-                        budget_ms: Some(left().max(1.0) as u32),
-                    },
-                    number: None,
-                };
-                let answer = send(tab, *frame, &message).await;
-                let Some(data) = answer.data.filter(|_| answer.status == ToolStatus::Ok) else {
-                    continue;
-                };
-                if let Some(names) = data
-                    .get("closed")
-                    .and_then(|c| serde_json::from_value::<Vec<String>>(c.clone()).ok())
-                {
-                    closed.extend(names);
-                }
-                pressed += data.get("pressed").and_then(|p| p.as_u64()).unwrap_or(0);
-            }
-            if pressed == 0 {
-                break;
-            }
-            gloo_timers::future::TimeoutFuture::new(BANNER_SETTLE_MS).await;
-        }
-        // Fresh numbers: what was under the banners is listed, what went with them is not.
-        let renumbered = list(tab, DEFAULT_LIMIT, 0, false).await;
-        let fresh = NUMBERINGS
-            .with_borrow(|n| n.get(&tab).map(|n| n.frames.clone()))
-            .unwrap_or_default();
-        let new: Vec<i32> = fresh.into_iter().filter(|f| !seen.contains(f)).collect();
-        if new.is_empty() || left() <= 0.0 {
-            break renumbered;
-        }
-        seen.extend(&new);
-        frames = new;
-    };
-    if renumbered.status == ToolStatus::Error && closed.is_empty() {
-        // Not even the top frame answers (a browser page, a page still loading): say so.
-        return renumbered;
-    }
-    let mut data = json!({"closed": closed, "spent_ms": (chrome::now_ms() - start).round() as u64});
-    if let Some(total) = renumbered.data.as_ref().and_then(|d| d.get("total")) {
-        data["total"] = total.clone();
-    }
-    ToolResult::ok(data)
 }
 
 #[cfg(test)]

@@ -189,6 +189,34 @@ pub fn stale(index: u32, what: &str) -> String {
     format!("Number {index} {what}: the page changed, so the numbers were renewed. Nothing was done.")
 }
 
+/// Why a question was taken away before the user answered it.
+pub fn question_closed(reason: waymark_protocol::ClosedReason) -> String {
+    use waymark_protocol::ClosedReason;
+    match reason {
+        ClosedReason::Expired => "The question was withdrawn: nobody answered it in time. Nothing was done.",
+        ClosedReason::PageChanged => {
+            "The question was withdrawn: the page it was about has changed. Nothing was done."
+        }
+        ClosedReason::Withdrawn => {
+            "The question was withdrawn: whoever asked stopped waiting. Nothing was done."
+        }
+    }
+    .into()
+}
+
+/// A pinned action whose page changed since it was judged (a navigation, a reload).
+pub fn pinned_page_changed() -> String {
+    "Not done: the page changed since this was asked (the tab shows another page now), so it could no \
+     longer do what was asked. The numbers were renewed."
+        .into()
+}
+
+/// A pinned action whose element went or changed since it was judged; `what` is the content script's
+/// account, e.g. `(button "Save") is no longer on the page`.
+pub fn pinned_gone(what: &str) -> String {
+    format!("Not done: the control the action was for {what}. The numbers were renewed.")
+}
+
 /// What a page tool's successful result means, in one message.
 pub fn tool_answer(tool: &PageTool, data: Option<&Value>) -> String {
     let text = |key: &str| {
@@ -220,7 +248,9 @@ pub fn tool_answer(tool: &PageTool, data: Option<&Value>) -> String {
         PageTool::CloseBanners { .. } => banners_closed(data),
         PageTool::Upload { index, .. } => uploaded(*index, data),
         PageTool::ClickAndWaitDownload { .. } | PageTool::DownloadWait { .. } => downloaded(data),
-        PageTool::Describe { .. } => "Described.".into(),
+        PageTool::Describe { .. } | PageTool::Preview { .. } => "Described.".into(),
+        PageTool::FindBanners => "Looked for banners.".into(),
+        PageTool::PressBanners { .. } => banners_closed(data),
         PageTool::Extract => summary(data),
         PageTool::Scroll { direction, .. } => match (direction, flag("scrolled")) {
             (ScrollDirection::Up | ScrollDirection::Top, false) => "Already at the top.".into(),

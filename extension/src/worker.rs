@@ -125,13 +125,66 @@ pub fn on_command(command: String) {
     broadcast(&worker, &WorkerToPanel::Shortcut { command });
 }
 
-/// Called by `sw.js` for every `chrome.runtime.onConnect`.
+/// The extension's own pages that may hold a `panel` port: the side panel and the settings page.
+const PANEL_PAGES: &[&str] = &["sidepanel.html", "settings.html"];
+
+/// Called by `sw.js` for every `chrome.runtime.onConnect`. Only the extension's own side panel and
+/// settings page may open a `panel` port: a content script in a page (whose sender is the page) or
+/// another extension never can, since the port speaks for the user (answers, commands, settings).
 #[wasm_bindgen]
 pub fn on_connect(port: Port) {
-    if port.name() == "panel" {
-        add_panel(&shared(), port);
-    } else {
+    if port.name() != "panel" {
         chrome::log(&format!("ignoring a port named {:?}", port.name()));
+        return;
+    }
+    let sender = port.sender();
+    let text = |key: &str| {
+        js_sys::Reflect::get(&sender, &key.into())
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default()
+    };
+    if !is_own_page(&text("id"), &text("url"), &chrome::extension_id()) {
+        chrome::log("refused a panel port from outside the extension's own pages");
+        port.disconnect();
+        return;
+    }
+    add_panel(&shared(), port);
+}
+
+/// Whether a port's sender (`id`, `url`) is one of the extension's own panel pages.
+fn is_own_page(id: &str, url: &str, own_id: &str) -> bool {
+    let Some(rest) = url.strip_prefix(&format!("chrome-extension://{own_id}/")) else {
+        return false;
+    };
+    let page = rest.split(['?', '#']).next().unwrap_or_default();
+    id == own_id && PANEL_PAGES.contains(&page)
+}
+
+/// Called by `sw.js` when a frame of a tab commits a new document (`webNavigation.onCommitted`): the
+/// host closes questions about the old one.
+#[wasm_bindgen]
+pub fn on_committed(details: JsValue) {
+    let number = |key: &str| {
+        js_sys::Reflect::get(&details, &key.into())
+            .ok()
+            .and_then(|v| v.as_f64())
+    };
+    let (Some(tab_id), Some(frame_id)) = (number("tabId"), number("frameId")) else {
+        return;
+    };
+    if tab_id < 0.0 {
+        // Prerendered and other tab-less documents.
+        return;
+    }
+    let message = ToHost::PageChanged(waymark_protocol::PageChanged {
+        tab_id: tab_id as i32,
+        frame_id: frame_id as i32,
+    });
+    let worker = shared();
+    let w = worker.borrow();
+    if let (ConnectionState::Connected { .. }, Some(link)) = (&w.state, &w.host) {
+        let _ = link.port.post_message(&chrome::to_js(&message));
     }
 }
 
@@ -260,8 +313,9 @@ fn from_host(worker: &Shared, attempt: u32, message: ToExtension) {
                 files.extend(take_staged(run.id));
             }
             let worker = worker.clone();
+            let pin = run.pin;
             wasm_bindgen_futures::spawn_local(async move {
-                let result = run_tool(run.tab_id, tool, Caller::Host).await;
+                let result = run_tool(run.tab_id, tool, pin, Caller::Host).await;
                 let done = ToHost::ToolResult(ToolDone { id: run.id, result });
                 let w = worker.borrow();
                 // The host may have gone meanwhile; the new one never asked.
@@ -373,7 +427,7 @@ fn from_panel(worker: &Shared, panel: &Port, message: PanelToWorker) {
         PanelToWorker::Tool { id, tab_id, tool } => {
             let panel = panel.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                let result = run_tool(tab_id, tool, Caller::Panel).await;
+                let result = run_tool(tab_id, tool, None, Caller::Panel).await;
                 let _ = panel.post_message(&chrome::to_js(&WorkerToPanel::ToolResult { id, result }));
             });
             return;
@@ -387,7 +441,7 @@ fn from_panel(worker: &Shared, panel: &Port, message: PanelToWorker) {
         ToHost::SaveSettings(r) => Some(r.id),
         ToHost::RunDoctor(r) => Some(r.id),
         ToHost::Answer(_) => None,
-        ToHost::Hello(_) | ToHost::ToolResult(_) => {
+        ToHost::Hello(_) | ToHost::ToolResult(_) | ToHost::PageChanged(_) => {
             // Only the worker greets the host and reports tool results; a panel must not pose as either.
             let reply = WorkerToPanel::NotDelivered {
                 id: None,
@@ -424,11 +478,39 @@ enum Caller {
 
 /// Runs a page tool for a caller. Page-changing tools are refused unless the host asks: they may only
 /// run after its policy gate.
-async fn run_tool(tab_id: Option<i32>, tool: PageTool, caller: Caller) -> ToolResult {
+async fn run_tool(
+    tab_id: Option<i32>,
+    tool: PageTool,
+    pin: Option<waymark_protocol::Pin>,
+    caller: Caller,
+) -> ToolResult {
     if tool.changes_page() && caller != Caller::Host {
         return ToolResult::error(
             "page-changing tools run only through the Waymark host and its policy gate",
         );
     }
-    crate::tabs::run(tab_id, tool).await
+    crate::tabs::run(tab_id, tool, pin).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_own_page;
+
+    #[test]
+    fn only_the_extensions_own_panel_pages_may_hold_a_panel_port() {
+        let id = "cefdccnmncoeemlgklbddcicjlldkfko";
+        let own = |path: &str| format!("chrome-extension://{id}/{path}");
+        assert!(is_own_page(id, &own("sidepanel.html"), id));
+        assert!(is_own_page(id, &own("sidepanel.html?tabId=3"), id));
+        assert!(is_own_page(id, &own("settings.html"), id));
+        // A content script's port carries the page's address; another extension its own id.
+        assert!(!is_own_page(id, "https://evil.example/sidepanel.html", id));
+        assert!(!is_own_page(
+            "abcdefghijklmnopabcdefghijklmnop",
+            &own("sidepanel.html"),
+            id
+        ));
+        assert!(!is_own_page(id, &own("pkg/waymark_extension.js"), id));
+        assert!(!is_own_page(id, "", id));
+    }
 }

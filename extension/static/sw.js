@@ -9,6 +9,8 @@ chrome.runtime.onConnect.addListener((port) => { ready.then(() => waymark.on_con
 chrome.runtime.onMessage.addListener((message, sender) => {
   ready.then(() => waymark.on_runtime_message(message, sender));
 });
+// A frame showing a new document: the host closes questions about the old one.
+chrome.webNavigation.onCommitted.addListener((details) => { ready.then(() => waymark.on_committed(details)); });
 // Keyboard shortcuts (chrome://extensions/shortcuts): handled by the open side panels. `runCommand` is
 // the same entry for tests, which cannot press browser-level shortcuts in headless mode.
 const runCommand = (command) => ready.then(() => waymark.on_command(command));

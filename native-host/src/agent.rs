@@ -32,6 +32,7 @@ use crate::gate::{Action, Decided, Gate, Gated, Requester};
 use crate::llm::{LlmClient, LlmError, Message, ModelTurn, ToolCall};
 use crate::mcp::external::External;
 use crate::mcp::link::AgentLink;
+use crate::policy;
 use crate::session::{self, PendingAction, PendingKind, Session, StepNote, Stop, Store, NOTE_PREFIX};
 use crate::steplog::{self, StepLog};
 
@@ -102,6 +103,10 @@ language, briefly.";
 /// Model turns that are not browser steps (plan updates) allowed in a row before the model is told to
 /// act: a model that only keeps notes would otherwise never reach the step limit.
 const MAX_NOTE_TURNS: u32 = 3;
+/// Longest answer of the model said to the user.
+const MODEL_WORDS_MAX: usize = 4_000;
+/// Longest account of a step the model hands to the user.
+const HANDOFF_WORDS_MAX: usize = 400;
 
 /// How many controls Waymark lists when it looks at the page itself after an action.
 const LOOK_AGAIN_LIMIT: u32 = 30;
@@ -214,6 +219,8 @@ impl Agent {
             }
         };
         let work = self.load(&mut slot, &settings).await;
+        // The user's own words: a navigation that carries them (a search) is theirs, not a page's.
+        self.gate.note_user_words(&chat.text);
         let session = &mut work.session;
         if chat.tab_id.is_some() {
             session.tab_id = chat.tab_id;
@@ -226,7 +233,7 @@ impl Agent {
             }
             PendingKind::Confirm => {
                 // They wrote instead of answering: the held action is dropped, never run later.
-                self.gate.withdraw(&self.inbox);
+                self.gate.withdraw(&self.inbox).await;
                 let what = session.pending_action.take().map(|p| p.text).unwrap_or_default();
                 session.pending_kind = PendingKind::None;
                 session.conversation.push(Message::user(format!(
@@ -272,7 +279,7 @@ impl Agent {
                     && session
                         .pending_action
                         .as_ref()
-                        .is_some_and(|p| answer.question.is_none_or(|q| q == p.question));
+                        .is_some_and(|p| answer.question == p.question);
                 if manual {
                     if !answer.yes {
                         session.conversation.push(Message::user(format!(
@@ -358,7 +365,7 @@ impl Agent {
         let result = match self.execute(tab_id, tool.clone()).await {
             Gated::Ran(result) => result,
             // Reading tools always run; this keeps the types honest.
-            Gated::Asked { question } | Gated::HandedOver { message: question } => {
+            Gated::Asked { question, .. } | Gated::HandedOver { message: question } => {
                 ToolResult::error(question)
             }
         };
@@ -481,17 +488,22 @@ impl Agent {
             }
             session.conversation.push(completion.assistant);
             let (call, progress) = match completion.turn {
+                // The model's own words reach the user without control or bidi characters, which could
+                // make them read as something else.
                 ModelTurn::Done { reason } => {
                     session.stop = Stop::Finished;
-                    return End::Say(reason, AgentState::Idle);
+                    return End::Say(policy::cleaned(&reason, MODEL_WORDS_MAX), AgentState::Idle);
                 }
                 ModelTurn::Ask { question } => {
                     session.stop = Stop::Asked;
-                    return End::Say(question, AgentState::WaitingUser);
+                    return End::Say(
+                        policy::cleaned(&question, MODEL_WORDS_MAX),
+                        AgentState::WaitingUser,
+                    );
                 }
                 ModelTurn::Text(text) => {
                     session.stop = Stop::Finished;
-                    return End::Say(text, AgentState::Idle);
+                    return End::Say(policy::cleaned(&text, MODEL_WORDS_MAX), AgentState::Idle);
                 }
                 ModelTurn::ToolCall { call, progress } => (call, progress),
             };
@@ -541,9 +553,14 @@ impl Agent {
                     continue;
                 }
                 tools::HANDOFF => {
-                    let what = arg_text(&call, "what")
-                        .unwrap_or("There is a step only you can do in the page.")
-                        .to_string();
+                    // The model's words go to the alert region: introduced as the assistant's, never in
+                    // Waymark's own voice.
+                    let what = match arg_text(&call, "what") {
+                        Some(what) => {
+                            format!("The assistant says: {}", policy::cleaned(what, HANDOFF_WORDS_MAX))
+                        }
+                        None => "There is a step only you can do in the page.".to_string(),
+                    };
                     session.conversation.push(Message::tool_result(
                         &call,
                         tools::result_message(&ToolResult::ok(json!({"waiting_for": "the user"}))),
@@ -658,7 +675,7 @@ impl Agent {
                     self.log_step(work, &call, Some(&tool), &result, "allow", started);
                     self.save(work);
                 }
-                Gated::Asked { question } => {
+                Gated::Asked { id, question } => {
                     let waiting = ToolResult::error(format!(
                         "Not done yet: Waymark asked the user \"{question}\" and waits for the answer."
                     ));
@@ -666,7 +683,7 @@ impl Agent {
                     answer_call(&mut session.conversation, &call, &waiting);
                     session.pending_kind = PendingKind::Confirm;
                     session.pending_action = Some(PendingAction {
-                        question: 0,
+                        question: id,
                         text: question,
                         tool: Some(session::without_text(&tool)),
                     });
@@ -806,7 +823,7 @@ impl Agent {
                 self.save(work);
                 None
             }
-            Gated::Asked { question } => {
+            Gated::Asked { id, question } => {
                 let waiting = ToolResult::error(format!(
                     "Not done yet: Waymark asked the user \"{question}\" and waits for the answer."
                 ));
@@ -814,7 +831,7 @@ impl Agent {
                 answer_call(&mut session.conversation, call, &waiting);
                 session.pending_kind = PendingKind::Confirm;
                 session.pending_action = Some(PendingAction {
-                    question: 0,
+                    question: id,
                     text: question,
                     tool: None,
                 });
@@ -831,8 +848,8 @@ impl Agent {
 
     /// Leaves a step to the user: the session waits (manual), and the panel gets a manual question.
     async fn hand_over(&self, work: &mut Work, what: String, tool: Option<&PageTool>) -> End {
+        let question = self.gate.new_question_id();
         let session = &mut work.session;
-        let question = session.next_question();
         let text = format!("{} Say done when you have finished.", what.trim_end());
         session.pending_kind = PendingKind::Manual;
         session.pending_action = Some(PendingAction {
@@ -862,8 +879,9 @@ impl Agent {
         };
         self.tool_event(decided.action.name(), ok, &said).await;
         let what = match &decided.action {
-            Action::Page(tool) => tools::progress(tool),
+            Action::Page { tool, .. } => tools::progress(tool),
             Action::External { name, .. } => format!("Using the tool {name}"),
+            Action::Admit { client } => format!("Letting {client} use the browser"),
         };
         let session = &mut work.session;
         if decided.yes && ok {
@@ -1236,8 +1254,9 @@ fn answer_call(conversation: &mut Vec<Message>, call: &ToolCall, result: &ToolRe
 /// the result (page content) stays inside the data block.
 fn decided_note(decided: &Decided) -> Message {
     let tool = match &decided.action {
-        Action::Page(tool) => serde_json::to_value(session::without_text(tool)).unwrap_or(Value::Null),
+        Action::Page { tool, .. } => serde_json::to_value(session::without_text(tool)).unwrap_or(Value::Null),
         Action::External { name, args } => json!({"tool": name, "args": args}),
+        Action::Admit { client } => json!({"admit": client}),
     };
     let (answer, next) = if decided.yes {
         ("yes", "Go on with the task.")

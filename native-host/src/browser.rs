@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::{mpsc, oneshot};
-use waymark_protocol::{PageTool, RunTool, ToExtension, ToolDone, ToolResult};
+use waymark_protocol::{PageTool, Pin, RunTool, ToExtension, ToolDone, ToolResult};
 
 use crate::transfer;
 
@@ -50,8 +50,19 @@ impl Browser {
     }
 
     /// Runs one tool in a tab (the active one when `tab_id` is `None`) and waits for its result.
-    /// Failures of transport come back as error results, in words for the user.
-    pub async fn run(&self, tab_id: Option<i32>, mut tool: PageTool) -> ToolResult {
+    /// Failures of transport come back as error results, in words for the user. The extension refuses
+    /// page-changing tools that come this way: they run through [`Browser::run_pinned`].
+    pub async fn run(&self, tab_id: Option<i32>, tool: PageTool) -> ToolResult {
+        self.send(tab_id, None, tool).await
+    }
+
+    /// Runs a page-changing tool exactly where the gate judged it (`pin`: the tab, the frame's
+    /// document, the element), or not at all: the extension refuses it, saying what changed.
+    pub async fn run_pinned(&self, pin: &Pin, tool: PageTool) -> ToolResult {
+        self.send(Some(pin.tab), Some(pin.clone()), tool).await
+    }
+
+    async fn send(&self, tab_id: Option<i32>, pin: Option<Pin>, mut tool: PageTool) -> ToolResult {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let timeout = self.timeout_for(&tool);
         let pieces = match &mut tool {
@@ -68,6 +79,7 @@ impl Browser {
                 id,
                 tab_id,
                 tool: tool.clone(),
+                pin: None,
                 part: Some(part),
             });
             if self.outbox.send(piece).await.is_err() {
@@ -80,6 +92,7 @@ impl Browser {
             id,
             tab_id,
             tool,
+            pin,
             part: None,
         });
         if self.outbox.send(request).await.is_err() {
@@ -220,9 +233,14 @@ mod tests {
             index: 4,
             paths: vec![file.display().to_string()],
             files: Vec::new(),
-            expect: Some(9),
         };
-        let call = tokio::spawn(async move { b.run(Some(2), tool).await });
+        let pin = Pin {
+            tab: 2,
+            frame: 0,
+            document: "d".into(),
+            element: Some(9),
+        };
+        let call = tokio::spawn(async move { b.run_pinned(&pin, tool).await });
         let mut joined = String::new();
         let run = loop {
             let Some(ToExtension::RunTool(msg)) = rx.recv().await else {
@@ -250,7 +268,8 @@ mod tests {
             bytes
         );
         // The tool itself carries no bytes.
-        assert!(matches!(&run.tool, PageTool::Upload { files, expect: Some(9), .. } if files.is_empty()));
+        assert!(matches!(&run.tool, PageTool::Upload { files, .. } if files.is_empty()));
+        assert_eq!(run.pin.as_ref().and_then(|p| p.element), Some(9));
         browser.resolve(ToolDone {
             id: run.id,
             result: ToolResult::ok(serde_json::json!({"files": ["cv.pdf"], "index": 4})),
@@ -266,7 +285,6 @@ mod tests {
             index: 4,
             paths: vec![abs("/nowhere/at/all/cv.pdf")],
             files: Vec::new(),
-            expect: None,
         };
         let result = browser.run(None, tool).await;
         assert_eq!(

@@ -108,6 +108,12 @@ where
                     chats.spawn(agent.clone().answer(answer));
                     Vec::new()
                 }
+                // A page changed: questions about the old one close (quickly, and never behind a chat).
+                Ok(ToHost::PageChanged(changed)) => {
+                    let gate = gate.clone();
+                    tokio::spawn(async move { gate.page_changed(changed.tab_id, changed.frame_id).await });
+                    Vec::new()
+                }
                 // The settings page: file reads and writes, and the doctor's network check, off the
                 // reading loop so pings and tool results keep flowing.
                 Ok(ToHost::GetSettings(request)) => {

@@ -52,7 +52,8 @@ pub fn handle(message: ToHost, info: &HostInfo) -> Vec<ToExtension> {
         | ToHost::Chat(_)
         | ToHost::GetSettings(_)
         | ToHost::SaveSettings(_)
-        | ToHost::RunDoctor(_) => Vec::new(),
+        | ToHost::RunDoctor(_)
+        | ToHost::PageChanged(_) => Vec::new(),
     }
 }
 

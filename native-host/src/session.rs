@@ -94,8 +94,6 @@ pub struct Counters {
     pub replans: u32,
     /// Model answers that could not be used, for the current goal.
     pub invalid: u32,
-    /// The last question number handed out (manual steps), so numbers stay unique across restarts.
-    pub questions: u64,
 }
 
 /// Why the last run stopped, so the next message knows what it answers.
@@ -205,11 +203,7 @@ impl Session {
         self.plan.clear();
         self.progress = Progress::default();
         self.facts.clear();
-        let questions = self.counters.questions;
-        self.counters = Counters {
-            questions,
-            ..Counters::default()
-        };
+        self.counters = Counters::default();
     }
 
     /// A new user message: fresh step counter and run notes, same goal.
@@ -254,13 +248,6 @@ impl Session {
             self.facts.drain(..extra);
         }
         Ok(())
-    }
-
-    /// The next question number for a manual step: far above the gate's numbers, and unique across
-    /// restarts of the host.
-    pub fn next_question(&mut self) -> RequestId {
-        self.counters.questions += 1;
-        MANUAL_QUESTIONS + self.counters.questions
     }
 
     /// The working state for the model: goal, plan with where it stands, facts, and what waits. Plain
@@ -345,9 +332,6 @@ impl Session {
 /// Waymark's own notes in the conversation start with this, so they are told apart from the user.
 pub const NOTE_PREFIX: &str = "(Note from Waymark";
 
-/// Manual-step questions are numbered from here (the gate counts from 1).
-pub const MANUAL_QUESTIONS: RequestId = 1 << 40;
-
 fn message_chars(message: &Message) -> usize {
     match message {
         Message::System { text } | Message::User { text, .. } => text.len(),
@@ -415,32 +399,25 @@ pub fn without_text(tool: &PageTool) -> PageTool {
             index,
             action,
             text: Some(_),
-            expect,
         } => PageTool::OverlayAct {
             index: *index,
             action: *action,
             text: Some("[withheld]".into()),
-            expect: *expect,
         },
         PageTool::ActByIndex {
             index,
             action,
             text: Some(_),
-            expect,
         } => PageTool::ActByIndex {
             index: *index,
             action: *action,
             text: Some("[withheld]".into()),
-            expect: *expect,
         },
         // File contents are read only when the upload runs; never kept.
-        PageTool::Upload {
-            index, paths, expect, ..
-        } => PageTool::Upload {
+        PageTool::Upload { index, paths, .. } => PageTool::Upload {
             index: *index,
             paths: paths.clone(),
             files: Vec::new(),
-            expect: *expect,
         },
         other => other.clone(),
     }
@@ -713,7 +690,6 @@ mod tests {
             index: 2,
             action: waymark_protocol::ActKind::Type,
             text: Some("hunter2".into()),
-            expect: None,
         };
         let kept = serde_json::to_string(&without_text(&tool)).unwrap();
         assert!(!kept.contains("hunter2"), "{kept}");

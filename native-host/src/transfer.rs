@@ -394,8 +394,13 @@ mod tests {
                 index: 1,
                 paths: vec![format!("/home/someone/{}", "x".repeat(255))],
                 files: Vec::new(),
-                expect: Some(u64::MAX),
             },
+            pin: Some(waymark_protocol::Pin {
+                tab: i32::MAX,
+                frame: i32::MAX,
+                document: "0".repeat(32),
+                element: Some(u64::MAX),
+            }),
             part: Some(part),
         });
         let len = serde_json::to_vec(&message).unwrap().len();

@@ -26,12 +26,21 @@ fn login_page(tool: &Value) -> Value {
                 .collect();
             json!({"status": "ok", "data": {"url": url, "title": "Log in", "total": items.len(), "offset": 0, "items": items}})
         }
-        "describe" => {
-            let index = tool["index"].as_u64().unwrap();
+        // What an action would do, as the extension describes it to the gate.
+        "preview" => {
+            let action = &tool["action"];
+            let Some(index) = action["index"].as_u64() else {
+                let pin = json!({"tab": 1, "frame": 0, "document": "doc"});
+                return json!({"status": "ok", "data": {"pin": pin, "page_url": url}});
+            };
             let (_, role, name, kind) = controls[usize::try_from(index).unwrap() - 1];
-            let tag = if role == "textbox" { "input" } else { "button" };
-            json!({"status": "ok", "data": {"id": index + 100, "index": index, "role": role, "name": name, "tag": tag, "type": kind, "url": url}})
+            let field = role == "textbox";
+            let tag = if field { "input" } else { "button" };
+            let target = json!({"index": index, "role": role, "name": name, "tag": tag, "type": kind, "editable": field, "url": url});
+            let pin = json!({"tab": 1, "frame": 0, "document": "doc", "element": index + 100});
+            json!({"status": "ok", "data": {"pin": pin, "page_url": url, "target": target}})
         }
+        "find_banners" => json!({"status": "ok", "data": {"banners": []}}),
         "extract" => {
             json!({"status": "ok", "data": {"title": "Log in", "url": url, "headings": [], "snippet": "Log in to see your orders."}})
         }

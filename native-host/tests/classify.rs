@@ -101,6 +101,27 @@ const CASES: &[Case] = &[
     ("navigate", r#"{"action":"navigate","url":"https://example.com/news"}"#, "allow", "reading"),
     ("navigate", r#"{"action":"navigate","url":"https://example.com/account/close"}"#, "confirm", "destructive"),
     ("navigate", r#"{"action":"navigate","url":"javascript:alert(1)"}"#, "confirm", "javascript"),
+    // --- effects: every word, where a link goes, what a form does, Enter, choices, publishing ---
+    ("effect", r#"{"action":"click","element":{"role":"link","name":"Read more","label":"Read more","text":"Delete all mail"}}"#, "confirm", "deleting"),
+    ("effect", r#"{"action":"click","element":{"role":"link","name":"Read more","href":"https://mail.example/delete-all"}}"#, "confirm", "looks destructive"),
+    ("effect", r#"{"action":"click","element":{"role":"link","name":"Weiterlesen","href":"https://news.example/artikel/42"}}"#, "allow", ""),
+    ("effect", r#"{"action":"click","element":{"role":"link","name":"Написать нам","href":"mailto:a@b.example"}}"#, "confirm", "'mailto:'"),
+    ("effect", r#"{"action":"click","element":{"role":"button","name":"Read more","label":"Read more","text":"Archive everything"}}"#, "confirm", "is not what it shows"),
+    ("effect", r#"{"action":"click","element":{"role":"button","name":"Close","label":"Close","text":"×"}}"#, "allow", ""),
+    ("effect", r#"{"action":"click","element":{"role":"button","name":"Entwurf speichern","submits":{"action":"https://blog.example/post/5/delete","method":"post"}}}"#, "confirm", "destructive"),
+    ("effect", r#"{"action":"click","element":{"role":"button","name":"Update","context":"Switch to draft Preview View Post Update"}}"#, "confirm", "saving publishes"),
+    ("effect", r#"{"action":"click","element":{"role":"button","name":"Save changes","context":"Please note that all contributions to My Wiki may be edited, altered, or removed by other contributors."}}"#, "confirm", "saving publishes"),
+    ("effect", r#"{"action":"click","element":{"role":"button","name":"Записать страницу","context":"Сохраняя изменения, вы соглашаетесь передать свой вклад под лицензией CC BY-SA"}}"#, "confirm", "saving publishes"),
+    ("effect", r#"{"action":"click","element":{"role":"button","name":"Save Changes","context":"General Settings Site Title Tagline"}}"#, "allow", ""),
+    ("effect", r#"{"action":"click","element":{"role":"button","name":"Enregistrer le brouillon","context":"Article publié"}}"#, "allow", ""),
+    ("effect", r#"{"action":"press","key":"Enter","element":{"role":"textbox","tag":"div","name":"Message #team","editable":true,"sends_on_enter":true}}"#, "confirm", "sends what it holds"),
+    ("effect", r#"{"action":"press","key":"Enter","element":{"tag":"input","type":"text","name":"Coupon code","editable":true,"submits":{"action":"https://shop.example/order","method":"post","submitter":"Place order (€84.97)"}}}"#, "confirm", "presses 'Place order (€84.97)'"),
+    ("effect", r#"{"action":"press","key":"Enter","element":{"tag":"input","type":"search","name":"Suche","editable":true,"submits":{"action":"https://shop.example/suche","method":"get","submitter":"Suchen"}}}"#, "allow", ""),
+    ("effect", r#"{"action":"press","key":"Delete","element":{"role":"row","name":"Message from Bob"}}"#, "confirm", "command to delete"),
+    ("effect", r#"{"action":"press","key":"Delete"}"#, "confirm", "nothing has the focus"),
+    ("effect", r#"{"action":"select","element":{"role":"combobox","tag":"select","name":"Bulk actions"},"text":"Delete selected forever"}"#, "confirm", "choosing"),
+    ("effect", r#"{"action":"select","element":{"role":"combobox","tag":"select","name":"Сортировка"},"text":"По цене"}"#, "allow", ""),
+    ("effect", r#"{"action":"type","element":{"role":"textbox","tag":"textarea","name":"Reply to all","editable":true,"sends_on_enter":true},"text":"hello\n"}"#, "confirm", "Enter"),
     // --- malformed lines fail closed; missing fields do not ---
     ("bad", r#"{"action":"click","#, "confirm", "unreadable input: "),
     ("bad", r#"not json at all"#, "confirm", "unreadable input: "),
@@ -172,6 +193,38 @@ fn the_table_in_fourteen_languages_gets_one_answer_per_line_in_order() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// The figures the gate is held to on this table: of the actions that must be asked about, at least
+/// 97% are (recall); of the harmless ones, at most 10% are asked about (false asks).
+#[test]
+fn the_table_keeps_its_figures_recall_and_false_asks() {
+    let mut input = String::new();
+    for (_, line, _, _) in CASES {
+        input.push_str(line);
+        input.push('\n');
+    }
+    let (answers, _) = run_classify(input.as_bytes());
+    let (mut must, mut asked, mut harmless, mut false_asks) = (0, 0, 0, 0);
+    for ((_, _, want, _), answer) in CASES.iter().zip(&answers) {
+        let got: Value = serde_json::from_str(answer).unwrap();
+        let stopped = got["decision"] != "allow";
+        match *want {
+            "confirm" | "handoff" => {
+                must += 1;
+                asked += usize::from(stopped);
+            }
+            _ => {
+                harmless += 1;
+                false_asks += usize::from(stopped);
+            }
+        }
+    }
+    let recall = asked as f64 / must as f64;
+    let false_rate = false_asks as f64 / harmless as f64;
+    eprintln!("recall {recall:.3} ({asked}/{must}), false asks {false_rate:.3} ({false_asks}/{harmless})");
+    assert!(recall >= 0.97, "recall {recall}");
+    assert!(false_rate <= 0.10, "false asks {false_rate}");
 }
 
 #[test]

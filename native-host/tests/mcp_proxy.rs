@@ -128,11 +128,23 @@ async fn a_client_on_stdio_lists_the_tools_and_runs_one_in_the_browser_through_t
         assert!(names.contains(&name), "{name} in {names:?}");
     }
 
-    // The call crosses the socket into the host, which asks the "browser" (this test) to run it.
+    // The call crosses the socket into the host. A new client must first be allowed by the user: the
+    // panel (this test) is asked, naming the client, and nothing reaches the page before the yes.
     client
         .send(json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
                      "params": {"name": "browser_list_interactives", "arguments": {}}}))
         .await;
+    let question = tokio::time::timeout(Duration::from_secs(20), host.recv())
+        .await
+        .expect("the host did not ask the user");
+    assert_eq!(question["type"], "question", "{question}");
+    assert_eq!(
+        question["text"],
+        "proxy-test wants to use your browser through Waymark. Allow it? Yes or no."
+    );
+    host.send(json!({"type": "answer", "question": question["id"], "yes": true}))
+        .await;
+    // Then the host asks the "browser" (this test) to run it.
     let run = tokio::time::timeout(Duration::from_secs(20), host.recv())
         .await
         .expect("the host did not ask the browser");

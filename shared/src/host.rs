@@ -39,6 +39,9 @@ pub enum ToHost {
     SaveSettings(SaveSettings),
     /// Run `waymark-host doctor`'s checks; answered by [`ToExtension::DoctorReport`].
     RunDoctor(RunDoctor),
+    /// A frame of a tab started showing another document (a navigation, a reload): questions about
+    /// actions on the old one are closed, since their yes could no longer do what was asked.
+    PageChanged(PageChanged),
 }
 
 /// Host → extension.
@@ -54,6 +57,9 @@ pub enum ToExtension {
     UserToolResult(ToolDone),
     /// A question that blocks work until the user answers (`/yes`, `/no`).
     Question(Question),
+    /// A question is no longer asked: it expired, its page changed, or whoever asked stopped waiting.
+    /// The panel takes it away and says why; an answer to it would do nothing.
+    QuestionClosed(QuestionClosed),
     /// What the agent is doing or saying, while it works on a [`Chat`].
     AgentEvent(AgentUpdate),
     Activity(Activity),
@@ -109,6 +115,10 @@ pub struct RunTool {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<i32>,
     pub tool: crate::tools::PageTool,
+    /// Where the gate judged the tool: it runs there or not at all (see [`crate::Pin`]). Every
+    /// page-changing tool carries one; `tab_id` then names the same tab.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pin: Option<crate::tools::Pin>,
     /// A piece of a file for this request's [`crate::tools::PageTool::Upload`]. The browser drops a
     /// message from the host over [`crate::MAX_MESSAGE_TO_BROWSER`], so the host sends an upload's files
     /// in pieces first, each as a `run_tool` with the same id and a `part`; such a message runs nothing.
@@ -173,10 +183,35 @@ pub enum QuestionKind {
 /// The user's answer to a [`Question`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Answer {
-    /// The question answered; absent means "the one pending now".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub question: Option<RequestId>,
+    /// The question answered. Always named: a yes meant for one question never answers another.
+    pub question: RequestId,
     pub yes: bool,
+}
+
+/// Why a [`Question`] was taken back before it was answered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QuestionClosed {
+    pub id: RequestId,
+    pub reason: ClosedReason,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClosedReason {
+    /// Nobody answered in time.
+    Expired,
+    /// The tab (or frame) it was about shows another page now.
+    PageChanged,
+    /// Whoever asked stopped waiting (an MCP client cancelled, the user wrote something else).
+    Withdrawn,
+}
+
+/// See [`ToHost::PageChanged`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PageChanged {
+    pub tab_id: i32,
+    /// The frame whose document changed (0: the tab's page itself, and with it every frame).
+    pub frame_id: i32,
 }
 
 /// A message the user typed in chat mode: a task or an answer for the agent.
@@ -427,7 +462,10 @@ impl ToExtension {
             ToExtension::UserToolResult(r) => Some(r.id),
             ToExtension::Settings(r) => Some(r.id),
             ToExtension::DoctorReport(r) => Some(r.id),
-            ToExtension::Question(_) | ToExtension::AgentEvent(_) | ToExtension::Activity(_) => None,
+            ToExtension::Question(_)
+            | ToExtension::QuestionClosed(_)
+            | ToExtension::AgentEvent(_)
+            | ToExtension::Activity(_) => None,
         }
     }
 }

@@ -16,22 +16,24 @@ pub mod relay;
 pub mod tools;
 
 pub use host::{
-    Activity, AgentEvent, AgentState, AgentUpdate, Answer, Chat, CheckStatus, DoctorCheck, DoctorReport,
-    EnvSetting, ErrorCode, ErrorReply, FilePart, GetSettings, Hello, Ping, Pong, Question, QuestionKind,
-    Request, RequestId, RunDoctor, RunTool, SaveSettings, SettingsProblem, SettingsReply, SettingsView,
-    ToExtension, ToHost, ToolDone, UserTool, Welcome,
+    Activity, AgentEvent, AgentState, AgentUpdate, Answer, Chat, CheckStatus, ClosedReason, DoctorCheck,
+    DoctorReport, EnvSetting, ErrorCode, ErrorReply, FilePart, GetSettings, Hello, PageChanged, Ping, Pong,
+    Question, QuestionClosed, QuestionKind, Request, RequestId, RunDoctor, RunTool, SaveSettings,
+    SettingsProblem, SettingsReply, SettingsView, ToExtension, ToHost, ToolDone, UserTool, Welcome,
 };
 pub use relay::{
-    ConnectionState, ContentToWorker, FrameScan, PanelToWorker, ScanEntry, WorkerToContent, WorkerToPanel,
+    ConnectionState, ContentToWorker, FrameBanner, FrameBanners, FramePin, FramePreview, FrameScan,
+    PanelToWorker, ScanEntry, WorkerToContent, WorkerToPanel,
 };
 pub use tools::{
-    ActKind, Download, ElementInfo, FileData, FormInfo, Interactive, InteractiveList, ListScope, PageTool,
-    Screenshot, ScrollDirection, ToolResult, ToolStatus,
+    ActKind, BannerButton, Download, Effect, ElementInfo, FileData, FormInfo, Interactive, InteractiveList,
+    LinkInfo, ListScope, OptionChoice, PageTool, Pin, Screenshot, ScrollDirection, Submission, ToolResult,
+    ToolStatus,
 };
 
 /// Version of this protocol. Both sides send it when they meet ([`Hello`], [`Welcome`]); a mismatch is
 /// reported to the user instead of being half-understood.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// Name under which the native host is registered with the browser.
 pub const HOST_NAME: &str = "io.waymark.host";

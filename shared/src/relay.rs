@@ -51,7 +51,14 @@ pub enum WorkerToContent {
         tool: PageTool,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         number: Option<u32>,
+        /// For a page-changing tool: the document (and element) the gate judged it on. The frame refuses
+        /// the tool when it shows another document, or when the element is gone or changed; with an
+        /// element, the tool acts on exactly that element, whatever its number is now.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pin: Option<FramePin>,
     },
+    /// Which document this frame shows now: answered with `{"document": token, "url": …}`.
+    Document,
     /// Find this frame's interactive elements (renewing its local numbering); answered with a
     /// [`FrameScan`] in the result's `data`. With `viewport`, only what is on screen.
     Scan {
@@ -66,6 +73,8 @@ pub enum WorkerToContent {
 /// service worker can splice every frame into one numbering for the whole tab.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FrameScan {
+    /// The document's token (see [`crate::Pin::document`]).
+    pub document: String,
     pub url: String,
     pub title: String,
     pub entries: Vec<ScanEntry>,
@@ -109,4 +118,50 @@ pub enum ConnectionState {
     },
     /// The host went away (exited, crashed, was killed); a new one is started after `retry_in_ms`.
     Disconnected { reason: String, retry_in_ms: u32 },
+}
+
+/// The part of a [`crate::Pin`] that a frame checks itself.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FramePin {
+    pub document: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub element: Option<u64>,
+}
+
+/// A frame's answer to [`crate::PageTool::Preview`]; the worker adds the tab and frame to make the
+/// [`crate::Effect`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FramePreview {
+    pub document: String,
+    /// The frame's address.
+    pub url: String,
+    /// The element the action would reach, and its id in this document.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<crate::ElementInfo>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub element: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option: Option<crate::OptionChoice>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub linked: bool,
+    /// This frame's document has the keyboard focus now (for a key pressed without a number).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub has_focus: bool,
+}
+
+/// A frame's answer to [`crate::PageTool::FindBanners`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FrameBanners {
+    pub document: String,
+    pub banners: Vec<FrameBanner>,
+}
+
+/// One banner's chosen button in a frame.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FrameBanner {
+    /// The button's id in the frame's document.
+    pub element: u64,
+    pub kind: String,
+    pub choice: String,
+    pub target: crate::ElementInfo,
 }

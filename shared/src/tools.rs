@@ -84,10 +84,6 @@ pub enum PageTool {
         /// What to type, or which option to select (by label or value).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         text: Option<String>,
-        /// The element's id as described when the action was approved: if the number now points at
-        /// another element, the action is refused as stale instead of acting on the wrong thing.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        expect: Option<u64>,
     },
     /// The last resort when [`PageTool::OverlayAct`] did not work: act on the control with this number
     /// the way a person's pointer and keyboard would, at the point on screen where it is drawn (the
@@ -97,9 +93,6 @@ pub enum PageTool {
         action: ActKind,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         text: Option<String>,
-        /// As for [`PageTool::OverlayAct`]: set only by the gate.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        expect: Option<u64>,
     },
     /// Move the keyboard focus to the next numbered control after the focused one (of this role, if
     /// given), scrolling it into view; the answer says which control has the focus.
@@ -130,9 +123,6 @@ pub enum PageTool {
         paths: Vec<String>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         files: Vec<FileData>,
-        /// As for [`PageTool::OverlayAct`]: set only by the gate.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        expect: Option<u64>,
     },
     /// Click the control with this number and wait (at most `timeout_ms`, default 30000) for the
     /// download it starts to finish. `data`: [`Download`].
@@ -140,9 +130,6 @@ pub enum PageTool {
         index: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         timeout_ms: Option<u32>,
-        /// As for [`PageTool::OverlayAct`]: set only by the gate.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        expect: Option<u64>,
     },
     /// Wait (at most `timeout_ms`, default 30000) for the browser's current or next download to
     /// finish. `data`: [`Download`].
@@ -150,6 +137,119 @@ pub enum PageTool {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         timeout_ms: Option<u32>,
     },
+    /// What `action` would do, without doing it: the element it would reach (by number, or the focused
+    /// one for a key without a number), the form it would submit, where it would go, the option it
+    /// would choose, and where all that is ([`Pin`]). `data`: [`Effect`]. The policy gate asks this
+    /// before every page-changing tool and judges the answer, never the name in the call.
+    Preview {
+        action: Box<PageTool>,
+    },
+    /// The banners of every frame and the one button of each that would close it (reject preferred),
+    /// described for the gate but not pressed. `data`: `{"banners": [`[`BannerButton`]`]}`.
+    FindBanners,
+    /// Press these banner buttons (from [`PageTool::FindBanners`], after the gate judged each).
+    /// `data`: `{"closed": [labels], "pressed": n}`. Sent only by the gate.
+    PressBanners {
+        pins: Vec<Pin>,
+    },
+}
+
+/// Where an action lands: the tab, the frame's document and, for an action on an element, the element.
+/// The gate pins every page-changing action to what it judged; the extension refuses it when the tab
+/// shows another document (a navigation, a reload) or the element is gone or changed, so a yes never
+/// acts on another tab, document or origin than the one it was asked about.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pin {
+    pub tab: i32,
+    /// The frame's browser id (0 for the top frame).
+    pub frame: i32,
+    /// A random token the frame's content script chose when the document started: a new document at the
+    /// same address has another one. Never shown to the page.
+    pub document: String,
+    /// The element's id in that document (held by the content script, never in page attributes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub element: Option<u64>,
+}
+
+/// `data` of [`PageTool::Preview`]: what an action would do, as the extension can see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Effect {
+    /// Where it would happen.
+    pub pin: Pin,
+    /// The address of the tab's page (its top frame), which names the site to the user.
+    pub page_url: String,
+    /// The element it would reach; absent for actions on the tab (navigation) and for a key pressed
+    /// where nothing has the focus.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<ElementInfo>,
+    /// The target was found by the keyboard focus (a key without a number).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub focused: bool,
+    /// For choosing in a list: the option that would be chosen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option: Option<OptionChoice>,
+    /// For a navigation: whether the tab's page links to the address's site (it named it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub linked: bool,
+}
+
+/// The option a choice would make.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OptionChoice {
+    /// The option's label, as the list shows it.
+    pub label: String,
+    /// The list acts as soon as it changes (an `onchange` handler, or no form with a button to send the
+    /// choice): choosing is then the action itself.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub acts_on_change: bool,
+}
+
+/// What activating a control (or Enter in a field) would submit.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Submission {
+    /// Where the form is sent, resolved (a submit button's own `formaction` counts).
+    pub action: String,
+    /// `get`, `post` or `dialog`.
+    pub method: String,
+    /// The label of the control that submits: the button itself, or for Enter in a field the form's
+    /// default button, when it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub submitter: Option<String>,
+    /// The form holds a password field.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub has_password: bool,
+    /// The form holds a card or one-time-code field.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub has_card: bool,
+    /// The answer opens in another tab or window (`target`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub new_tab: bool,
+}
+
+/// Where activating a link (or a control inside one) goes.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinkInfo {
+    /// The address, resolved.
+    pub href: String,
+    /// It opens in another tab or window (`target`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub new_tab: bool,
+    /// It downloads its address instead of opening it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub download: bool,
+}
+
+/// One banner's way out, as [`PageTool::FindBanners`] describes it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BannerButton {
+    /// The button, pinned.
+    pub pin: Pin,
+    /// What the banner is about: `cookie`, `newsletter` or `app`.
+    pub kind: String,
+    /// What pressing it does to the banner: `reject`, `dismiss`, `close`, `save`, `settings`, `accept`.
+    pub choice: String,
+    /// The button as the gate judges any control.
+    pub target: ElementInfo,
 }
 
 /// A file's contents on its way into a page's file input.
@@ -243,7 +343,9 @@ impl PageTool {
             | PageTool::FocusNext { .. }
             | PageTool::FocusPrev { .. }
             | PageTool::Screenshot
-            | PageTool::DownloadWait { .. } => false,
+            | PageTool::DownloadWait { .. }
+            | PageTool::Preview { .. }
+            | PageTool::FindBanners => false,
             // Closing banners presses buttons in the page; the gate lets it through (it is on the
             // whitelist of the seeds) but it still goes through the gate like every page change.
             PageTool::CloseBanners { .. }
@@ -256,21 +358,9 @@ impl PageTool {
             | PageTool::Back
             | PageTool::Forward
             | PageTool::Reload
-            | PageTool::OpenInNewTab { .. } => true,
+            | PageTool::OpenInNewTab { .. }
+            | PageTool::PressBanners { .. } => true,
         }
-    }
-
-    /// The same tool pinned to the element with stable id `id`: the content script refuses it if the
-    /// number now points at another element. Tools that take no number are returned unchanged.
-    pub fn pinned_to(mut self, id: u64) -> Self {
-        match &mut self {
-            PageTool::OverlayAct { expect, .. }
-            | PageTool::ActByIndex { expect, .. }
-            | PageTool::ClickAndWaitDownload { expect, .. }
-            | PageTool::Upload { expect, .. } => *expect = Some(id),
-            _ => {}
-        }
-        self
     }
 }
 
@@ -337,26 +427,54 @@ pub struct Interactive {
     pub states: Vec<String>,
 }
 
-/// `data` of [`PageTool::Describe`]: what the policy gate needs to judge an action on the element. The
-/// fields follow the element of `waymark-host classify`'s input. Values of password, one-time-code and
-/// card fields are never included.
+/// `data` of [`PageTool::Describe`], and the target of an [`Effect`]: what the policy gate needs to judge
+/// an action on the element — all of its words (what a screen reader says, what it shows, its label,
+/// its title), and what activating it would do. The fields follow the element of `waymark-host
+/// classify`'s input. Values of secret fields (passwords, codes, card numbers) are never included.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ElementInfo {
-    /// Stable id of the element while it exists (held by the content script, not the page).
-    pub id: u64,
-    pub index: u32,
+    /// Its number in the latest list; absent for a focused element that has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index: Option<u32>,
     pub role: String,
+    /// The accessible name, as a screen reader says it.
     pub name: String,
     pub tag: String,
     #[serde(default, rename = "type", skip_serializing_if = "Option::is_none")]
     pub input_type: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
-    /// Short text of the element's surroundings (its form, dialog, card or paragraph).
+    /// What it shows: its visible text, when it has any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// Its `aria-label` (or `aria-labelledby`) text, which may say something else than it shows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Short visible text of the element's surroundings (its form, dialog, card or paragraph).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub text_around: String,
+    /// Visible words of the wider part of the page around it (a toolbar, the notice above a form's
+    /// buttons), where a page says whether saving publishes.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub context: String,
+    /// The form it belongs to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub form: Option<FormInfo>,
+    /// What activating it submits (a submit button), or what Enter in it submits (a field).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub submits: Option<Submission>,
+    /// Where activating it goes (a link, or a control inside one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<LinkInfo>,
+    /// A field or region that takes text.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub editable: bool,
+    /// A field where Enter sends what it holds: an editable region or multi-line box, or a text box
+    /// outside any form (chat and comment boxes).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sends_on_enter: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub autocomplete: Option<String>,
     #[serde(default)]

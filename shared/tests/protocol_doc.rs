@@ -21,6 +21,7 @@ fn to_host_name(m: &ToHost) -> &'static str {
         ToHost::GetSettings(_) => "ToHost::GetSettings",
         ToHost::SaveSettings(_) => "ToHost::SaveSettings",
         ToHost::RunDoctor(_) => "ToHost::RunDoctor",
+        ToHost::PageChanged(_) => "ToHost::PageChanged",
     }
 }
 
@@ -32,6 +33,7 @@ fn to_extension_name(m: &ToExtension) -> &'static str {
         ToExtension::RunTool(_) => "ToExtension::RunTool",
         ToExtension::UserToolResult(_) => "ToExtension::UserToolResult",
         ToExtension::Question(_) => "ToExtension::Question",
+        ToExtension::QuestionClosed(_) => "ToExtension::QuestionClosed",
         ToExtension::AgentEvent(_) => "ToExtension::AgentEvent",
         ToExtension::Activity(_) => "ToExtension::Activity",
         ToExtension::Settings(_) => "ToExtension::Settings",
@@ -67,6 +69,7 @@ fn worker_to_content_name(m: &WorkerToContent) -> &'static str {
         WorkerToContent::Tool { .. } => "WorkerToContent::Tool",
         WorkerToContent::Scan { .. } => "WorkerToContent::Scan",
         WorkerToContent::Badges { .. } => "WorkerToContent::Badges",
+        WorkerToContent::Document => "WorkerToContent::Document",
     }
 }
 
@@ -93,12 +96,14 @@ const ALL_MESSAGES: &[&str] = &[
     "ToHost::GetSettings",
     "ToHost::SaveSettings",
     "ToHost::RunDoctor",
+    "ToHost::PageChanged",
     "ToExtension::Welcome",
     "ToExtension::Pong",
     "ToExtension::Error",
     "ToExtension::RunTool",
     "ToExtension::UserToolResult",
     "ToExtension::Question",
+    "ToExtension::QuestionClosed",
     "ToExtension::AgentEvent",
     "ToExtension::Activity",
     "ToExtension::Settings",
@@ -113,6 +118,7 @@ const ALL_MESSAGES: &[&str] = &[
     "WorkerToContent::Tool",
     "WorkerToContent::Scan",
     "WorkerToContent::Badges",
+    "WorkerToContent::Document",
     "ContentToWorker::FrameProbe",
 ];
 

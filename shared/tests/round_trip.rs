@@ -169,30 +169,37 @@ fn a_request_names_its_response() {
 }
 
 #[test]
-fn pinning_sets_the_expected_element_only_on_tools_that_take_a_number() {
-    let click = PageTool::OverlayAct {
-        index: 3,
-        action: ActKind::Click,
-        text: None,
-        expect: None,
-    };
-    assert_eq!(
-        click.pinned_to(41),
-        PageTool::OverlayAct {
+fn a_pin_travels_with_a_run_and_a_preview_nests_the_tool_it_describes() {
+    let run = ToExtension::RunTool(waymark_protocol::RunTool {
+        id: 4,
+        tab_id: Some(12),
+        tool: PageTool::OverlayAct {
             index: 3,
             action: ActKind::Click,
             text: None,
-            expect: Some(41),
-        }
-    );
-    let download = PageTool::ClickAndWaitDownload {
-        index: 2,
-        timeout_ms: None,
-        expect: Some(1),
+        },
+        pin: Some(waymark_protocol::Pin {
+            tab: 12,
+            frame: 3,
+            document: "ab12".into(),
+            element: Some(41),
+        }),
+        part: None,
+    });
+    let json = serde_json::to_value(&run).unwrap();
+    assert_eq!(json["pin"]["element"], 41);
+    assert_eq!(serde_json::from_value::<ToExtension>(json).unwrap(), run);
+    let preview = PageTool::Preview {
+        action: Box::new(PageTool::Press {
+            key: "Enter".into(),
+            index: None,
+        }),
     };
-    assert!(matches!(
-        download.pinned_to(9),
-        PageTool::ClickAndWaitDownload { expect: Some(9), .. }
-    ));
-    assert_eq!(PageTool::Back.pinned_to(5), PageTool::Back);
+    let json = serde_json::to_value(&preview).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({"tool": "preview", "action": {"tool": "press", "key": "Enter"}})
+    );
+    assert!(!preview.changes_page());
+    assert!(PageTool::PressBanners { pins: Vec::new() }.changes_page());
 }

@@ -30,7 +30,7 @@ before(async () => {
   ({ browser, site, page, panel } = await openFixture('actions.html'));
   // Tools without a tab act on the active tab of the focused window: the fixture, not the panel.
   await page.bringToFront();
-  client = await connect(browser.stateDir);
+  client = await connect(browser.stateDir, undefined, { panel });
 });
 
 after(async () => {
@@ -79,7 +79,7 @@ test('typing and a harmless click by number change the page, and the panel hears
   const saved = await call('browser_overlay_act', { index: save, action: 'click' });
   assert.equal(saved.status, 'ok', saved.error);
   assert.equal((await events()).saved, 1);
-  await waitForReply(panel, new RegExp(`^Waymark test client: Clicking ${save}: done$`));
+  await waitForReply(panel, new RegExp(`^Test client: Clicking ${save}: done$`));
 });
 
 test('a payment waits for the panel’s yes, which names the client, and then runs once', async () => {
@@ -88,7 +88,7 @@ test('a payment waits for the panel’s yes, which names the client, and then ru
   await panel.waitForFunction(() => document.getElementById('alert').textContent !== '');
   assert.match(
     await panel.textContent('#alert'),
-    /^Waymark test client asks: Click button 'Pay €84\.97' on 127\.0\.0\.1:\d+\? Yes or no\.$/,
+    /^Test client asks: Click button 'Pay €84\.97' on 127\.0\.0\.1:\d+\? Yes or no\.$/,
   );
   assert.equal((await events()).paid, 0, 'nothing happens before the answer');
   await send(panel, '/yes');
@@ -114,7 +114,7 @@ test('a password is left to the user: the client is told, the panel hears it, no
   assert.equal(result.status, 'error');
   assert.match(result.error, /leaves this step to you/);
   assert.equal(await page.inputValue('#pw'), '');
-  await waitForReply(panel, /^Waymark test client: not done: Waymark leaves this step to you/);
+  await waitForReply(panel, /^Test client: not done: Waymark leaves this step to you/);
 });
 
 test('a stale or unknown call gets a clear error, not an action', async () => {

@@ -85,7 +85,7 @@ test('/tabs lists the window\'s tabs and /tab switches', async () => {
 
 /// Calls a browser tool as an MCP client and returns its `{status, error?, data?}`.
 async function call(name, args = {}) {
-  client ??= await connectMcp(browser.stateDir);
+  client ??= await connectMcp(browser.stateDir, undefined, { panel });
   const result = await client.callTool({ name, arguments: args });
   return JSON.parse(result.content[0].text);
 }

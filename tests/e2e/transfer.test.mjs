@@ -74,7 +74,7 @@ before(async () => {
   const cdp = await browser.context.newCDPSession(page);
   await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
   await page.bringToFront();
-  client = await connectMcp(browser.stateDir);
+  client = await connectMcp(browser.stateDir, undefined, { panel });
 });
 
 after(async () => {
@@ -118,7 +118,7 @@ test('an upload waits for the panel’s yes, then the page sees the file whole',
   const field = await numberOf('CV');
   const pending = call('browser_upload', { index: field, paths: [cv] });
   const asked = await question(/CV/);
-  assert.match(asked, /^Waymark test client asks: /);
+  assert.match(asked, /^Test client asks: /);
   assert.match(asked, /cv\.pdf/, 'the question names the file');
   assert.equal(await chosen('cv'), '', 'nothing is chosen before the answer');
   await send(panel, '/yes');

@@ -5,7 +5,9 @@ use std::time::Duration;
 
 use fake_llm::{FakeLlm, Script, Step};
 use serde_json::json;
-use waymark_protocol::{ElementInfo, Interactive, InteractiveList, PageTool, ToolDone, ToolResult};
+use waymark_protocol::{
+    BannerButton, Effect, ElementInfo, Interactive, InteractiveList, PageTool, Pin, ToolDone, ToolResult,
+};
 
 use super::*;
 use crate::browser::Browser;
@@ -57,37 +59,67 @@ fn answer(page: &Page, tool: &PageTool) -> ToolResult {
             };
             ToolResult::ok(serde_json::to_value(list).unwrap())
         }
-        PageTool::Describe { index } => match page.controls.iter().find(|c| c.0 == *index) {
-            Some((index, role, name)) => {
-                let field = *role == "textbox";
-                let info = ElementInfo {
-                    id: u64::from(*index) + 100,
-                    index: *index,
-                    role: (*role).into(),
-                    name: (*name).into(),
-                    tag: if field { "input" } else { "button" }.into(),
-                    input_type: field.then(|| {
-                        if name.contains("Password") {
-                            "password"
-                        } else {
-                            "email"
-                        }
-                        .to_string()
-                    }),
-                    url: url.into(),
-                    ..Default::default()
-                };
-                ToolResult::ok(serde_json::to_value(info).unwrap())
-            }
-            None => ToolResult::error(format!("There is no number {index}.")),
-        },
+        PageTool::Preview { action } => {
+            let index = match action.as_ref() {
+                PageTool::OverlayAct { index, .. }
+                | PageTool::ActByIndex { index, .. }
+                | PageTool::Upload { index, .. }
+                | PageTool::ClickAndWaitDownload { index, .. }
+                | PageTool::Press {
+                    index: Some(index), ..
+                } => Some(*index),
+                _ => None,
+            };
+            let target = match index {
+                Some(index) => match page.controls.iter().find(|c| c.0 == index) {
+                    Some((index, role, name)) => Some(info(*index, role, name, url)),
+                    None => return ToolResult::error(format!("There is no number {index}.")),
+                },
+                None => None,
+            };
+            let effect = Effect {
+                pin: Pin {
+                    tab: 7,
+                    frame: 0,
+                    document: "doc".into(),
+                    element: index.map(|i| u64::from(i) + 100),
+                },
+                page_url: url.into(),
+                focused: index.is_none() && target.is_some(),
+                target,
+                option: None,
+                linked: false,
+            };
+            ToolResult::ok(serde_json::to_value(effect).unwrap())
+        }
         PageTool::Extract => ToolResult::ok(json!({
             "title": "Checkout", "url": url, "headings": [], "snippet": page.snippet
         })),
         PageTool::OverlayAct { index, .. } => ToolResult::ok(json!({"done": "click", "index": index})),
-        PageTool::CloseBanners { .. } => {
+        // One banner at a time, as a page shows them: the gate judges its button, then presses it.
+        PageTool::FindBanners => {
+            let banners: Vec<BannerButton> = page
+                .banners
+                .borrow()
+                .last()
+                .map(|name| BannerButton {
+                    pin: Pin {
+                        tab: 7,
+                        frame: 0,
+                        document: "doc".into(),
+                        element: Some(900),
+                    },
+                    kind: "cookie".into(),
+                    choice: "reject".into(),
+                    target: info(900, "button", name, url),
+                })
+                .into_iter()
+                .collect();
+            ToolResult::ok(json!({ "banners": banners }))
+        }
+        PageTool::PressBanners { .. } => {
             let closed: Vec<&str> = page.banners.borrow_mut().pop().into_iter().collect();
-            ToolResult::ok(json!({"closed": closed, "spent_ms": 5}))
+            ToolResult::ok(json!({"closed": closed, "pressed": closed.len()}))
         }
         PageTool::Screenshot => ToolResult::ok(json!({
             "mime": "image/jpeg", "base64": "/9j/SCREEN", "width": 1200, "height": 800
@@ -96,11 +128,34 @@ fn answer(page: &Page, tool: &PageTool) -> ToolResult {
     }
 }
 
-/// What the fake extension saw: every message other than `run_tool`, and the tools that ran (other than
-/// `describe`, which the gate uses to judge).
+/// A control as the fake extension describes it to the gate.
+fn info(index: u32, role: &str, name: &str, url: &str) -> ElementInfo {
+    let field = role == "textbox";
+    ElementInfo {
+        index: Some(index),
+        role: role.into(),
+        name: name.into(),
+        tag: if field { "input" } else { "button" }.into(),
+        input_type: field.then(|| {
+            if name.contains("Password") {
+                "password"
+            } else {
+                "email"
+            }
+            .to_string()
+        }),
+        editable: field,
+        url: url.into(),
+        ..Default::default()
+    }
+}
+
+/// What the fake extension saw: every message other than `run_tool`, and the tools that ran with their
+/// pins (other than the gate's previews and its own renumbering after banners, `limit: 1`).
 struct Seen {
     messages: Vec<ToExtension>,
     ran: Vec<PageTool>,
+    pins: Vec<Option<Pin>>,
 }
 
 impl Seen {
@@ -217,6 +272,7 @@ impl Harness {
             let mut seen = Seen {
                 messages: Vec::new(),
                 ran: Vec::new(),
+                pins: Vec::new(),
             };
             loop {
                 let message = tokio::select! {
@@ -228,8 +284,13 @@ impl Harness {
                 let Some(message) = message else { break };
                 match message {
                     ToExtension::RunTool(run) => {
-                        if !matches!(run.tool, PageTool::Describe { .. }) {
+                        let gates_own = matches!(
+                            run.tool,
+                            PageTool::Preview { .. } | PageTool::ListInteractives { limit: Some(1), .. }
+                        );
+                        if !gates_own {
                             seen.ran.push(run.tool.clone());
+                            seen.pins.push(run.pin.clone());
                         }
                         let result = answer(&page, &run.tool);
                         browser.resolve(ToolDone { id: run.id, result });
@@ -303,15 +364,22 @@ async fn a_task_lists_clicks_a_harmless_button_and_finishes() {
         ]
     );
     assert_eq!(seen.last_message(), "Your draft is saved.");
-    assert_eq!(seen.ran.len(), 4);
     assert!(matches!(seen.ran[0], PageTool::ListInteractives { .. }));
-    // After the click Waymark looked for banners (one pass: there were none) and numbered the page
-    // again itself.
-    assert_eq!(seen.ran[2], PageTool::CloseBanners { budget_ms: Some(800) });
-    assert!(matches!(
-        seen.ran[3],
-        PageTool::ListInteractives { limit: Some(30), .. }
-    ));
+    // After the click Waymark looked for banners (there were none) and numbered the page again itself.
+    assert!(
+        matches!(
+            seen.ran.as_slice(),
+            [
+                PageTool::ListInteractives { .. },
+                PageTool::OverlayAct { .. },
+                PageTool::FindBanners,
+                PageTool::FindBanners,
+                PageTool::ListInteractives { limit: Some(30), .. },
+            ]
+        ),
+        "{:?}",
+        seen.ran
+    );
     // Pinned by the gate to the element it described.
     assert_eq!(
         seen.ran[1],
@@ -319,9 +387,9 @@ async fn a_task_lists_clicks_a_harmless_button_and_finishes() {
             index: 1,
             action: waymark_protocol::ActKind::Click,
             text: None,
-            expect: Some(101)
         }
     );
+    assert_eq!(seen.pins[1].as_ref().and_then(|p| p.element), Some(101));
     assert_eq!(requests.len(), 3);
     // The model saw its tools, the system prompt and the user's message.
     let first = &requests[0];
@@ -535,7 +603,7 @@ fn plan(steps: &[&str], facts: &[&str]) -> Step {
 }
 
 impl Harness {
-    async fn answer(&self, question: Option<u64>, yes: bool) {
+    async fn answer(&self, question: u64, yes: bool) {
         self.agent
             .clone()
             .answer(waymark_protocol::Answer { question, yes })
@@ -592,7 +660,8 @@ async fn after_a_yes_the_action_runs_once_and_the_agent_goes_on_by_itself() {
     let harness = Harness::start(shop(), steps, 10).await;
     harness.chat("Buy it").await;
     assert_eq!(harness.session().pending_kind, PendingKind::Confirm);
-    harness.answer(None, true).await;
+    let asked = harness.session().pending_action.unwrap().question;
+    harness.answer(asked, true).await;
     let session = harness.session();
     let (seen, requests) = harness.finish().await;
     let clicks: Vec<_> = seen
@@ -601,13 +670,13 @@ async fn after_a_yes_the_action_runs_once_and_the_agent_goes_on_by_itself() {
         .filter(|t| matches!(t, PageTool::OverlayAct { .. }))
         .collect();
     assert_eq!(clicks.len(), 1, "{:?}", seen.ran);
-    assert!(matches!(
-        clicks[0],
-        PageTool::OverlayAct {
-            expect: Some(102),
-            ..
-        }
-    ));
+    assert!(matches!(clicks[0], PageTool::OverlayAct { index: 2, .. }));
+    let click_at = seen
+        .ran
+        .iter()
+        .position(|t| matches!(t, PageTool::OverlayAct { .. }))
+        .unwrap();
+    assert_eq!(seen.pins[click_at].as_ref().and_then(|p| p.element), Some(102));
     assert_eq!(seen.said(), ["Paid."], "no message is needed to go on");
     assert_eq!(
         seen.kinds(),
@@ -642,7 +711,8 @@ async fn after_a_no_nothing_runs_and_the_model_decides_again() {
     let steps = vec![list(), click(2), Step::text("All right, I will not pay.")];
     let harness = Harness::start(shop(), steps, 10).await;
     harness.chat("Buy it").await;
-    harness.answer(None, false).await;
+    let asked = harness.session().pending_action.unwrap().question;
+    harness.answer(asked, false).await;
     let (seen, requests) = harness.finish().await;
     assert!(
         !seen.ran.iter().any(|t| matches!(t, PageTool::OverlayAct { .. })),
@@ -670,8 +740,8 @@ async fn a_password_field_is_handed_over_and_done_looks_again_and_goes_on() {
     assert_eq!(waiting.pending_kind, PendingKind::Manual);
     assert_eq!(waiting.stop, Stop::Waiting);
     let question = waiting.pending_action.clone().unwrap().question;
-    assert!(question > session::MANUAL_QUESTIONS);
-    harness.answer(Some(question), true).await;
+    assert!(question > 0);
+    harness.answer(question, true).await;
     let after = harness.session();
     let file = std::fs::read_to_string(Store::new(harness.dir.path()).path()).unwrap();
     let log = harness.log();
@@ -748,7 +818,7 @@ async fn the_model_hands_a_captcha_over_and_a_plain_done_in_any_language_goes_on
     assert_eq!(questions[0].kind, QuestionKind::Manual);
     assert_eq!(
         questions[0].text,
-        "Solve the captcha on the page. Say done when you have finished."
+        "The assistant says: Solve the captcha on the page. Say done when you have finished."
     );
     assert!(matches!(seen.ran.as_slice(), [PageTool::ListInteractives { .. }]));
     assert_eq!(seen.said(), ["Thanks, you are in."]);
@@ -930,7 +1000,8 @@ async fn a_yes_to_a_question_lost_in_a_restart_runs_nothing_and_says_so() {
     let dir = harness.dir.clone();
     harness.finish().await;
     let again = Harness::start_in(dir, shop(), vec![], 10).await;
-    again.answer(None, true).await;
+    let asked = again.session().pending_action.unwrap().question;
+    again.answer(asked, true).await;
     let session = again.session();
     let (seen, requests) = again.finish().await;
     assert!(seen.ran.is_empty(), "{:?}", seen.ran);
@@ -956,9 +1027,11 @@ async fn a_failing_action_renumbers_the_page_and_each_failure_goes_down_the_ladd
     harness.chat("Press the missing button").await;
     let log = harness.log();
     let (seen, requests) = harness.finish().await;
-    // Only Waymark's own rungs ran: banners closed, then a fresh look, after each failure.
+    // Only Waymark's own rungs ran: banners looked for (none; then again after numbering the page),
+    // then a fresh look, after each failure.
     let rungs = [
-        PageTool::CloseBanners { budget_ms: Some(800) },
+        PageTool::FindBanners,
+        PageTool::FindBanners,
         PageTool::ListInteractives {
             scope: None,
             limit: Some(30),
@@ -967,7 +1040,7 @@ async fn a_failing_action_renumbers_the_page_and_each_failure_goes_down_the_ladd
     ];
     assert_eq!(
         seen.ran,
-        rungs.iter().cycle().take(8).cloned().collect::<Vec<_>>()
+        rungs.iter().cycle().take(12).cloned().collect::<Vec<_>>()
     );
     let first = last_content(&requests[1]);
     assert!(first.contains(r#""fresh_list":{"#), "{first}");
@@ -1012,13 +1085,13 @@ async fn banners_that_open_after_an_action_are_closed_within_the_budget_and_repo
     page.banners.borrow_mut().extend(["Reject all", "No thanks"]);
     let steps = vec![click(1), done("Saved.")];
     let (seen, requests) = run_chat(page, steps, 10, "Save my draft").await;
-    let closing: Vec<&PageTool> = seen
+    let pressed: Vec<&PageTool> = seen
         .ran
         .iter()
-        .filter(|t| matches!(t, PageTool::CloseBanners { .. }))
+        .filter(|t| matches!(t, PageTool::PressBanners { .. }))
         .collect();
-    // Two passes closed one banner each; the third found none and ended it.
-    assert_eq!(closing.len(), 3, "{:?}", seen.ran);
+    // The gate judged and pressed each banner's button, one banner after the other.
+    assert_eq!(pressed.len(), 2, "{:?}", seen.ran);
     assert!(seen
         .kinds()
         .contains(&"tool:browser_close_banners:true".to_string()));

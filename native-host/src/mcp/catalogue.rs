@@ -3,8 +3,9 @@
 //! model exactly these, so an outside client and the agent see one tool surface with one set of
 //! schemas.
 //!
-//! What it must not do: let a caller set what the gate owns. `expect` (the element an approved action is
-//! pinned to) is never taken from a call; unknown arguments are dropped before the page tool is built.
+//! What it must not do: let a caller set what the gate owns (where an approved action runs is pinned by
+//! the gate, never taken from a call), or offer the gate's own steps (previews, pressing judged banner
+//! buttons); unknown arguments are dropped before the page tool is built.
 
 use serde_json::{json, Map, Value};
 use waymark_protocol::{ActKind, InteractiveList, PageTool, ScrollDirection, ToolResult};
@@ -400,6 +401,9 @@ pub fn progress(tool: &PageTool) -> String {
         PageTool::OverlayShow => "Showing the numbers".into(),
         PageTool::OverlayHide => "Hiding the numbers".into(),
         PageTool::Describe { index } => format!("Looking at {index}"),
+        PageTool::Preview { .. } => "Looking at what an action would do".into(),
+        PageTool::FindBanners => "Looking for banners".into(),
+        PageTool::PressBanners { .. } => "Closing banners".into(),
         PageTool::ActByIndex { index, action, .. } => match action {
             ActKind::Click => format!("Clicking {index} at its place on screen"),
             ActKind::Type => format!("Typing into {index} at its place on screen"),
@@ -490,13 +494,12 @@ mod tests {
         assert_eq!(
             page_tool(
                 "browser_overlay_act",
-                &json!({"index": 3, "action": "click", "expect": 99, "text": null})
+                &json!({"index": 3, "action": "click", "pin": {"tab": 9, "frame": 0, "document": "x"}, "text": null})
             ),
             Ok(PageTool::OverlayAct {
                 index: 3,
                 action: ActKind::Click,
                 text: None,
-                expect: None
             })
         );
         assert!(page_tool("browser_scroll", &json!({"direction": "sideways"})).is_err());

@@ -10,6 +10,7 @@
 use std::process::Stdio;
 use std::time::Duration;
 
+use crate::policy::quoted;
 use rmcp::model::{CallToolRequestParams, Tool};
 use rmcp::service::RunningService;
 use rmcp::{RoleClient, ServiceExt as _};
@@ -139,7 +140,9 @@ impl External {
             .unwrap_or(false)
     }
 
-    /// The question's words for a call: `Use "add_note" of the MCP server "notes" (text: milk)`.
+    /// The question's words for a call: `Use "add_note" of the MCP server "notes" with what the
+    /// assistant wrote (text: "milk")`. The arguments are the model's, so they are introduced as the assistant's and
+    /// quoted (no control or bidi characters), never said in Waymark's own voice.
     pub fn describe(&self, name: &str, args: &Value) -> String {
         let (server, tool) = name.split_once(SEPARATOR).unwrap_or(("?", name));
         let mut shown: Vec<String> = args
@@ -147,8 +150,8 @@ impl External {
             .into_iter()
             .flatten()
             .map(|(key, value)| match value {
-                Value::String(text) => format!("{key}: {text}"),
-                other => format!("{key}: {other}"),
+                Value::String(text) => format!("{}: \"{}\"", quoted(key), quoted(text)),
+                other => format!("{}: {}", quoted(key), quoted(&other.to_string())),
             })
             .collect();
         shown.sort();
@@ -159,9 +162,13 @@ impl External {
         let with = if shown.is_empty() {
             String::new()
         } else {
-            format!(" ({shown})")
+            format!(" with what the assistant wrote ({shown})")
         };
-        format!("Use \"{tool}\" of the MCP server \"{server}\"{with}")
+        format!(
+            "Use \"{}\" of the MCP server \"{}\"{with}",
+            quoted(tool),
+            quoted(server)
+        )
     }
 
     /// Calls a namespaced tool, within [`CALL_TIMEOUT`]. The result keeps Waymark's shape: the

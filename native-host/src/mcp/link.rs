@@ -97,6 +97,12 @@ impl AgentLink {
             .and_then(Value::as_str);
         match gate {
             Some("asked") if result.error.is_some() => Gated::Asked {
+                id: result
+                    .data
+                    .as_ref()
+                    .and_then(|d| d.get("question_id"))
+                    .and_then(Value::as_u64)
+                    .unwrap_or_default(),
                 question: result
                     .data
                     .as_ref()

@@ -95,8 +95,8 @@ impl BrowserServer {
     ) -> ToolResult {
         match self.gate.pass(tab_id, tool, Requester::Agent(inbox)).await {
             Gated::Ran(result) => result,
-            Gated::Asked { question } => ToolResult {
-                data: Some(serde_json::json!({"gate": "asked", "question": question})),
+            Gated::Asked { id, question } => ToolResult {
+                data: Some(serde_json::json!({"gate": "asked", "question": question, "question_id": id})),
                 ..ToolResult::error(format!(
                     "Not done yet: Waymark asked the user \"{question}\" and waits for the answer."
                 ))
@@ -123,8 +123,8 @@ impl BrowserServer {
         match self.gate.pass(None, tool, requester).await {
             Gated::Ran(result) => result,
             Gated::HandedOver { message } => ToolResult::error(message),
-            Gated::Asked { question } => {
-                tracing::info!(client = name, "a client's action waits for the user's answer");
+            Gated::Asked { question, .. } => {
+                tracing::info!("a client's action waits for the user's answer");
                 let stopped = tokio::select! {
                     answer = decided.recv() => match answer {
                         Some(decided) => return decided.result,
@@ -133,7 +133,7 @@ impl BrowserServer {
                     () = cancelled.cancelled() => "The call was cancelled before the user answered; nothing was done.",
                     () = tokio::time::sleep(ANSWER_WAIT) => "The user did not answer within 5 minutes; nothing was done.",
                 };
-                if self.gate.withdraw(&inbox) {
+                if self.gate.withdraw(&inbox).await {
                     self.report(
                         name,
                         "question",
@@ -241,15 +241,6 @@ impl ServerHandler for BrowserServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let client = context
-            .peer
-            .peer_info()
-            .map(|info| {
-                let id = &info.client_info;
-                id.title.clone().unwrap_or_else(|| id.name.clone())
-            })
-            .filter(|name| !name.trim().is_empty())
-            .unwrap_or_else(|| "An MCP client".to_owned());
         let args = Value::Object(request.arguments.unwrap_or_default());
         if let Caller::Agent(inbox) = &self.caller {
             let tab_id = context
@@ -264,6 +255,16 @@ impl ServerHandler for BrowserServer {
                 Ok(tool) => self.run_for_agent(tab_id, tool, inbox.clone()).await,
             };
             // The agent reports its own steps; no activity for the panel here.
+            return Ok(content(&result).into());
+        }
+        let client = client_name(context.peer.peer_info().map(|info| {
+            let id = &info.client_info;
+            id.title.clone().unwrap_or_else(|| id.name.clone())
+        }));
+        // A client acts in the user's own browser only once the user has allowed it, in the panel.
+        if let Err(why) = self.gate.admit(&client, context.ct.clone()).await {
+            let result = ToolResult::error(why.clone());
+            self.report(&client, &request.name, false, false, &why).await;
             return Ok(content(&result).into());
         }
         let (result, changes_page, summary, reply) = match catalogue::page_tool(&request.name, &args) {
@@ -292,9 +293,55 @@ impl ServerHandler for BrowserServer {
     }
 }
 
+/// What an outside client is called in the panel: the name it gave, with control, bidi and invisible
+/// characters out and kept short; never "Waymark" (a client must not speak in Waymark's name, even
+/// spelt with look-alike letters), and "An unnamed program" when it gave none worth saying.
+pub fn client_name(given: Option<String>) -> String {
+    const UNNAMED: &str = "An unnamed program";
+    let Some(given) = given else {
+        return UNNAMED.into();
+    };
+    let cleaned = crate::policy::quoted(&given);
+    if !cleaned.chars().any(char::is_alphanumeric) {
+        return UNNAMED.into();
+    }
+    let skeleton: String = crate::policy::skeleton(&cleaned)
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect();
+    if skeleton.contains("waymark") {
+        return UNNAMED.into();
+    }
+    cleaned
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn client_names_are_cleaned_and_never_waymarks_own() {
+        assert_eq!(client_name(Some("Claude Desktop".into())), "Claude Desktop");
+        assert_eq!(client_name(None), "An unnamed program");
+        assert_eq!(
+            client_name(Some("  \u{202e}\u{200b} ".into())),
+            "An unnamed program"
+        );
+        for fake in [
+            "Waymark",
+            "waymark host",
+            "WAYMARK",
+            "Way\u{200b}mark",
+            "Wаymаrk",
+            "Ｗａｙｍａｒｋ",
+            "Way-mark",
+        ] {
+            assert_eq!(client_name(Some(fake.into())), "An unnamed program", "{fake}");
+        }
+        // Bidi controls cannot reorder what the panel says.
+        assert_eq!(client_name(Some("Cursor\u{202e}kcatta".into())), "Cursorkcatta");
+        assert!(client_name(Some("x".repeat(500))).chars().count() <= 60);
+    }
 
     #[test]
     fn a_picture_reaches_a_client_as_an_image_after_its_description() {

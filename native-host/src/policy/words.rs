@@ -657,6 +657,355 @@ pub const ADD_TO_CART: WordList = &[
     ("ko", &["장바구니 담기", "장바구니에 담기"]),
 ];
 
+/// Saving or updating something already there: harmless in a private draft or a settings page, but
+/// publishing on a page that others see (a live post, a public wiki page). Judged with [`PUBLISHED`]
+/// and [`PRIVATE`] in the words around the control.
+pub const SAVE: WordList = &[
+    (
+        "en",
+        &[
+            "save",
+            "save changes",
+            "save page",
+            "save all",
+            "update",
+            "update post",
+            "update page",
+            "apply changes",
+            "save and close",
+        ],
+    ),
+    (
+        "de",
+        &[
+            "speichern",
+            "änderungen speichern",
+            "seite speichern",
+            "aktualisieren",
+            "übernehmen",
+        ],
+    ),
+    (
+        "fr",
+        &[
+            "enregistrer",
+            "enregistrer les modifications",
+            "sauvegarder",
+            "mettre à jour",
+            "appliquer",
+        ],
+    ),
+    (
+        "es",
+        &[
+            "guardar",
+            "guardar cambios",
+            "guardar la página",
+            "actualizar",
+            "aplicar cambios",
+        ],
+    ),
+    (
+        "it",
+        &[
+            "salva",
+            "salva modifiche",
+            "salva le modifiche",
+            "salva la pagina",
+            "aggiorna",
+        ],
+    ),
+    (
+        "pt",
+        &[
+            "salvar",
+            "salvar alterações",
+            "guardar",
+            "guardar alterações",
+            "atualizar",
+            "actualizar",
+        ],
+    ),
+    (
+        "nl",
+        &["opslaan", "wijzigingen opslaan", "pagina opslaan", "bijwerken"],
+    ),
+    (
+        "pl",
+        &[
+            "zapisz",
+            "zapisz zmiany",
+            "zapisz stronę",
+            "aktualizuj",
+            "zaktualizuj",
+        ],
+    ),
+    (
+        "ru",
+        &[
+            "сохранить",
+            "сохранить изменения",
+            "записать страницу",
+            "записать изменения",
+            "обновить",
+        ],
+    ),
+    (
+        "uk",
+        &["зберегти", "зберегти зміни", "записати сторінку", "оновити"],
+    ),
+    (
+        "tr",
+        &["kaydet", "değişiklikleri kaydet", "sayfayı kaydet", "güncelle"],
+    ),
+    ("ja", &["保存", "変更を保存", "ページを保存", "更新"]),
+    ("zh", &["保存", "保存更改", "儲存", "更新"]),
+    ("ko", &["저장", "변경사항 저장", "업데이트"]),
+];
+
+/// What a page says near a save button when saving publishes: the thing is live or public, or what is
+/// saved becomes a contribution under a licence (wikis). Matched in the visible words around it.
+pub const PUBLISHED: WordList = &[
+    (
+        "en",
+        &[
+            "published",
+            "public",
+            "publicly",
+            "visible to everyone",
+            "visible to anyone",
+            "anyone can see",
+            "everyone can see",
+            "switch to draft",
+            "unpublish",
+            "view post",
+            "view page",
+            "contributions",
+            "released under",
+            "edited, altered, or removed by other contributors",
+        ],
+    ),
+    (
+        "de",
+        &[
+            "veröffentlicht",
+            "öffentlich",
+            "für alle sichtbar",
+            "zum entwurf wechseln",
+            "beitrag ansehen",
+            "beiträge",
+            "lizenz",
+        ],
+    ),
+    (
+        "fr",
+        &[
+            "publié",
+            "publiée",
+            "public",
+            "publique",
+            "publiquement",
+            "visible par tous",
+            "passer en brouillon",
+            "voir l'article",
+            "contributions",
+            "licence",
+        ],
+    ),
+    (
+        "es",
+        &[
+            "publicado",
+            "publicada",
+            "público",
+            "pública",
+            "públicamente",
+            "visible para todos",
+            "cambiar a borrador",
+            "ver entrada",
+            "contribuciones",
+            "licencia",
+        ],
+    ),
+    (
+        "it",
+        &[
+            "pubblicato",
+            "pubblicata",
+            "pubblico",
+            "pubblica",
+            "pubblicamente",
+            "visibile a tutti",
+            "passa a bozza",
+            "visualizza articolo",
+            "contributi",
+            "licenza",
+        ],
+    ),
+    (
+        "pt",
+        &[
+            "publicado",
+            "publicada",
+            "público",
+            "pública",
+            "publicamente",
+            "visível para todos",
+            "mudar para rascunho",
+            "ver post",
+            "contribuições",
+            "licença",
+        ],
+    ),
+    (
+        "nl",
+        &[
+            "gepubliceerd",
+            "openbaar",
+            "zichtbaar voor iedereen",
+            "naar concept",
+            "bericht bekijken",
+            "bijdragen",
+            "licentie",
+        ],
+    ),
+    (
+        "pl",
+        &[
+            "opublikowany",
+            "opublikowana",
+            "opublikowano",
+            "publiczny",
+            "publiczna",
+            "publicznie",
+            "widoczne dla wszystkich",
+            "przełącz na szkic",
+            "zobacz wpis",
+            "wkład",
+            "licencji",
+        ],
+    ),
+    (
+        "ru",
+        &[
+            "опубликовано",
+            "опубликован",
+            "опубликована",
+            "публичный",
+            "публичная",
+            "публично",
+            "видно всем",
+            "виден всем",
+            "перевести в черновик",
+            "просмотреть запись",
+            "вклад",
+            "лицензией",
+            "лицензии",
+        ],
+    ),
+    (
+        "uk",
+        &[
+            "опубліковано",
+            "опублікований",
+            "публічний",
+            "публічно",
+            "видно всім",
+            "перевести в чернетку",
+            "переглянути запис",
+            "внесок",
+            "ліцензією",
+            "ліцензії",
+        ],
+    ),
+    (
+        "tr",
+        &[
+            "yayınlandı",
+            "yayında",
+            "herkese açık",
+            "herkes görebilir",
+            "taslağa geç",
+            "yazıyı görüntüle",
+            "katkılar",
+            "lisans",
+        ],
+    ),
+    (
+        "ja",
+        &[
+            "公開済み",
+            "公開中",
+            "全員に公開",
+            "下書きへ切り替え",
+            "投稿を表示",
+            "ライセンス",
+        ],
+    ),
+    (
+        "zh",
+        &[
+            "已发布",
+            "已發佈",
+            "公开",
+            "公開",
+            "所有人可见",
+            "切换到草稿",
+            "查看文章",
+            "许可协议",
+        ],
+    ),
+    (
+        "ko",
+        &[
+            "게시됨",
+            "공개",
+            "모두에게 공개",
+            "임시글로 전환",
+            "글 보기",
+            "라이선스",
+        ],
+    ),
+];
+
+/// What says a save stays private: a private item, something only the user sees. Any of these in a
+/// save button's own label, or in the words around it, outweighs [`PUBLISHED`].
+pub const PRIVATE: WordList = &[
+    ("en", &["private", "only me", "only you", "only visible to you"]),
+    ("de", &["privat", "nur ich", "nur für dich sichtbar"]),
+    ("fr", &["privé", "privée", "moi uniquement"]),
+    ("es", &["privado", "privada", "solo yo"]),
+    ("it", &["privato", "privata", "solo io"]),
+    ("pt", &["privado", "privada", "somente eu", "só eu"]),
+    ("nl", &["privé", "alleen ik"]),
+    ("pl", &["prywatny", "prywatna", "tylko ja"]),
+    ("ru", &["личный", "личная", "приватный", "только я"]),
+    ("uk", &["приватний", "особистий", "тільки я"]),
+    ("tr", &["gizli", "özel", "yalnızca ben"]),
+    ("ja", &["非公開", "自分のみ"]),
+    ("zh", &["私密", "仅自己可见"]),
+    ("ko", &["비공개", "나만 보기"]),
+];
+
+/// A draft: a save button that says so keeps what it saves unpublished. Only the button's own words
+/// count (an editor that offers "Switch to draft" is showing a published post).
+pub const DRAFT: WordList = &[
+    ("en", &["draft", "save draft", "save as draft"]),
+    ("de", &["entwurf", "als entwurf speichern"]),
+    ("fr", &["brouillon", "enregistrer le brouillon"]),
+    ("es", &["borrador", "guardar borrador"]),
+    ("it", &["bozza", "salva bozza"]),
+    ("pt", &["rascunho", "salvar rascunho"]),
+    ("nl", &["concept", "concept opslaan"]),
+    ("pl", &["szkic", "zapisz szkic"]),
+    ("ru", &["черновик", "сохранить черновик"]),
+    ("uk", &["чернетка", "чернетку", "зберегти чернетку"]),
+    ("tr", &["taslak", "taslağı kaydet"]),
+    ("ja", &["下書き", "下書き保存"]),
+    ("zh", &["草稿", "保存草稿"]),
+    ("ko", &["임시저장", "임시 저장"]),
+];
+
 /// Cookie consent: a dialog about cookies is not a dialog opened by a risky action.
 pub const COOKIE: WordList = &[
     ("en de fr es it pt nl pl", &["cookie", "cookies"]),
@@ -932,6 +1281,7 @@ pub const RISKY_SCHEMES: &[&str] = &[
     "intent",
     "tel",
     "sms",
+    "mailto",
 ];
 
 /// Currency signs that mark a number as a price, before or after it.

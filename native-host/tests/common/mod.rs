@@ -41,7 +41,8 @@ pub struct Host {
     pub child: Child,
     pub stdin: ChildStdin,
     stdout: ChildStdout,
-    /// Every tool the host asked the "extension" to run (other than `describe`).
+    /// Every tool the host asked the "extension" to run, other than the gate's own looks (`preview`,
+    /// `find_banners`, and its renumbering after banners, `limit: 1`).
     pub ran: Vec<Value>,
     /// The scripted page: the result of each tool the host runs.
     page: fn(&Value) -> Value,
@@ -92,8 +93,11 @@ impl Host {
             loop {
                 let message = self.recv().await;
                 if message["type"] == "run_tool" {
-                    if message["tool"]["tool"] != "describe" {
-                        self.ran.push(message["tool"].clone());
+                    let tool = &message["tool"];
+                    let gates_own = matches!(tool["tool"].as_str(), Some("preview" | "find_banners"))
+                        || (tool["tool"] == "list_interactives" && tool["limit"] == 1);
+                    if !gates_own {
+                        self.ran.push(tool.clone());
                     }
                     let result = (self.page)(&message["tool"]);
                     self.send(json!({"type": "tool_result", "id": message["id"], "result": result}))

@@ -178,8 +178,9 @@ export async function command(panel, text, pattern, timeout) {
 
 /// An MCP client (the official TypeScript SDK) running `waymark-host mcp` as Claude Desktop or Cursor
 /// would, against the browser whose host keeps its socket in `stateDir`. A failed connection's error
-/// carries the server's stderr.
-export async function connectMcp(stateDir, name = 'Waymark test client') {
+/// carries the server's stderr. With `panel`, the user allows the client there (a new client's first
+/// call waits for that), as a person would: the question is read in the alert region and answered yes.
+export async function connectMcp(stateDir, name = 'Test client', { panel } = {}) {
   const transport = new StdioClientTransport({
     command: config().hostBin,
     args: ['mcp'],
@@ -195,5 +196,19 @@ export async function connectMcp(stateDir, name = 'Waymark test client') {
     error.stderr = stderr;
     throw error;
   }
+  if (panel) await allowClient(client, panel, name);
   return client;
+}
+
+/// The user allows an MCP client in the panel: its first call (a harmless listing of the tabs) waits
+/// for the question naming it, which is answered yes.
+export async function allowClient(client, panel, name) {
+  const first = client.callTool({ name: 'browser_list_tabs', arguments: {} });
+  await panel.waitForFunction(
+    (who) => document.getElementById('alert').textContent.startsWith(`${who} wants to use your browser`),
+    name,
+  );
+  await send(panel, '/yes');
+  const result = JSON.parse((await first).content[0].text);
+  if (result.status !== 'ok') throw new Error(`the allowed client's first call failed: ${result.error}`);
 }

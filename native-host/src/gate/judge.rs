@@ -1,0 +1,249 @@
+//! How each page tool is judged: which road it takes through the gate ([`road`]), and for a tool that
+//! acts, the policy's decision on what the extension said it would do ([`judge`]), with the question to
+//! ask and the tool exactly as it will run.
+//!
+//! Both are exhaustive matches over `PageTool`, with no catch-all arm: a new page tool does not compile
+//! until someone decides how the gate judges it. What cannot be described is asked about.
+
+use waymark_protocol::{ActKind, Effect, ElementInfo, PageTool};
+
+use super::question;
+use crate::policy::{self, ActionKind, Decision, ProposedAction, Verdict};
+
+/// How a tool goes through the gate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Road {
+    /// It only reads (or moves the view, or the keyboard focus): it runs at once.
+    Read,
+    /// Closing banners: each banner's button is judged like a click, and only allowed ones are pressed.
+    Banners { budget_ms: Option<u32> },
+    /// One of the gate's own steps (pressing judged banner buttons): never asked for from outside.
+    Internal,
+    /// It acts on the page: previewed, judged on its effect, pinned.
+    Act,
+}
+
+/// The road `tool` takes.
+pub fn road(tool: &PageTool) -> Road {
+    match tool {
+        PageTool::ListInteractives { .. }
+        | PageTool::OverlayShow
+        | PageTool::OverlayHide
+        | PageTool::Describe { .. }
+        | PageTool::Find { .. }
+        | PageTool::Extract
+        | PageTool::Scroll { .. }
+        | PageTool::Wait { .. }
+        | PageTool::ListTabs
+        | PageTool::SwitchTab { .. }
+        | PageTool::FocusNext { .. }
+        | PageTool::FocusPrev { .. }
+        | PageTool::Screenshot
+        | PageTool::DownloadWait { .. }
+        | PageTool::Preview { .. }
+        | PageTool::FindBanners => Road::Read,
+        PageTool::CloseBanners { budget_ms } => Road::Banners {
+            budget_ms: *budget_ms,
+        },
+        PageTool::PressBanners { .. } => Road::Internal,
+        PageTool::OverlayAct { .. }
+        | PageTool::ActByIndex { .. }
+        | PageTool::Upload { .. }
+        | PageTool::ClickAndWaitDownload { .. }
+        | PageTool::Press { .. }
+        | PageTool::Navigate { .. }
+        | PageTool::Back
+        | PageTool::Forward
+        | PageTool::Reload
+        | PageTool::OpenInNewTab { .. } => Road::Act,
+    }
+}
+
+/// The gate's verdict on one tool.
+pub struct Judged {
+    pub decision: Decision,
+    /// The tool as it will run: a choice names the option the preview resolved, so exactly the option
+    /// judged is chosen.
+    pub tool: PageTool,
+    /// The question to ask if the decision is to confirm.
+    pub question: String,
+}
+
+impl Judged {
+    /// Turns an allowed action into one to ask about, for `reason`, with `question`.
+    pub fn ask(&mut self, reason: String, question: String) {
+        self.decision = Decision {
+            decision: Verdict::Confirm,
+            reason,
+        };
+        self.question = question;
+    }
+}
+
+/// The policy's decision on `tool`, given what the extension said it would do.
+pub fn judge(tool: PageTool, effect: &Effect) -> Judged {
+    let target = effect.target.as_ref();
+    let (proposed, tool) = match tool {
+        PageTool::OverlayAct { index, action, text } => {
+            let (proposed, text) = act_proposal(action, text, effect);
+            (proposed, PageTool::OverlayAct { index, action, text })
+        }
+        PageTool::ActByIndex { index, action, text } => {
+            let (proposed, text) = act_proposal(action, text, effect);
+            (proposed, PageTool::ActByIndex { index, action, text })
+        }
+        tool @ PageTool::ClickAndWaitDownload { .. } => {
+            (on_element(ActionKind::Click, target, None, effect), tool)
+        }
+        // Judged like typing into the field; an upload is then always asked about (below).
+        tool @ PageTool::Upload { .. } => (on_element(ActionKind::Type, target, None, effect), tool),
+        PageTool::Press { key, index } => {
+            let mut proposed = on_element(ActionKind::Press, target, None, effect);
+            proposed.key = Some(key.clone());
+            (proposed, PageTool::Press { key, index })
+        }
+        tool @ (PageTool::Navigate { .. } | PageTool::OpenInNewTab { .. }) => {
+            let url = match &tool {
+                PageTool::Navigate { url } | PageTool::OpenInNewTab { url } => url.clone(),
+                _ => String::new(),
+            };
+            let proposed = ProposedAction {
+                action: Some(ActionKind::Navigate),
+                url: Some(url),
+                ..Default::default()
+            };
+            (proposed, tool)
+        }
+        // Moving through history or reloading cannot pay, send or delete by itself (the browser asks
+        // before it sends a form again).
+        tool @ (PageTool::Back | PageTool::Forward | PageTool::Reload) => {
+            return Judged {
+                decision: allow("moving through the tab's history"),
+                question: question::ask(&tool, effect),
+                tool,
+            };
+        }
+        // Reading tools, banners and the gate's own steps never reach here (see `road`); if one did,
+        // it could not be described, so it is asked about.
+        tool @ (PageTool::ListInteractives { .. }
+        | PageTool::OverlayShow
+        | PageTool::OverlayHide
+        | PageTool::Describe { .. }
+        | PageTool::Find { .. }
+        | PageTool::Extract
+        | PageTool::Scroll { .. }
+        | PageTool::Wait { .. }
+        | PageTool::ListTabs
+        | PageTool::SwitchTab { .. }
+        | PageTool::FocusNext { .. }
+        | PageTool::FocusPrev { .. }
+        | PageTool::Screenshot
+        | PageTool::DownloadWait { .. }
+        | PageTool::Preview { .. }
+        | PageTool::FindBanners
+        | PageTool::CloseBanners { .. }
+        | PageTool::PressBanners { .. }) => {
+            return Judged {
+                decision: Decision {
+                    decision: Verdict::Confirm,
+                    reason: "Waymark cannot tell what this would do".into(),
+                },
+                question: question::ask(&tool, effect),
+                tool,
+            };
+        }
+    };
+    let mut decision = policy::classify(&proposed);
+    // An upload sends files from this computer to a web site: the user always says yes first, whoever
+    // asked (a page could talk a model into sending a private file).
+    if matches!(tool, PageTool::Upload { .. }) && decision.decision == Verdict::Allow {
+        decision = Decision {
+            decision: Verdict::Confirm,
+            reason: "an upload sends files from this computer to the site".into(),
+        };
+    }
+    Judged {
+        question: question::ask(&tool, effect),
+        decision,
+        tool,
+    }
+}
+
+fn allow(reason: &str) -> Decision {
+    Decision {
+        decision: Verdict::Allow,
+        reason: reason.into(),
+    }
+}
+
+/// What `overlay_act` / `act_by_index` propose, and the text they will run with: for a choice, the
+/// option the preview resolved (so a part of a label cannot choose a riskier option than was judged).
+fn act_proposal(action: ActKind, text: Option<String>, effect: &Effect) -> (ProposedAction, Option<String>) {
+    let target = effect.target.as_ref();
+    match action {
+        ActKind::Click => (on_element(ActionKind::Click, target, None, effect), text),
+        ActKind::Type => (
+            on_element(ActionKind::Type, target, text.as_deref(), effect),
+            text,
+        ),
+        ActKind::Select => {
+            let option = effect.option.as_ref().map(|o| o.label.clone()).or(text);
+            (
+                on_element(ActionKind::Select, target, option.as_deref(), effect),
+                option,
+            )
+        }
+    }
+}
+
+/// A proposed action of `kind` on the described `target` (none: a key pressed where nothing has the
+/// focus), as `waymark-host classify` takes it.
+fn on_element(
+    kind: ActionKind,
+    target: Option<&ElementInfo>,
+    text: Option<&str>,
+    effect: &Effect,
+) -> ProposedAction {
+    ProposedAction {
+        action: Some(kind),
+        element: target.map(element_of),
+        url: Some(target.map_or(effect.page_url.clone(), |t| t.url.clone())),
+        text: text.map(str::to_owned),
+        key: None,
+    }
+}
+
+/// The classifier's view of a described element.
+pub(super) fn element_of(info: &ElementInfo) -> policy::Element {
+    let some = |s: &str| (!s.is_empty()).then(|| s.to_string());
+    policy::Element {
+        role: some(&info.role),
+        name: some(&info.name),
+        tag: some(&info.tag),
+        input_type: info.input_type.clone(),
+        value: info.value.clone(),
+        text_around: some(&info.text_around),
+        form: info.form.as_ref().map(|f| policy::FormContext {
+            action: some(&f.action),
+            method: some(&f.method),
+            ..Default::default()
+        }),
+        autocomplete: info.autocomplete.clone(),
+        in_dialog: info.in_dialog,
+        id_hints: None,
+        text: info.text.clone(),
+        label: info.label.clone(),
+        title: info.title.clone(),
+        href: info.link.as_ref().map(|l| l.href.clone()),
+        submits: info.submits.as_ref().map(|s| policy::SubmitContext {
+            action: some(&s.action),
+            method: some(&s.method),
+            submitter: s.submitter.clone(),
+            has_password: s.has_password,
+            has_card: s.has_card,
+        }),
+        context: some(&info.context),
+        editable: Some(info.editable),
+        sends_on_enter: info.sends_on_enter,
+    }
+}

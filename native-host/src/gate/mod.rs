@@ -1,0 +1,664 @@
+//! The policy gate: the one road from "someone wants to act on the page" to the page. Before any
+//! page-changing tool runs, whoever asked (the user's panel, the agent, an outside MCP client), it asks
+//! the extension what the tool would do (`PageTool::Preview`: the element it reaches — by number, or
+//! the focused one for a key —, the form it would submit, where a link goes, the option a choice makes,
+//! and where all that is), asks [`crate::policy::classify`] about that effect, and then runs the tool
+//! pinned to exactly what was judged, asks the user first, or hands the step to the user. A model
+//! talked into anything by a web page still cannot act destructively without the user's yes.
+//!
+//! Every page-changing tool runs pinned ([`waymark_protocol::Pin`]): in the tab, frame, document and on
+//! the element that were judged, or not at all. A held action keeps its pin, so a yes acts exactly
+//! there; its question closes when that page changes, when nobody answers within
+//! [`QUESTION_TTL`], or when whoever asked stops waiting. Questions are asked one at a time: a new one
+//! waits its turn and never replaces one the user is about to answer.
+//!
+//! What it must not do: let a page-changing tool reach a page any other way; decide from the name of
+//! a tool or the words of a message (outcomes are typed); let page text in a question pass unquoted.
+
+mod banners;
+mod judge;
+mod provenance;
+mod question;
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+
+use tokio::time::Instant;
+
+use tokio::sync::mpsc;
+use waymark_protocol::{
+    Answer, ClosedReason, Effect, PageTool, Pin, Question, QuestionClosed, QuestionKind, RequestId,
+    ToExtension, ToolDone, ToolResult, UserTool,
+};
+
+use crate::browser::Browser;
+use crate::mcp::external::External;
+use crate::policy::Verdict;
+
+pub use judge::Road;
+use provenance::Provenance;
+
+/// How long a question waits for its answer before it is closed and nothing is done.
+pub const QUESTION_TTL: Duration = Duration::from_secs(300);
+/// How often held questions are checked for their age.
+const EXPIRY_TICK: Duration = Duration::from_secs(5);
+/// How many questions may wait behind the one shown; more are refused at once.
+const MAX_WAITING: usize = 8;
+
+/// Who asked for an action, so the answer to a question reaches them.
+#[derive(Debug, Clone)]
+pub enum Requester {
+    /// The panel's request with this id: answered with [`ToExtension::UserToolResult`].
+    Panel(RequestId),
+    /// The agent. It has stopped to wait for the user, so the gate tells the user the outcome itself
+    /// (agent events) and leaves it in this inbox for the agent's next turn.
+    Agent(mpsc::UnboundedSender<Decided>),
+    /// An outside MCP client, by its (sanitised) name: the question names it, and the outcome goes to
+    /// this inbox, where its tool call waits for it.
+    Client {
+        name: String,
+        inbox: mpsc::UnboundedSender<Decided>,
+    },
+}
+
+impl Requester {
+    fn inbox(&self) -> Option<&mpsc::UnboundedSender<Decided>> {
+        match self {
+            Requester::Panel(_) => None,
+            Requester::Agent(inbox) | Requester::Client { inbox, .. } => Some(inbox),
+        }
+    }
+}
+
+/// An action the gate may hold for the user's yes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// A page tool, and where it runs: exactly what was judged.
+    Page { tool: PageTool, pin: Pin },
+    /// A tool of an external MCP server: its namespaced name and the arguments.
+    External { name: String, args: serde_json::Value },
+    /// Letting an outside MCP client use the browser at all.
+    Admit { client: String },
+}
+
+impl Action {
+    /// The page tool, when it is one.
+    pub fn page(&self) -> Option<&PageTool> {
+        match self {
+            Action::Page { tool, .. } => Some(tool),
+            Action::External { .. } | Action::Admit { .. } => None,
+        }
+    }
+
+    /// The tool's name as the model and MCP clients know it.
+    pub fn name(&self) -> &str {
+        match self {
+            Action::Page { tool, .. } => crate::mcp::catalogue::name_of(tool),
+            Action::External { name, .. } => name,
+            Action::Admit { .. } => "admit_client",
+        }
+    }
+}
+
+/// What became of an action the agent proposed and the user was asked about.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decided {
+    pub action: Action,
+    /// Whether the user said yes.
+    pub yes: bool,
+    /// The tool's result on yes; an error saying why nothing was done otherwise.
+    pub result: ToolResult,
+    /// Set when nobody answered: the question was closed (it expired, its page changed, its asker
+    /// stopped waiting). `None` when the user said yes or no.
+    pub closed: Option<ClosedReason>,
+}
+
+/// What the gate made of one tool.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Gated {
+    /// It ran (or failed, or the number was stale: then the result carries the fresh list).
+    Ran(ToolResult),
+    /// The user was asked this question (`id`); the action waits for the answer.
+    Asked { id: RequestId, question: String },
+    /// The user does this step: the gate refused it with this message.
+    HandedOver { message: String },
+}
+
+/// An action waiting for the user's yes.
+#[derive(Debug)]
+struct Pending {
+    id: RequestId,
+    /// Whom to tell once decided.
+    requester: Requester,
+    /// The exact action to run on yes.
+    action: Action,
+    /// The servers that run an external action.
+    external: Option<Arc<External>>,
+    /// The question as the user hears it.
+    text: String,
+    /// What the asker hears on no, when it is more than "you said no" (such as which tab to use).
+    on_no: Option<String>,
+    asked_at: Instant,
+}
+
+impl Pending {
+    /// Whether the action was judged on a document of `tab` that a new document in `frame` replaces.
+    fn on_page(&self, tab: i32, frame: i32) -> bool {
+        match &self.action {
+            Action::Page { pin, .. } => pin.tab == tab && (frame == 0 || pin.frame == frame),
+            Action::External { .. } | Action::Admit { .. } => false,
+        }
+    }
+}
+
+/// The question shown and those waiting their turn, oldest first.
+#[derive(Default)]
+struct Questions {
+    shown: Option<Pending>,
+    waiting: VecDeque<Pending>,
+}
+
+pub struct Gate {
+    browser: Browser,
+    outbox: mpsc::Sender<ToExtension>,
+    questions: Mutex<Questions>,
+    next_question: AtomicU64,
+    provenance: Mutex<Provenance>,
+    /// Outside MCP clients by name: allowed (`true`) or refused by the user, for this browser session.
+    clients: tokio::sync::Mutex<HashMap<String, bool>>,
+}
+
+impl Gate {
+    pub fn new(browser: Browser, outbox: mpsc::Sender<ToExtension>) -> Arc<Self> {
+        // Question ids are unique across host restarts (a step handed to the user keeps its id in the
+        // saved session): they count up from the start time in thousandths of a millisecond, below
+        // 2^53 so JavaScript numbers hold them exactly.
+        let start = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as u64)
+            .unwrap_or(0)
+            .saturating_mul(1_000);
+        let gate = Arc::new(Self {
+            browser,
+            outbox,
+            questions: Mutex::new(Questions::default()),
+            next_question: AtomicU64::new(start.max(1)),
+            provenance: Mutex::new(Provenance::default()),
+            clients: tokio::sync::Mutex::new(HashMap::new()),
+        });
+        tokio::spawn(expire_questions(Arc::downgrade(&gate)));
+        gate
+    }
+
+    /// A new question id: the one allocator for every question (the gate's and the agent's hand-overs).
+    pub fn new_question_id(&self) -> RequestId {
+        self.next_question.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// The user's own words (a chat message, a goal): a navigation that carries them is theirs.
+    pub fn note_user_words(&self, text: &str) {
+        self.provenance().note_user_text(text);
+    }
+
+    /// Handles a tool the user asked for in the panel.
+    pub async fn user_tool(self: Arc<Self>, request: UserTool) {
+        let UserTool { id, tab_id, tool } = request;
+        match self.pass(tab_id, tool, Requester::Panel(id)).await {
+            Gated::Ran(result) => self.reply(id, result).await,
+            Gated::HandedOver { message } => self.reply(id, ToolResult::error(message)).await,
+            // The answer to the question finishes the request.
+            Gated::Asked { .. } => {}
+        }
+    }
+
+    /// Judges and runs any page tool for `requester`: reading tools run at once; page-changing ones are
+    /// described by the extension first and run (pinned to what was described) only if the policy
+    /// allows their effect, are held for the user's yes (the question is sent here), or are refused as
+    /// the user's step. This is the only way the agent and outside clients reach a page.
+    pub async fn pass(&self, tab_id: Option<i32>, tool: PageTool, requester: Requester) -> Gated {
+        match judge::road(&tool) {
+            Road::Read => Gated::Ran(self.browser.run(tab_id, tool).await),
+            Road::Banners { budget_ms } => Gated::Ran(self.close_banners(tab_id, budget_ms).await),
+            Road::Internal => Gated::Ran(ToolResult::error(
+                "That step is Waymark's own and cannot be asked for directly.",
+            )),
+            Road::Act => self.act(tab_id, tool, requester).await,
+        }
+    }
+
+    /// A page-changing tool: previewed, judged on its effect, then run pinned, held, or handed over.
+    async fn act(&self, tab_id: Option<i32>, tool: PageTool, requester: Requester) -> Gated {
+        // Files that are not there are refused before anyone is asked.
+        if let PageTool::Upload { paths, .. } = &tool {
+            if let Err(why) = crate::transfer::check(paths) {
+                return Gated::Ran(ToolResult::error(why.to_string()));
+            }
+        }
+        let effect = match self.preview(tab_id, &tool).await {
+            Ok(effect) => effect,
+            // A stale or missing number comes back with the page's words and the fresh list; a page
+            // that cannot be described is not acted on.
+            Err(result) => return Gated::Ran(result),
+        };
+        if let Some(refusal) = question::not_a_file_field(&tool, &effect) {
+            // Nothing to ask about: the upload could not happen.
+            return Gated::Ran(ToolResult::error(refusal));
+        }
+        let panel = matches!(requester, Requester::Panel(_));
+        let mut judged = judge::judge(tool, &effect);
+        if panel {
+            // The user's own /go names the site they go to.
+            if let PageTool::Navigate { url } | PageTool::OpenInNewTab { url } = &judged.tool {
+                self.provenance().note_address(url);
+            }
+        } else if judged.decision.decision == Verdict::Allow {
+            if let Some(reason) = self.provenance().exfiltration(&judged.tool, &effect) {
+                judged.ask(reason, question::carries_words(&judged.tool, &effect));
+            }
+        }
+        tracing::info!(decision = ?judged.decision.decision, "policy gate");
+        tracing::debug!(reason = %judged.decision.reason, "policy gate");
+        // The user's own tabs: the agent and outside clients ask before they reuse a pinned tab or open
+        // a second tab on a site that is already open. (The panel's commands are the user's own choice.)
+        if !panel && judged.decision.decision != Verdict::Handoff {
+            if let Some((question, on_no)) = self.tab_rule(&judged.tool, &effect).await {
+                tracing::info!("policy gate: a tab rule asks the user");
+                let action = Action::Page {
+                    tool: judged.tool,
+                    pin: effect.pin,
+                };
+                return self.hold(requester, action, None, question, on_no).await;
+            }
+        }
+        match judged.decision.decision {
+            Verdict::Allow => {
+                let result = self.browser.run_pinned(&effect.pin, judged.tool.clone()).await;
+                self.after_run(&judged.tool, &effect, &result);
+                Gated::Ran(result)
+            }
+            Verdict::Handoff => Gated::HandedOver {
+                message: format!(
+                    "Waymark leaves this step to you: {}. Do it yourself in the page, then carry on.",
+                    judged.decision.reason.trim_end_matches('.')
+                ),
+            },
+            Verdict::Confirm => {
+                let action = Action::Page {
+                    tool: judged.tool,
+                    pin: effect.pin,
+                };
+                self.hold(requester, action, None, judged.question, None).await
+            }
+        }
+    }
+
+    /// What `tool` would do, as the extension describes it.
+    async fn preview(&self, tab_id: Option<i32>, tool: &PageTool) -> Result<Effect, ToolResult> {
+        let preview = PageTool::Preview {
+            action: Box::new(tool.clone()),
+        };
+        let described = self.browser.run(tab_id, preview).await;
+        if described.error.is_some() {
+            return Err(described);
+        }
+        described
+            .data
+            .and_then(|d| serde_json::from_value::<Effect>(d).ok())
+            .ok_or_else(|| {
+                ToolResult::error("Not done: the page's description of the action could not be read.")
+            })
+    }
+
+    /// Remembers where the browser went, for the next navigation's judgement.
+    fn after_run(&self, tool: &PageTool, effect: &Effect, result: &ToolResult) {
+        let mut provenance = self.provenance();
+        provenance.note_address(&effect.page_url);
+        if result.error.is_none() {
+            if let PageTool::Navigate { url } | PageTool::OpenInNewTab { url } = tool {
+                provenance.note_address(url);
+            }
+        }
+    }
+
+    /// The tab rules (seed 004): navigating in a pinned tab, or opening a new tab on a site another tab
+    /// already shows, is asked first. Returns the question and what to say on no.
+    async fn tab_rule(&self, tool: &PageTool, effect: &Effect) -> Option<(String, Option<String>)> {
+        if !matches!(tool, PageTool::Navigate { .. } | PageTool::OpenInNewTab { .. }) {
+            return None;
+        }
+        let listed = self.browser.run(Some(effect.pin.tab), PageTool::ListTabs).await;
+        let tabs: Vec<question::TabInfo> = listed
+            .data
+            .as_ref()
+            .and_then(|d| d.get("tabs"))
+            .and_then(|t| serde_json::from_value(t.clone()).ok())
+            .unwrap_or_default();
+        match tool {
+            PageTool::Navigate { url } => {
+                let here = tabs
+                    .iter()
+                    .find(|t| t.tab_id == Some(f64::from(effect.pin.tab)))?;
+                here.pinned.then(|| (question::pinned_tab(url, here), None))
+            }
+            PageTool::OpenInNewTab { url } => {
+                let site = question::site_of(url);
+                let open = tabs
+                    .iter()
+                    .find(|t| !site.is_empty() && question::site_of(&t.url) == site)?;
+                Some(question::second_tab(url, open))
+            }
+            _ => None,
+        }
+    }
+
+    /// Judges a tool of an external MCP server: one the server marks read-only runs at once; any other
+    /// may change something outside the browser that Waymark cannot see, so it waits for the user's yes.
+    pub async fn pass_external(
+        &self,
+        external: Arc<External>,
+        name: &str,
+        args: serde_json::Value,
+        requester: Requester,
+    ) -> Gated {
+        if external.read_only(name) {
+            return Gated::Ran(external.call(name, &args).await);
+        }
+        tracing::info!(
+            tool = name,
+            "policy gate: an external tool that may change things"
+        );
+        let question = format!("{}? Yes or no.", external.describe(name, &args));
+        let action = Action::External {
+            name: name.to_owned(),
+            args,
+        };
+        self.hold(requester, action, Some(external), question, None).await
+    }
+
+    /// Whether the outside MCP client `name` may use the browser: the first time, the user is asked in
+    /// the panel (and the client's calls wait); the answer holds for this browser session. `Err` says
+    /// why not.
+    pub async fn admit(
+        &self,
+        name: &str,
+        cancelled: tokio_util::sync::CancellationToken,
+    ) -> Result<(), String> {
+        let mut clients = self.clients.lock().await;
+        match clients.get(name) {
+            Some(true) => return Ok(()),
+            Some(false) => return Err(question::client_refused(name)),
+            None => {}
+        }
+        let (inbox, mut decided) = mpsc::unbounded_channel();
+        let requester = Requester::Client {
+            name: name.to_owned(),
+            inbox: inbox.clone(),
+        };
+        let action = Action::Admit {
+            client: name.to_owned(),
+        };
+        let gated = self
+            .hold(requester, action, None, question::admit_client(name), None)
+            .await;
+        if let Gated::Ran(refused) = gated {
+            return Err(refused.error.unwrap_or_default());
+        }
+        // The answer (or the question's expiry) decides; a dropped inbox means the host is stopping.
+        let decision = tokio::select! {
+            decision = decided.recv() => decision,
+            () = cancelled.cancelled() => {
+                self.withdraw(&inbox).await;
+                return Err("The call was cancelled before the user answered; nothing was done.".into());
+            }
+        };
+        match decision {
+            Some(decision) if decision.yes => {
+                clients.insert(name.to_owned(), true);
+                Ok(())
+            }
+            // The user said no (rather than nobody answering): that holds too.
+            Some(decision) if decision.closed.is_none() => {
+                clients.insert(name.to_owned(), false);
+                Err(question::client_refused(name))
+            }
+            Some(decision) => Err(decision.result.error.unwrap_or_default()),
+            None => Err("Waymark stopped before the user answered.".into()),
+        }
+    }
+
+    /// Holds `action` and asks the user `question` (naming an outside client that asked): shown now if
+    /// no other question is, else after those before it. Never replaces a question already asked.
+    async fn hold(
+        &self,
+        requester: Requester,
+        action: Action,
+        external: Option<Arc<External>>,
+        question: String,
+        on_no: Option<String>,
+    ) -> Gated {
+        let id = self.new_question_id();
+        let text = match (&requester, &action) {
+            // The user must know who wants this done in their browser.
+            (Requester::Client { name, .. }, Action::Page { .. } | Action::External { .. }) => {
+                format!("{name} asks: {question}")
+            }
+            _ => question,
+        };
+        let pending = Pending {
+            id,
+            requester,
+            action,
+            external,
+            text: text.clone(),
+            on_no,
+            asked_at: Instant::now(),
+        };
+        let show = {
+            let mut questions = self.lock();
+            if questions.shown.is_none() {
+                questions.shown = Some(pending);
+                true
+            } else if questions.waiting.len() < MAX_WAITING {
+                questions.waiting.push_back(pending);
+                false
+            } else {
+                return Gated::Ran(ToolResult::error(
+                    "Not done: too many questions already wait for the user's answer.",
+                ));
+            }
+        };
+        if show {
+            self.ask(id, &text).await;
+        }
+        Gated::Asked { id, question: text }
+    }
+
+    async fn ask(&self, id: RequestId, text: &str) {
+        let message = ToExtension::Question(Question {
+            id,
+            kind: QuestionKind::Confirm,
+            text: text.to_owned(),
+        });
+        let _ = self.outbox.send(message).await;
+    }
+
+    /// Shows the next waiting question, if none is shown.
+    async fn show_next(&self) {
+        let next = {
+            let mut questions = self.lock();
+            if questions.shown.is_some() {
+                return;
+            }
+            let next = questions.waiting.pop_front();
+            let shown = next.as_ref().map(|p| (p.id, p.text.clone()));
+            questions.shown = next;
+            shown
+        };
+        if let Some((id, text)) = next {
+            self.ask(id, &text).await;
+        }
+    }
+
+    /// Handles the user's yes or no to the question shown. An answer to any other question (an old
+    /// one, a closed one) does nothing.
+    pub async fn answer(self: Arc<Self>, answer: Answer) {
+        let pending = {
+            let mut questions = self.lock();
+            match &questions.shown {
+                Some(p) if p.id == answer.question => questions.shown.take(),
+                _ => None,
+            }
+        };
+        let Some(pending) = pending else {
+            tracing::info!("an answer came for no question shown; ignored");
+            return;
+        };
+        let result = if answer.yes {
+            self.run_held(&pending).await
+        } else {
+            ToolResult::error(pending.on_no.clone().unwrap_or_else(|| question::SAID_NO.into()))
+        };
+        self.settle(pending, answer.yes, None, result).await;
+        self.show_next().await;
+    }
+
+    /// Runs a held action on the user's yes: exactly it, where it was judged.
+    async fn run_held(&self, pending: &Pending) -> ToolResult {
+        match (&pending.action, &pending.external) {
+            (Action::Page { tool, pin }, _) => {
+                let result = self.browser.run_pinned(pin, tool.clone()).await;
+                if result.error.is_none() {
+                    // The user said yes to going there: it is a site they named now.
+                    if let PageTool::Navigate { url } | PageTool::OpenInNewTab { url } = tool {
+                        self.provenance().note_address(url);
+                    }
+                }
+                result
+            }
+            (Action::External { name, args }, Some(external)) => external.call(name, args).await,
+            (Action::External { .. }, None) => ToolResult::error("Not done: the tool's server is gone."),
+            (Action::Admit { .. }, _) => ToolResult::ok(serde_json::json!({"admitted": true})),
+        }
+    }
+
+    /// Tells whoever asked for a held action what became of it.
+    async fn settle(&self, pending: Pending, yes: bool, closed: Option<ClosedReason>, result: ToolResult) {
+        match pending.requester {
+            Requester::Panel(id) => self.reply(id, result).await,
+            // The client's call reports the outcome (and the panel hears it as activity); the agent
+            // picks it up as it handles the answer (`Agent::answer`), tells the user and goes on with
+            // its task. If either is gone, nobody needs it.
+            Requester::Client { inbox, .. } | Requester::Agent(inbox) => {
+                let _ = inbox.send(Decided {
+                    action: pending.action,
+                    yes,
+                    result,
+                    closed,
+                });
+            }
+        }
+    }
+
+    /// Closes the questions `matches` picks: the panel takes the shown one away and says why, and each
+    /// asker hears that nothing was done. Returns how many were closed.
+    async fn close(&self, reason: ClosedReason, matches: impl Fn(&Pending) -> bool) -> usize {
+        let closed: Vec<Pending> = {
+            let mut questions = self.lock();
+            let mut closed = Vec::new();
+            if questions.shown.as_ref().is_some_and(&matches) {
+                closed.extend(questions.shown.take());
+            }
+            let (gone, kept): (Vec<Pending>, Vec<Pending>) =
+                questions.waiting.drain(..).partition(|p| matches(p));
+            questions.waiting = kept.into();
+            closed.extend(gone);
+            closed
+        };
+        let count = closed.len();
+        for pending in closed {
+            let _ = self
+                .outbox
+                .send(ToExtension::QuestionClosed(QuestionClosed {
+                    id: pending.id,
+                    reason,
+                }))
+                .await;
+            let result = ToolResult::error(question::closed(reason));
+            self.settle(pending, false, Some(reason), result).await;
+        }
+        if count > 0 {
+            self.show_next().await;
+        }
+        count
+    }
+
+    /// Drops the question held for the client (or the agent) with this inbox (it stopped waiting), if
+    /// there is one. Returns whether one was dropped.
+    pub async fn withdraw(&self, inbox: &mpsc::UnboundedSender<Decided>) -> bool {
+        self.close(ClosedReason::Withdrawn, |p| {
+            p.requester.inbox().is_some_and(|held| held.same_channel(inbox))
+        })
+        .await
+            > 0
+    }
+
+    /// A frame of a tab shows a new document: questions about actions judged on the old one are closed,
+    /// since a yes could no longer do what was asked.
+    pub async fn page_changed(&self, tab: i32, frame: i32) {
+        let closed = self
+            .close(ClosedReason::PageChanged, |p| p.on_page(tab, frame))
+            .await;
+        if closed > 0 {
+            tracing::info!(closed, "questions closed: their page changed");
+        }
+    }
+
+    /// Closes the questions nobody answered in time.
+    async fn expire(&self, now: Instant) {
+        self.close(ClosedReason::Expired, |p| {
+            now.duration_since(p.asked_at) >= QUESTION_TTL
+        })
+        .await;
+    }
+
+    /// Whether an action waits for the user's yes or no.
+    pub fn holds_a_question(&self) -> bool {
+        let questions = self.lock();
+        questions.shown.is_some() || !questions.waiting.is_empty()
+    }
+
+    async fn reply(&self, id: RequestId, result: ToolResult) {
+        let _ = self
+            .outbox
+            .send(ToExtension::UserToolResult(ToolDone { id, result }))
+            .await;
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Questions> {
+        self.questions
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn provenance(&self) -> std::sync::MutexGuard<'_, Provenance> {
+        self.provenance
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// Closes questions as they pass [`QUESTION_TTL`], while the gate lives.
+async fn expire_questions(gate: Weak<Gate>) {
+    let mut tick = tokio::time::interval(EXPIRY_TICK);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let Some(gate) = gate.upgrade() else { return };
+        gate.expire(Instant::now()).await;
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,652 @@
+//! The judges, one per kind of action, over the normalised [`Facts`]. Each returns the decision and a
+//! short reason naming what triggered it. What they read is what the action will do: every word of the
+//! control, where its link goes, what the form it submits does, whether Enter sends, the option chosen.
+//!
+//! Must not: echo typed text or a field's value in a reason, or decide by site.
+
+use super::text::{
+    destructive_path, find, find_amount, is_cjk, percent_decode, quote, token_hint, url_hint, TextKind, LEX,
+};
+use super::words;
+use super::{ActionKind, Decision, Facts, Label, URL_MAX_CHARS};
+
+/// The decision for one action. See the module doc of `policy` for the rules.
+pub(super) fn judge(f: &Facts) -> Decision {
+    // A captcha is for the user whatever the agent wants to do with it; opening an address is not
+    // acting on one.
+    if f.kind != ActionKind::Navigate {
+        if let Some(d) = captcha(f) {
+            return d;
+        }
+    }
+    match f.kind {
+        ActionKind::Click => judge_activation(f),
+        ActionKind::Press => judge_press(f),
+        ActionKind::Type => judge_type(f),
+        ActionKind::Select => judge_select(f),
+        ActionKind::Navigate => judge_navigate(f),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Handoff: captchas and secrets.
+
+fn captcha(f: &Facts) -> Option<Decision> {
+    let texts = [
+        f.name.norm.as_str(),
+        f.value.norm.as_str(),
+        f.role.as_str(),
+        f.id_hints.as_str(),
+    ];
+    for text in texts {
+        if text.contains("captcha") {
+            return Some(captcha_decision(f, "captcha"));
+        }
+        if let Some(term) = find(&LEX.captcha, text, TextKind::OtherLabel) {
+            return Some(captcha_decision(f, term));
+        }
+    }
+    let url = percent_decode(f.url).to_lowercase();
+    for sign in [
+        "captcha",
+        "challenges.cloudflare.com",
+        "challenge-platform",
+        "turnstile",
+    ] {
+        if url.contains(sign) {
+            return Some(Decision::handoff(format!(
+                "the page address points to a captcha ('{sign}'); solving it is for the user"
+            )));
+        }
+    }
+    None
+}
+
+fn captcha_decision(f: &Facts, term: &str) -> Decision {
+    Decision::handoff(format!(
+        "{} looks like a captcha ('{term}'); solving it is for the user",
+        f.described()
+    ))
+}
+
+#[derive(Clone, Copy)]
+enum Secret {
+    Password,
+    OneTimeCode,
+    Card,
+}
+
+impl Secret {
+    fn what(self) -> &'static str {
+        match self {
+            Secret::Password => "a password",
+            Secret::OneTimeCode => "a one-time code",
+            Secret::Card => "card details",
+        }
+    }
+}
+
+/// Whether the field holds a secret, and what says so.
+fn secret_field(f: &Facts) -> Option<(Secret, String)> {
+    if f.input_type == "password" {
+        return Some((Secret::Password, "type=password".to_owned()));
+    }
+    for token in f.autocomplete.split_whitespace() {
+        let secret = match token {
+            "current-password" | "new-password" | "webauthn" => Secret::Password,
+            "one-time-code" => Secret::OneTimeCode,
+            t if t.starts_with("cc-") => Secret::Card,
+            _ => continue,
+        };
+        return Some((secret, format!("autocomplete '{token}'")));
+    }
+    // A search box is never a secret field by its label ("Search passwords" in a password manager).
+    if f.role == "searchbox" || f.input_type == "search" {
+        return None;
+    }
+    let lists = [
+        (Secret::Password, &LEX.password),
+        (Secret::OneTimeCode, &LEX.one_time_code),
+        (Secret::Card, &LEX.card),
+    ];
+    for (secret, lex) in lists {
+        if let Some(term) = find(lex, &f.name.norm, TextKind::OtherLabel) {
+            return Some((secret, format!("its label says '{term}'")));
+        }
+        if let Some(term) = find(lex, &f.id_hints, TextKind::OtherLabel) {
+            return Some((secret, format!("its id, class or name says '{term}'")));
+        }
+    }
+    None
+}
+
+/// A typed value that is 13–19 digits (spaces and dashes allowed) passing the Luhn check.
+fn looks_like_card_number(text: &str) -> bool {
+    let text = text.trim();
+    if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit() || c == ' ' || c == '-') {
+        return false;
+    }
+    let digits: Vec<u32> = text.chars().filter_map(|c| c.to_digit(10)).collect();
+    if !(13..=19).contains(&digits.len()) {
+        return false;
+    }
+    let sum: u32 = digits
+        .iter()
+        .rev()
+        .enumerate()
+        .map(|(i, &d)| {
+            if i % 2 == 1 {
+                if d * 2 > 9 {
+                    d * 2 - 9
+                } else {
+                    d * 2
+                }
+            } else {
+                d
+            }
+        })
+        .sum();
+    sum.is_multiple_of(10)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Activation: a click, Enter or Space on a button or link, choosing with a button-like control.
+
+fn judge_activation(f: &Facts) -> Decision {
+    let described = f.described();
+    if let Some(label) = f.labels().into_iter().find(|l| l.truncated) {
+        return Decision::confirm(format!(
+            "{}'s label is too long to check in full ({} characters)",
+            f.noun(),
+            label.raw.chars().count()
+        ));
+    }
+    if let Some(reason) = risky_words(f, f.labels()) {
+        return Decision::confirm(reason);
+    }
+    if let Some(reason) = link_risk(f.href) {
+        return Decision::confirm(format!("{described} {reason}"));
+    }
+    if let Some(action) = f.submits.and_then(|s| s.action.as_deref()) {
+        if let Some(word) = destructive_path(action) {
+            return Decision::confirm(format!(
+                "{described} sends a form to an address that looks destructive (it mentions '{word}')"
+            ));
+        }
+    }
+    if let Some((said, shows)) = disagreement(f) {
+        return Decision::confirm(format!(
+            "{}'s label '{}' is not what it shows ('{}')",
+            f.noun(),
+            said.quoted(),
+            shows.quoted()
+        ));
+    }
+    if let Some(reason) = publishes(f) {
+        return Decision::confirm(format!("{described} {reason}"));
+    }
+    let kind = f.label_kind();
+    for label in f.labels() {
+        if find(&LEX.add_to_cart, &label.norm, kind).is_some() {
+            return Decision::allow(format!(
+                "{described} only adds to the cart, which is not a purchase"
+            ));
+        }
+    }
+    let confirm_word = f
+        .labels()
+        .into_iter()
+        .find_map(|l| find(&LEX.confirm, &l.norm, kind));
+    let next_word = f
+        .labels()
+        .into_iter()
+        .find_map(|l| find(&LEX.next, &l.norm, kind));
+    let unnamed = f.labels().iter().all(|l| l.is_blank());
+    let generic = confirm_word.is_some() || (f.is_button_like() && (next_word.is_some() || unnamed));
+    if !generic {
+        return Decision::allow(format!(
+            "nothing in {described} suggests paying, deleting or sending"
+        ));
+    }
+    let says = if unnamed && confirm_word.is_none() && next_word.is_none() {
+        "has no label"
+    } else {
+        "says go ahead"
+    };
+    if let Some(signal) = risky_context(f) {
+        return Decision::confirm(format!("{described} {says}, and {signal}"));
+    }
+    if confirm_word.is_some() && f.in_dialog {
+        if is_cookie_consent(f) {
+            return Decision::allow(format!("{described} answers a cookie-consent dialog"));
+        }
+        return Decision::confirm(format!(
+            "{described} in a dialog confirms whatever the dialog asks"
+        ));
+    }
+    Decision::allow(format!("{described} {says}, and nothing around it looks risky"))
+}
+
+/// The first risky word (pay, delete, send) or price among `labels`, as a reason.
+fn risky_words<'l>(f: &Facts, labels: impl IntoIterator<Item = &'l Label> + Clone) -> Option<String> {
+    let kind = f.label_kind();
+    for (lex, meaning) in LEX.risky_classes() {
+        for label in labels.clone() {
+            if let Some(term) = find(lex, &label.norm, kind) {
+                let said = if term == label.norm {
+                    String::new()
+                } else {
+                    format!(" (it says '{term}')")
+                };
+                return Some(format!(
+                    "{}'s label '{}' means {meaning}{said}",
+                    f.noun(),
+                    label.quoted()
+                ));
+            }
+        }
+    }
+    for label in labels {
+        if let Some(amount) = find_amount(&label.norm) {
+            return Some(format!("{}'s label carries a price ({amount})", f.noun()));
+        }
+    }
+    None
+}
+
+/// What following a link to `href` would do that needs a yes: run a script, open something other than
+/// a web page, or reach an address that deletes or closes something. `None` for an ordinary link (or
+/// none: an empty `href`, a `#` jump, `javascript:void(0)`).
+fn link_risk(href: &str) -> Option<String> {
+    let href: String = href
+        .chars()
+        .filter(|c| !c.is_ascii_whitespace() && !c.is_control())
+        .collect();
+    if href.is_empty() {
+        return None;
+    }
+    let lower = href.to_lowercase();
+    if let Some(code) = lower.strip_prefix("javascript:") {
+        // The common way to say "no address, a script handles the click".
+        let inert = matches!(
+            code.trim_end_matches(';'),
+            "" | "void(0)" | "void0" | "void(null)" | "undefined"
+        );
+        return (!inert).then(|| format!("runs the page's script '{}'", quote(&href)));
+    }
+    if let Some((scheme, _)) = lower.split_once(':') {
+        if words::RISKY_SCHEMES.contains(&scheme) {
+            return Some(format!(
+                "goes to a '{scheme}:' address, which does not simply open a web page"
+            ));
+        }
+    }
+    if href.chars().count() > URL_MAX_CHARS {
+        return Some("goes to an address too long to check in full".into());
+    }
+    destructive_path(&href)
+        .map(|word| format!("goes to an address that looks destructive (it mentions '{word}')"))
+}
+
+/// A control whose label (`aria-label`, or the accessible name) says something else than it shows: a
+/// page can make "Delete all mail" read "Read more". Words must share nothing (a word of one starting
+/// another counts as shared: "EN" and "English"); numbers, icons and initials do not count as words.
+/// An ordinary web link is judged by its address instead (a logo link reads "Home" and shows the
+/// site's name), so it is left out.
+fn disagreement<'f>(f: &'f Facts) -> Option<(&'f Label, &'f Label)> {
+    if f.is_editable() {
+        return None;
+    }
+    let web_link = {
+        let lower = f.href.trim().to_lowercase();
+        lower.starts_with("http:") || lower.starts_with("https:")
+    };
+    if web_link {
+        return None;
+    }
+    let said = if f.aria.is_blank() { &f.name } else { &f.aria };
+    let shows = &f.shows;
+    let words = |label: &Label, min: usize| -> Vec<String> {
+        label
+            .norm
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| w.chars().count() >= min && w.chars().any(char::is_alphabetic))
+            .map(str::to_owned)
+            .collect()
+    };
+    // Scripts without spaces between words are not split reliably: not judged this way.
+    if said.norm.chars().any(is_cjk) || shows.norm.chars().any(is_cjk) {
+        return None;
+    }
+    let said_words = words(said, 2);
+    let shown_words = words(shows, 3);
+    if said_words.is_empty() || shown_words.is_empty() {
+        return None;
+    }
+    let shared = said_words.iter().any(|a| {
+        shown_words
+            .iter()
+            .any(|b| a.starts_with(b.as_str()) || b.starts_with(a.as_str()))
+    });
+    (!shared).then_some((said, shows))
+}
+
+/// "Save", "Update", "Save changes" where the page says what is saved is public (a published post, a
+/// wiki page others read): the reason, or `None` when nothing says so or the label or the words around
+/// it say it stays private (a draft, settings only the user sees). The page's own words decide, never
+/// the site.
+fn publishes(f: &Facts) -> Option<String> {
+    let kind = f.label_kind();
+    let save = f
+        .labels()
+        .into_iter()
+        .find_map(|l| find(&LEX.save, &l.norm, kind))?;
+    let stays_private = |l: &Label| {
+        find(&LEX.private, &l.norm, TextKind::OtherLabel).is_some()
+            || find(&LEX.draft, &l.norm, TextKind::OtherLabel).is_some()
+    };
+    if f.labels().into_iter().any(stays_private) {
+        return None;
+    }
+    if find(&LEX.private, &f.surroundings, TextKind::FreeText).is_some() {
+        return None;
+    }
+    if let Some(signal) = find(&LEX.published, &f.surroundings, TextKind::FreeText) {
+        return Some(format!(
+            "says '{save}', and the page around it says '{signal}': saving publishes"
+        ));
+    }
+    let action = f.submits.and_then(|s| s.action.as_deref()).unwrap_or_default();
+    if percent_decode(action).to_lowercase().contains("publish") {
+        return Some(format!(
+            "says '{save}', and its form is sent to an address that publishes"
+        ));
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Keys.
+
+fn judge_press(f: &Facts) -> Decision {
+    let key = f.key.as_str();
+    let enter = key.is_empty() || key.contains("enter") || matches!(key, "return" | "\n" | "\r");
+    let space = matches!(key, " " | "space" | "spacebar");
+    let delete = matches!(key, "delete" | "del" | "backspace");
+    if !enter && !space && !delete {
+        return Decision::allow(format!(
+            "pressing '{}' does not submit, activate or delete anything",
+            quote(key)
+        ));
+    }
+    if !f.has_element {
+        // The extension looked and nothing has the focus: the key reaches the page itself, where Delete
+        // may be a shortcut (deleting the selected message).
+        if delete {
+            return Decision::confirm(
+                "nothing has the focus, and the page may treat Delete as a command (deleting what is \
+                 selected)",
+            );
+        }
+        return Decision::allow("nothing has the focus: the key reaches no control");
+    }
+    if delete {
+        if f.is_editable() {
+            return Decision::allow("pressing Delete in a field removes a character");
+        }
+        return Decision::confirm(format!(
+            "pressing Delete on {} may be the page's command to delete it",
+            f.described()
+        ));
+    }
+    if !f.is_editable() {
+        // Enter or Space on a button, link or unknown element activates it: judge it like a click.
+        return judge_activation(f);
+    }
+    if space {
+        return Decision::allow("pressing Space in a field only types a space");
+    }
+    judge_enter_in_field(f)
+}
+
+/// Enter in a text field: it may send what the field holds (a chat box), or submit a form through its
+/// default button (or the button beside a field no form sends).
+fn judge_enter_in_field(f: &Facts) -> Decision {
+    let described = f.described();
+    for (lex, meaning) in LEX.risky_classes() {
+        if let Some(term) = find(lex, &f.name.norm, TextKind::OtherLabel) {
+            return Decision::confirm(format!(
+                "pressing Enter in {described} means {meaning} (it says '{term}')"
+            ));
+        }
+    }
+    if f.sends_on_enter {
+        return Decision::confirm(format!("pressing Enter in {described} sends what it holds"));
+    }
+    if let Some(submits) = f.submits {
+        let button = Label::new(submits.submitter.as_deref());
+        if !button.is_blank() {
+            let as_button = Facts::button_named(&button);
+            if let Some(reason) = risky_words(&as_button, [&button]) {
+                return Decision::confirm(format!(
+                    "pressing Enter in {described} presses '{}': {reason}",
+                    button.quoted()
+                ));
+            }
+        }
+        let secret = if submits.has_password {
+            Some(Secret::Password)
+        } else if submits.has_card {
+            Some(Secret::Card)
+        } else {
+            secret_field(f).map(|(s, _)| s)
+        };
+        if let Some(secret) = secret {
+            return Decision::confirm(format!("pressing Enter submits a form with {}", secret.what()));
+        }
+        let action = submits.action.as_deref().unwrap_or_default();
+        if let Some(word) = destructive_path(action) {
+            return Decision::confirm(format!(
+                "pressing Enter sends a form to an address that looks destructive (it mentions '{word}')"
+            ));
+        }
+        let method = submits
+            .method
+            .as_deref()
+            .unwrap_or_default()
+            .trim()
+            .to_lowercase();
+        if matches!(method.as_str(), "post" | "dialog") {
+            let target = if action.trim().is_empty() { f.url } else { action };
+            if let Some(hint) = url_hint(target) {
+                return Decision::confirm(format!(
+                    "pressing Enter submits a form to an address that mentions '{hint}'"
+                ));
+            }
+        }
+        return Decision::allow(format!("pressing Enter in {described} submits nothing risky"));
+    }
+    let form = f.form;
+    let secret = secret_field(f).map(|(s, _)| s).or(match form {
+        Some(form) if form.has_password_field => Some(Secret::Password),
+        Some(form) if form.has_card_field => Some(Secret::Card),
+        _ => None,
+    });
+    if let Some(secret) = secret {
+        return Decision::confirm(format!("pressing Enter submits a form with {}", secret.what()));
+    }
+    if let Some(form) = form {
+        let method = form.method.as_deref().unwrap_or_default().trim().to_lowercase();
+        // A missing method is read as post: the caller may simply not know it, and the gate reads the
+        // unknown strictly. An explicit GET form (a search) submits nothing.
+        if method != "get" {
+            // A form without an action is sent to the page's own address.
+            let target = form
+                .action
+                .as_deref()
+                .filter(|a| !a.trim().is_empty())
+                .unwrap_or(f.url);
+            if let Some(hint) = url_hint(target) {
+                return Decision::confirm(format!(
+                    "pressing Enter submits a form to an address that mentions '{hint}'"
+                ));
+            }
+            if let Some(word) = destructive_path(target) {
+                return Decision::confirm(format!(
+                    "pressing Enter sends a form to an address that looks destructive (it mentions '{word}')"
+                ));
+            }
+        }
+    }
+    Decision::allow(format!("pressing Enter in {described} submits nothing risky"))
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Typing, choosing, navigating.
+
+fn judge_type(f: &Facts) -> Decision {
+    if let Some((secret, why)) = secret_field(f) {
+        return Decision::handoff(format!("typing {} is for the user ({why})", secret.what()));
+    }
+    if looks_like_card_number(f.text) {
+        return Decision::handoff("the text looks like a payment card number; card details are for the user");
+    }
+    // A typed line break is an Enter: it submits a one-line field's form, and many chat boxes send on
+    // Enter even in a multi-line field.
+    if f.text.contains(['\n', '\r']) {
+        let d = judge_enter_in_field(f);
+        if d.decision != super::Verdict::Allow {
+            return d;
+        }
+    }
+    Decision::allow(format!("typing into {} is ordinary input", f.described()))
+}
+
+fn judge_select(f: &Facts) -> Decision {
+    if let Some((secret, why)) = secret_field(f) {
+        return Decision::handoff(format!("choosing {} is for the user ({why})", secret.what()));
+    }
+    if f.is_button_like() {
+        // A menu button or submit-like control: choosing with it acts like clicking it.
+        return judge_activation(f);
+    }
+    // The option is what happens: "Delete selected forever" in a bulk-action list may act at once.
+    let option = Label::new(Some(f.text));
+    for (lex, meaning) in LEX.risky_classes() {
+        if let Some(term) = find(lex, &option.norm, TextKind::Button) {
+            return Decision::confirm(format!(
+                "choosing '{}' in {} means {meaning} (it says '{term}')",
+                option.quoted(),
+                f.described()
+            ));
+        }
+    }
+    Decision::allow(format!(
+        "choosing an option in {} is ordinary input",
+        f.described()
+    ))
+}
+
+fn judge_navigate(f: &Facts) -> Decision {
+    // Browsers ignore tabs and newlines inside a URL ("java\tscript:"): so does this check.
+    let url: String = f
+        .url
+        .chars()
+        .filter(|c| !c.is_ascii_whitespace() && !c.is_control())
+        .collect();
+    if url.is_empty() {
+        return Decision::allow("there is no address to open");
+    }
+    if url.chars().count() > URL_MAX_CHARS {
+        return Decision::confirm("the address is too long to check in full");
+    }
+    let lower = url.to_lowercase();
+    if let Some((scheme, _)) = lower.split_once(':') {
+        if words::RISKY_SCHEMES.contains(&scheme) {
+            return Decision::confirm(format!(
+                "the address uses the '{scheme}:' scheme, which does not simply open a web page"
+            ));
+        }
+    }
+    if let Some(word) = destructive_path(&url) {
+        return Decision::confirm(format!("the address looks destructive (it mentions '{word}')"));
+    }
+    Decision::allow("opening an address is reading")
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Context: what makes a generic "OK" / "Continue" risky.
+
+/// The first risky signal around the element, as the end of a sentence ("the page address mentions
+/// 'checkout'").
+fn risky_context(f: &Facts) -> Option<String> {
+    for lex in [&LEX.pay, &LEX.delete] {
+        if let Some(term) = find(lex, &f.around, TextKind::FreeText) {
+            return Some(format!("the text around it mentions '{term}'"));
+        }
+    }
+    if let Some(amount) = find_amount(&f.around) {
+        return Some(format!("the text around it carries a price ({amount})"));
+    }
+    for label in f.labels() {
+        if let Some(hint) = token_hint(&label.norm) {
+            return Some(format!("its label mentions '{hint}'"));
+        }
+    }
+    if let Some(hint) = token_hint(&f.id_hints) {
+        return Some(format!("its id, class or name mentions '{hint}'"));
+    }
+    let action = f
+        .submits
+        .and_then(|s| s.action.as_deref())
+        .or_else(|| f.form.and_then(|form| form.action.as_deref()));
+    if let Some(action) = action {
+        if let Some(hint) = url_hint(action) {
+            return Some(format!("its form is sent to an address that mentions '{hint}'"));
+        }
+    }
+    if let Some(hint) = url_hint(f.url) {
+        return Some(format!("the page address mentions '{hint}'"));
+    }
+    None
+}
+
+/// A cookie banner: the label or the nearby text talks about cookies.
+fn is_cookie_consent(f: &Facts) -> bool {
+    [f.name.norm.as_str(), f.around.as_str()]
+        .into_iter()
+        .any(|t| find(&LEX.cookie, t, TextKind::FreeText).is_some())
+}
+
+impl Facts<'_> {
+    /// How a label on this element is read: short ambiguous words count only on button-like labels.
+    fn label_kind(&self) -> TextKind {
+        if self.is_button_like() {
+            TextKind::Button
+        } else {
+            TextKind::OtherLabel
+        }
+    }
+}
+
+impl Facts<'static> {
+    /// The facts of a button with this label alone: how a form's default button is judged when Enter in
+    /// a field presses it.
+    fn button_named(label: &Label) -> Facts<'static> {
+        static NONE: super::ProposedAction = super::ProposedAction {
+            action: None,
+            element: None,
+            url: None,
+            text: None,
+            key: None,
+        };
+        let mut f = Facts::new(&NONE);
+        f.role = "button".into();
+        f.name = Label {
+            norm: label.norm.clone(),
+            raw: label.raw.clone(),
+            truncated: label.truncated,
+        };
+        f
+    }
+}
