@@ -20,6 +20,7 @@ mod banners;
 mod chrome;
 mod content;
 mod detect;
+mod frames;
 mod mask;
 mod overlay;
 mod page;

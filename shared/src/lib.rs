@@ -22,7 +22,8 @@ pub use host::{
     ToExtension, ToHost, ToolDone, UserTool, Welcome,
 };
 pub use relay::{
-    ConnectionState, ContentToWorker, FrameScan, PanelToWorker, ScanEntry, WorkerToContent, WorkerToPanel,
+    ConnectionState, FramePlace, FrameScan, FrameSeen, PanelToWorker, ScanEntry, WorkerToContent,
+    WorkerToPanel,
 };
 pub use tools::{
     ActKind, Download, ElementInfo, FileData, FormInfo, Interactive, InteractiveList, ListScope, PageTool,
