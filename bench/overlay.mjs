@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EXTENSION_ID, config, launch, serveStatic } from '../tests/e2e/lib/harness.mjs';
+import { EXTENSION_ID, config, isWaymarkHost, launch, serveStatic } from '../tests/e2e/lib/harness.mjs';
 import { cataloguePage, frameHtml, typicalPage } from './pages.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -300,7 +300,7 @@ async function waymarkBadges(page) {
       }
     };
     const walk = async (node, visible) => {
-      if (node.localName === 'waymark-overlay') {
+      if (isWaymarkHost(node)) {
         const layer = node.shadowRoots?.[0]?.children?.find((c) => c.localName === 'div');
         if (visible) for (const span of layer?.children ?? []) numbers.push(Number(span.children?.[0]?.nodeValue));
         return;

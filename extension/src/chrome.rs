@@ -47,9 +47,6 @@ extern "C" {
     #[wasm_bindgen(js_namespace = ["chrome", "runtime"], js_name = getManifest)]
     fn get_manifest() -> JsValue;
 
-    #[wasm_bindgen(catch, js_namespace = ["chrome", "runtime"], js_name = sendMessage)]
-    fn runtime_send_message(message: &JsValue) -> Result<js_sys::Promise, JsValue>;
-
     #[wasm_bindgen(js_namespace = ["chrome", "runtime", "onMessage"], js_name = addListener)]
     pub fn on_runtime_message(listener: &js_sys::Function);
 
@@ -158,16 +155,6 @@ pub fn object(pairs: &[(&str, JsValue)]) -> JsValue {
     object.into()
 }
 
-/// Sends a one-off message to the service worker, without waiting for an answer.
-pub fn send_to_worker(message: &JsValue) {
-    if let Ok(promise) = runtime_send_message(message) {
-        // Awaited only so a rejection (the worker restarting) is handled rather than logged as uncaught.
-        wasm_bindgen_futures::spawn_local(async move {
-            let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-        });
-    }
-}
-
 /// Sends `message` to one frame of a tab (0 is the top frame) and waits for its answer.
 pub async fn send_to_frame(tab_id: i32, frame_id: i32, message: &JsValue) -> Result<JsValue, String> {
     let options = js_sys::Object::new();
@@ -218,6 +205,53 @@ pub fn now_ms() -> f64 {
         .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
         .map(|p| p.now())
         .unwrap_or_else(js_sys::Date::now)
+}
+
+// The frames of a tab (`tabs.rs`: one numbering across frames, matched in `frames.rs`).
+
+#[wasm_bindgen]
+extern "C" {
+    /// Needs the `webNavigation` permission; rejects for a tab that is gone.
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "webNavigation"], js_name = getAllFrames)]
+    fn web_navigation_get_all_frames(details: &JsValue) -> Result<js_sys::Promise, JsValue>;
+}
+
+/// One frame of a tab: its id and its parent's (-1 for the top frame).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TabFrame {
+    pub frame: i32,
+    pub parent: i32,
+}
+
+/// The frames of a tab's current page, in the order the browser made them (frame ids grow as frames
+/// are made). Documents kept for going back, or loaded ahead (prerendered), are left out.
+pub async fn tab_frames(tab: i32) -> Result<Vec<TabFrame>, String> {
+    let promise =
+        web_navigation_get_all_frames(&object(&[("tabId", tab.into())])).map_err(|e| error_text(&e))?;
+    let found = wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .map_err(|e| error_text(&e))?;
+    if !found.is_object() {
+        // Older browsers answer null for a tab they do not know.
+        return Err(format!("no frames for tab {tab}"));
+    }
+    let get = |frame: &JsValue, key: &str| js_sys::Reflect::get(frame, &key.into()).ok();
+    let mut frames: Vec<TabFrame> = js_sys::Array::from(&found)
+        .iter()
+        .filter(|f| {
+            get(f, "documentLifecycle")
+                .and_then(|l| l.as_string())
+                .is_none_or(|l| l == "active")
+        })
+        .filter_map(|f| {
+            Some(TabFrame {
+                frame: get(&f, "frameId")?.as_f64()? as i32,
+                parent: get(&f, "parentFrameId")?.as_f64()? as i32,
+            })
+        })
+        .collect();
+    frames.sort_by_key(|f| f.frame);
+    Ok(frames)
 }
 
 // Downloads and pictures of the screen (`tabs.rs`: browser_screenshot, browser_click_and_wait_download,

@@ -14,8 +14,8 @@ use std::cell::RefCell;
 use serde_json::json;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::{
-    ActKind, ContentToWorker, FrameBanner, FrameBanners, FramePin, FramePreview, FrameScan, PageTool,
-    ScanEntry, ToolResult, WorkerToContent,
+    ActKind, FrameBanner, FrameBanners, FramePin, FramePreview, FrameScan, PageTool, ScanEntry, ToolResult,
+    WorkerToContent,
 };
 
 use crate::act;
@@ -120,6 +120,7 @@ pub fn start_content() {
                 WorkerToContent::Document => {
                     ToolResult::ok(json!({"document": this_document(), "url": url()}))
                 }
+                WorkerToContent::Locate => locate(),
             };
             let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
             JsValue::FALSE
@@ -128,58 +129,18 @@ pub fn start_content() {
     chrome::on_runtime_message(listener.as_ref().unchecked_ref());
     // The listener lives as long as the frame.
     listener.forget();
-    answer_probes();
 }
 
-/// In a child frame: when the parent frame's content script probes this window, report the probe to
-/// the worker, which learns this frame's id from the sender (see [`ScanEntry::Frame`]).
-fn answer_probes() {
-    let Some(window) = web_sys::window() else { return };
-    let parent = window.parent().ok().flatten();
-    let Some(parent) = parent.filter(|p| !js_sys::Object::is(p, &window)) else {
-        return;
-    };
-    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
-        // Only the parent may probe; anything else posting here is ignored.
-        if !event.source().is_some_and(|s| js_sys::Object::is(&s, &parent)) {
-            return;
-        }
-        let probe = js_sys::Reflect::get(&event.data(), &PROBE_KEY.into())
-            .ok()
-            .and_then(|p| p.as_string());
-        if let Some(probe) = probe {
-            chrome::send_to_worker(&chrome::to_js(&ContentToWorker::FrameProbe { probe }));
-        }
-    });
-    let _ = window.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref());
-    on_message.forget();
+/// Where this frame stands in its parent, for the worker's one numbering of the tab (`frames.rs`).
+fn locate() -> ToolResult {
+    match serde_json::to_value(crate::frames::place()) {
+        Ok(data) => ToolResult::ok(data),
+        Err(e) => ToolResult::error(format!("could not describe the frame: {e}")),
+    }
 }
 
-const PROBE_KEY: &str = "__waymarkProbe";
-
-fn probe_token() -> String {
-    let part = || (js_sys::Math::random() * 4_294_967_296.0) as u64;
-    format!("{:08x}{:08x}", part(), part())
-}
-
-/// Posts the probe to the frame's window; false if the frame has no window (not loaded).
-fn post_probe(frame: &web_sys::Element, probe: &str) -> bool {
-    let Ok(window) = js_sys::Reflect::get(frame, &"contentWindow".into()) else {
-        return false;
-    };
-    let Ok(post) = js_sys::Reflect::get(&window, &"postMessage".into()) else {
-        return false;
-    };
-    let Ok(post) = post.dyn_into::<js_sys::Function>() else {
-        return false;
-    };
-    let message = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&message, &PROBE_KEY.into(), &probe.into());
-    post.call2(&window, &message, &"*".into()).is_ok()
-}
-
-/// Renews the frame's local numbering and reports it, with the child frames where they stand (with
-/// `viewport`, only what is on screen).
+/// Renews the frame's local numbering and reports it, with what it sees of the child frames where they
+/// stand (with `viewport`, only what is on screen).
 fn scan(viewport: bool) -> ToolResult {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return ToolResult::error("this frame has no document");
@@ -193,12 +154,7 @@ fn scan(viewport: bool) -> ToolResult {
                 entries.push(ScanEntry::Control(found.describe(local)));
                 numbered.push((stable_id(&found), found));
             }
-            Entry::Frame(element) => {
-                let probe = probe_token();
-                if post_probe(&element, &probe) {
-                    entries.push(ScanEntry::Frame { probe });
-                }
-            }
+            Entry::Frame(element) => entries.push(ScanEntry::Frame(crate::frames::seen(&element))),
         }
     }
     FRAME.with_borrow_mut(|f| {
@@ -226,6 +182,7 @@ fn scan(viewport: bool) -> ToolResult {
         url: url(),
         title: document.title(),
         entries,
+        windows: crate::frames::windows(),
     };
     match serde_json::to_value(&scan) {
         Ok(data) => ToolResult::ok(data),

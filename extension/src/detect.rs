@@ -192,16 +192,7 @@ fn clickable(pointer: bool, parent_pointer: bool) -> bool {
 }
 
 /// Tags the pointer-cursor walk never enters: nothing in them is drawn as a control of the page.
-const WALK_SKIPS: &[&str] = &[
-    "head",
-    "script",
-    "style",
-    "template",
-    "noscript",
-    "link",
-    "meta",
-    "waymark-overlay",
-];
+const WALK_SKIPS: &[&str] = &["head", "script", "style", "template", "noscript", "link", "meta"];
 
 /// An element's border box in viewport coordinates, as `getBoundingClientRect` gives it.
 #[derive(Clone, Copy, Default, serde::Deserialize)]
@@ -472,7 +463,8 @@ impl Scan {
                 continue;
             };
             let tag = element.local_name();
-            if WALK_SKIPS.contains(&tag.as_str()) {
+            // Waymark's own hosts (their tag is random per frame) hold nothing of the page.
+            if WALK_SKIPS.contains(&tag.as_str()) || crate::overlay::is_host_tag(&tag) {
                 continue;
             }
             let mut inner = context;

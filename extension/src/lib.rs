@@ -21,6 +21,7 @@ mod chrome;
 mod content;
 mod detect;
 mod effect;
+mod frames;
 mod mask;
 mod overlay;
 mod page;

@@ -119,7 +119,9 @@ fn is_secret(input: &HtmlInputElement) -> bool {
 
 /// One host element over the viewport with a black box per field.
 fn draw(document: &Document, fields: &[Element]) -> Result<Element, wasm_bindgen::JsValue> {
-    let host = document.create_element("waymark-mask")?;
+    // The overlay's random tag: no fixed name a page could look for, and the page watcher
+    // (`watch.rs`) passes over it as Waymark's own.
+    let host = document.create_element(&crate::overlay::host_tag())?;
     host.set_attribute("aria-hidden", "true")?;
     host.set_attribute("inert", "")?;
     if let Some(html) = host.dyn_ref::<HtmlElement>() {

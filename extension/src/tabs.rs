@@ -1,8 +1,10 @@
 //! The service worker's side of page tools: one numbering for a whole tab across all its frames.
 //!
 //! Listing scans the top frame, then every child frame where it stands in its parent's document
-//! (same-origin, `srcdoc` and cross-origin alike: each frame has its own content script), numbers the
-//! controls in that order, and tells each frame the numbers of its elements for the badges. The map
+//! (same-origin, `srcdoc` and cross-origin alike: each frame has its own content script; which child
+//! frame stands at which frame element is found from the browser's list of the tab's frames and what
+//! each side can see, without sending anything into the page: `frames.rs`), numbers the controls in
+//! that order, and tells each frame the numbers of its elements for the badges. The map
 //! from tab-wide numbers to (frame, local number) is kept per tab; every tool by number is translated
 //! through it, and element ids are made tab-wide as `frame << 32 | local id`.
 //!
@@ -13,8 +15,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde_json::json;
 use waymark_protocol::{
-    BannerButton, Effect, FrameBanners, FramePin, FramePreview, FrameScan, InteractiveList, ListScope,
-    PageTool, Pin, ScanEntry, ToolResult, ToolStatus, WorkerToContent,
+    BannerButton, Effect, FrameBanners, FramePin, FramePlace, FramePreview, FrameScan, FrameSeen,
+    InteractiveList, ListScope, PageTool, Pin, ScanEntry, ToolResult, ToolStatus, WorkerToContent,
 };
 
 use crate::{chrome, wording};
@@ -31,48 +33,59 @@ struct Numbering {
     frames: Vec<i32>,
 }
 
-/// How long to wait for a child frame to answer its parent's probe.
-const PROBE_WAIT_MS: u32 = 600;
-const PROBE_POLL_MS: u32 = 15;
-
 thread_local! {
     static NUMBERINGS: RefCell<HashMap<i32, Numbering>> = RefCell::new(HashMap::new());
-    /// Probe token → (tab, frame id), from child frames' answers.
-    static PROBES: RefCell<HashMap<String, (i32, i32)>> = RefCell::new(HashMap::new());
 }
 
-/// A child frame reported its parent's probe: remember which frame it is.
-pub fn probe_answered(probe: String, sender: &wasm_bindgen::JsValue) {
-    let get = |target: &wasm_bindgen::JsValue, key: &str| js_sys::Reflect::get(target, &key.into()).ok();
-    let frame = get(sender, "frameId").and_then(|f| f.as_f64());
-    let tab = get(sender, "tab")
-        .and_then(|t| get(&t, "id"))
-        .and_then(|id| id.as_f64());
-    if let (Some(tab), Some(frame)) = (tab, frame) {
-        PROBES.with_borrow_mut(|p| {
-            // Unclaimed probes (a frame that answered too late) must not pile up.
-            if p.len() > 1000 {
-                p.clear();
+/// Which frames of the tab are children of which, from the browser (the page is asked nothing): parent
+/// frame id → child frame ids in the order the browser made them. Empty when the browser will not say,
+/// and then only the top frame is numbered.
+async fn frame_tree(tab: i32) -> HashMap<i32, Vec<i32>> {
+    let mut tree: HashMap<i32, Vec<i32>> = HashMap::new();
+    match chrome::tab_frames(tab).await {
+        Ok(frames) => {
+            for f in frames {
+                tree.entry(f.parent).or_default().push(f.frame);
             }
-            p.insert(probe, (tab as i32, frame as i32));
-        });
+        }
+        Err(e) => chrome::log(&format!("tab {tab}: cannot list its frames: {e}")),
     }
+    tree
 }
 
-/// Waits briefly for the frame that holds `probe` to identify itself.
-async fn frame_of(tab: i32, probe: &str) -> Option<i32> {
-    let mut waited = 0;
-    loop {
-        let found = PROBES.with_borrow_mut(|p| p.remove(probe));
-        if let Some((probe_tab, frame)) = found {
-            return (probe_tab == tab).then_some(frame);
+/// For each frame entry of `scan` (frame `parent`'s), in order, the child frame standing there, if
+/// any: each child says where it stands (`locate`) and `frames::assign` matches them.
+async fn place_children(
+    tab: i32,
+    parent: i32,
+    scan: &FrameScan,
+    tree: &HashMap<i32, Vec<i32>>,
+) -> Vec<Option<i32>> {
+    let seen: Vec<FrameSeen> = scan
+        .entries
+        .iter()
+        .filter_map(|e| match e {
+            ScanEntry::Frame(seen) => Some(seen.clone()),
+            ScanEntry::Control(_) => None,
+        })
+        .collect();
+    let Some(ids) = tree.get(&parent).filter(|_| !seen.is_empty()) else {
+        return vec![None; seen.len()];
+    };
+    let mut children = Vec::with_capacity(ids.len());
+    for &child in ids {
+        // A frame without our content script (a browser page, a frame still loading) cannot answer,
+        // and has no controls we could act on.
+        let answer = send(tab, child, &WorkerToContent::Locate).await;
+        if let Some(place) = answer
+            .data
+            .filter(|_| answer.status == ToolStatus::Ok)
+            .and_then(|d| serde_json::from_value::<FramePlace>(d).ok())
+        {
+            children.push((child, place));
         }
-        if waited >= PROBE_WAIT_MS {
-            return None;
-        }
-        gloo_timers::future::TimeoutFuture::new(PROBE_POLL_MS).await;
-        waited += PROBE_POLL_MS;
     }
+    crate::frames::assign(&seen, scan.windows, &children)
 }
 
 /// Runs a page tool in a tab (the active tab of the focused window when `tab_id` is `None`). A
@@ -818,9 +831,15 @@ async fn list(tab: i32, limit: u32, offset: u32, viewport: bool) -> ToolResult {
     let mut slots = Vec::new();
     let mut items = Vec::new();
     let mut frames = vec![0];
-    // Depth-first through the frames, splicing each child's controls in where the frame stands.
-    let mut stack = vec![(0, top.entries.into_iter())];
-    while let Some((frame, next)) = stack.last_mut().map(|(frame, entries)| (*frame, entries.next())) {
+    let tree = frame_tree(tab).await;
+    let placed = place_children(tab, 0, &top, &tree).await;
+    // Depth-first through the frames, splicing each child's controls in where the frame stands;
+    // `placed` says which child frame stands at each frame entry.
+    let mut stack = vec![(0, top.entries.into_iter(), placed.into_iter())];
+    while let Some((frame, next)) = stack
+        .last_mut()
+        .map(|(frame, entries, _)| (*frame, entries.next()))
+    {
         match next {
             None => {
                 stack.pop();
@@ -830,23 +849,23 @@ async fn list(tab: i32, limit: u32, offset: u32, viewport: bool) -> ToolResult {
                 item.index = slots.len() as u32;
                 items.push(item);
             }
-            Some(ScanEntry::Frame { probe }) => {
-                if stack.len() >= MAX_FRAME_DEPTH {
-                    continue;
-                }
-                // A frame that never answers (still loading, or a page where extensions may not run)
-                // has no controls we can act on: skip it.
-                let Some(frame_id) = frame_of(tab, &probe).await else {
+            Some(ScanEntry::Frame(_)) => {
+                let child = stack
+                    .last_mut()
+                    .and_then(|(_, _, placed)| placed.next())
+                    .flatten();
+                // A frame entry no child matched (not loaded yet, or a page where extensions may not
+                // run) has no controls we can act on: skip it.
+                let Some(frame_id) = child.filter(|_| stack.len() < MAX_FRAME_DEPTH) else {
                     continue;
                 };
                 if frames.contains(&frame_id) {
                     continue;
                 }
-                // A frame without our content script (a browser page, a blocked scheme) has no controls
-                // we can act on: skip it.
                 if let Ok(child) = scan(tab, frame_id, viewport).await {
+                    let placed = place_children(tab, frame_id, &child, &tree).await;
                     frames.push(frame_id);
-                    stack.push((frame_id, child.entries.into_iter()));
+                    stack.push((frame_id, child.entries.into_iter(), placed.into_iter()));
                 }
             }
         }

@@ -6,7 +6,8 @@
 //! (and answered with a fresh list) rather than aimed at a different element.
 //!
 //! Must stay light, as it runs on every listed page: no layout or style reads in the observer's
-//! callback, and the overlay host (the one node Waymark adds) is ignored.
+//! callback, and Waymark's own host elements (the overlay and the screenshot mask, known by this
+//! frame's random tag) are ignored.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -135,7 +136,9 @@ fn changed(state: &Rc<State>, records: &js_sys::Array) {
     .forget();
 }
 
+/// Whether `node` is one of Waymark's host elements (the overlay, a screenshot mask): they carry this
+/// frame's random host tag (`overlay::host_tag`).
 fn is_overlay(node: Option<&Node>) -> bool {
     node.and_then(|n| n.dyn_ref::<Element>())
-        .is_some_and(|e| e.local_name() == crate::overlay::HOST_TAG)
+        .is_some_and(|e| crate::overlay::is_host_tag(&e.local_name()))
 }

@@ -13,8 +13,8 @@ use std::rc::Rc;
 use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::{
-    ConnectionState, ContentToWorker, FileData, FilePart, Hello, PageTool, PanelToWorker, RequestId,
-    ToExtension, ToHost, ToolDone, ToolResult, WorkerToPanel, HOST_NAME, PROTOCOL_VERSION,
+    ConnectionState, FileData, FilePart, Hello, PageTool, PanelToWorker, RequestId, ToExtension, ToHost,
+    ToolDone, ToolResult, WorkerToPanel, HOST_NAME, PROTOCOL_VERSION,
 };
 
 use crate::chrome::{self, Port};
@@ -104,15 +104,6 @@ fn take_staged(id: RequestId) -> Vec<FileData> {
 pub fn start_service_worker() {
     chrome::open_panel_on_action_click();
     connect_host(&shared());
-}
-
-/// Called by `sw.js` for every `chrome.runtime.onMessage` (one-off messages from content scripts).
-#[wasm_bindgen]
-pub fn on_runtime_message(message: JsValue, sender: JsValue) {
-    match chrome::from_js::<ContentToWorker>(message) {
-        Ok(ContentToWorker::FrameProbe { probe }) => crate::tabs::probe_answered(probe, &sender),
-        Err(e) => chrome::log(&format!("unreadable message from a page: {e}")),
-    }
 }
 
 /// Called by `sw.js` when a keyboard shortcut is pressed: the open panels act on it and say the result.

@@ -6,9 +6,6 @@ const ready = init({ module_or_path: new URL('./pkg/waymark_extension_bg.wasm', 
   .then(() => waymark.start_service_worker());
 
 chrome.runtime.onConnect.addListener((port) => { ready.then(() => waymark.on_connect(port)); });
-chrome.runtime.onMessage.addListener((message, sender) => {
-  ready.then(() => waymark.on_runtime_message(message, sender));
-});
 // A frame showing a new document: the host closes questions about the old one.
 chrome.webNavigation.onCommitted.addListener((details) => { ready.then(() => waymark.on_committed(details)); });
 // Keyboard shortcuts (chrome://extensions/shortcuts): handled by the open side panels. `runCommand` is

@@ -494,8 +494,9 @@ fn relabel(error: ConfigError, path: &Path) -> ConfigError {
     }
 }
 
-/// Temp file + rename, 0600 on Unix; the folder is created if missing.
-fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
+/// Temp file + rename, 0600 on Unix; the folder is created if missing. Also keeps the registered
+/// extension ids (`origin`).
+pub(crate) fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
     use std::io::Write as _;
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;

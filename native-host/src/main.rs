@@ -4,8 +4,9 @@
 //!  extension (service worker) <-[native messaging: stdin/stdout]-> waymark-host
 //! ```
 //!
-//! The browser starts this binary with the calling extension's origin as its first argument; it then
-//! speaks native messaging on stdin/stdout until the browser closes the pipe. Everything else
+//! The browser starts this binary with the calling extension's origin as its first argument; once
+//! [`origin`] has checked that the caller is Waymark (or an id the user registered), it speaks native
+//! messaging on stdin/stdout until the browser closes the pipe. Everything else
 //! (`install`, `--help`, …) is a command for people and scripts. Logs go to stderr, which the browser
 //! passes through to its own log; stdout belongs to [`framing`] alone.
 
@@ -20,6 +21,7 @@ mod gate;
 mod install;
 mod llm;
 mod mcp;
+mod origin;
 mod policy;
 mod session;
 mod settings;
@@ -39,8 +41,9 @@ use clap::{Parser, Subcommand};
     name = "waymark-host",
     version,
     about = "Waymark's native host: started by the browser over native messaging.",
-    after_help = "The browser starts it as `waymark-host chrome-extension://<id>/`. Register it with \
-                  `waymark-host install`."
+    after_help = "The browser starts it as `waymark-host chrome-extension://<id>/`; it serves Waymark's id \
+                  and the ids registered with `waymark-host install --extension-id ID`, and refuses any \
+                  other. Register it with `waymark-host install`."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -57,7 +60,8 @@ enum Command {
         /// A custom profile folder: write the manifest into DIR/NativeMessagingHosts/.
         #[arg(long, value_name = "DIR")]
         user_data_dir: Option<PathBuf>,
-        /// The extension allowed to start the host.
+        /// The extension allowed to start the host. An id other than Waymark's own is also recorded
+        /// next to config.toml: the host serves only Waymark and the ids recorded this way.
         #[arg(long, value_name = "ID", default_value = install::default_extension_id())]
         extension_id: String,
     },
@@ -102,7 +106,7 @@ fn main() -> ExitCode {
         .is_some_and(|a| a.starts_with("chrome-extension://") || a.starts_with("--parent-window"));
     init_tracing(from_browser);
     let result = if from_browser {
-        run_native_messaging()
+        run_native_messaging(&args)
     } else {
         run_command(Cli::parse())
     };
@@ -127,7 +131,9 @@ fn init_tracing(from_browser: bool) {
         .init();
 }
 
-fn run_native_messaging() -> anyhow::Result<()> {
+fn run_native_messaging(args: &[String]) -> anyhow::Result<()> {
+    // Nothing is read from stdin before the caller is known to be ours.
+    let caller = origin::check_caller(args).context("refusing to serve")?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
@@ -136,6 +142,7 @@ fn run_native_messaging() -> anyhow::Result<()> {
         tracing::info!(
             version = info.version,
             pid = info.pid,
+            extension = caller,
             "host started by the browser"
         );
         connection::serve(tokio::io::stdin(), tokio::io::stdout(), info).await?;
@@ -170,6 +177,19 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
                 host_path,
             };
             let (installed, note) = install::install(&opts)?;
+            // An id other than Waymark's own is recorded, so the host serves it when the browser
+            // starts it for that extension (see `origin`).
+            if !origin::is_builtin(&opts.extension_id) {
+                let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+                let store = origin::store_path(&env).ok_or(origin::StoreError::NoConfigDir)?;
+                if origin::register(&store, &opts.extension_id)? {
+                    eprintln!(
+                        "the extension {} may now use this host (recorded in {})",
+                        opts.extension_id,
+                        store.display()
+                    );
+                }
+            }
             // Command output is for the person who ran it; stderr keeps stdout free by habit.
             for item in &installed {
                 let who = item.browser.map(install::Browser::label).unwrap_or("the profile");

@@ -124,3 +124,83 @@ fn install_refuses_a_bad_extension_id_with_a_clear_message() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("32 letters from a to p"), "{err}");
 }
+
+/// Starts the host the way the browser does, with `args` for the origin and its config folder in
+/// `config`; sends a hello and returns (exit success, frames written, stderr).
+fn start_as_browser(args: &[&str], config: &std::path::Path) -> (bool, Vec<Value>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_waymark-host"))
+        .args(args)
+        .env("XDG_CONFIG_HOME", config)
+        .env("APPDATA", config)
+        .env("WAYMARK_LOG", "warn")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let hello = json!({"type": "hello", "protocol": 1, "extension_version": "test"});
+    // The host may have exited already: a refused write is part of what is tested, not a failure.
+    let mut stdin = child.stdin.take().unwrap();
+    let _ = stdin.write_all(&frame(hello.to_string().as_bytes()));
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        read_frames(&out.stdout),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn another_extension_is_refused_before_a_frame_is_read() {
+    let config = tempfile::tempdir().unwrap();
+    let other = "chrome-extension://abcdefghijklmnopabcdefghijklmnop/";
+    let (ok, frames, stderr) = start_as_browser(&[other], config.path());
+    assert!(!ok, "the host served another extension");
+    assert!(frames.is_empty(), "nothing is answered: {frames:?}");
+    assert!(
+        stderr.contains("refusing to serve")
+            && stderr.contains("abcdefghijklmnopabcdefghijklmnop")
+            && stderr.contains("install --extension-id"),
+        "{stderr}"
+    );
+    // Not the exact origin form, or no origin at all (Windows' window handle alone).
+    for args in [
+        vec!["chrome-extension://cefdccnmncoeemlgklbddcicjlldkfko/evil"],
+        vec!["chrome-extension://cefdccnmncoeemlgklbddcicjlldkfko"],
+        vec!["--parent-window=0"],
+    ] {
+        let (ok, frames, stderr) = start_as_browser(&args, config.path());
+        assert!(!ok && frames.is_empty(), "{args:?} was served");
+        assert!(stderr.contains("refusing to serve"), "{args:?}: {stderr}");
+    }
+    // Waymark itself, on Windows with the parent window after the origin.
+    let (ok, frames, _) = start_as_browser(&[ORIGIN, "--parent-window=0"], config.path());
+    assert!(ok);
+    assert_eq!(frames[0]["type"], "welcome");
+}
+
+#[test]
+fn an_extension_id_registered_by_install_is_served() {
+    let config = tempfile::tempdir().unwrap();
+    let profile = tempfile::tempdir().unwrap();
+    let id = "abcdefghijklmnopabcdefghijklmnop";
+    let out = Command::new(env!("CARGO_BIN_EXE_waymark-host"))
+        .args(["install", "--extension-id", id, "--user-data-dir"])
+        .arg(profile.path())
+        .env("XDG_CONFIG_HOME", config.path())
+        .env("APPDATA", config.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let origin = format!("chrome-extension://{id}/");
+    let (ok, frames, stderr) = start_as_browser(&[&origin], config.path());
+    assert!(ok, "{stderr}");
+    assert_eq!(frames[0]["type"], "welcome");
+    // Another id is still refused.
+    let (ok, _, _) = start_as_browser(
+        &["chrome-extension://ponmlkjihgfedcbaponmlkjihgfedcba/"],
+        config.path(),
+    );
+    assert!(!ok);
+}

@@ -22,7 +22,7 @@ pub use host::{
     SettingsProblem, SettingsReply, SettingsView, ToExtension, ToHost, ToolDone, UserTool, Welcome,
 };
 pub use relay::{
-    ConnectionState, ContentToWorker, FrameBanner, FrameBanners, FramePin, FramePreview, FrameScan,
+    ConnectionState, FrameBanner, FrameBanners, FramePin, FramePlace, FramePreview, FrameScan, FrameSeen,
     PanelToWorker, ScanEntry, WorkerToContent, WorkerToPanel,
 };
 pub use tools::{

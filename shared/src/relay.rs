@@ -40,7 +40,7 @@ pub enum WorkerToPanel {
     Shortcut { command: String },
 }
 
-/// Service worker → content script (the top frame of a tab). The content script answers with a
+/// Service worker → content script (one frame of a tab). The content script answers with a
 /// [`ToolResult`] through the message's response callback.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -67,6 +67,10 @@ pub enum WorkerToContent {
     },
     /// Draw these numbers: `numbers[i]` is the tab-wide number of this frame's i-th element.
     Badges { numbers: Vec<u32> },
+    /// Say where this frame stands in its parent (answered with a [`FramePlace`] in the result's
+    /// `data`): the worker matches it to the parent's [`ScanEntry::Frame`]. Cheap, reads nothing of the
+    /// page's content, and changes nothing in it.
+    Locate,
 }
 
 /// One frame's interactive elements in document order, with the child frames where they stand, so the
@@ -78,6 +82,11 @@ pub struct FrameScan {
     pub url: String,
     pub title: String,
     pub entries: Vec<ScanEntry>,
+    /// How many child windows this frame's window had during the scan (`window.length`): a child's
+    /// [`FramePlace::index`] is only compared with a [`ScanEntry::Frame`]'s while the parent still
+    /// has that many.
+    #[serde(default)]
+    pub windows: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -85,18 +94,50 @@ pub struct FrameScan {
 pub enum ScanEntry {
     /// An element of this frame; its `index` is the frame's local number.
     Control(crate::tools::Interactive),
-    /// A child frame at this place in the document. Content scripts cannot learn a frame's browser id,
-    /// so the parent posts `probe` (a random token) to the child window, whose content script reports it
-    /// with [`ContentToWorker::FrameProbe`]; the worker learns the frame id from the message's sender.
-    Frame { probe: String },
+    /// A child frame (`iframe`, `frame`) at this place in the document, described by what the parent
+    /// can see of it. A content script cannot learn a frame's browser id, and Waymark sends nothing
+    /// into a page's windows (a page would see it), so the worker lists the tab's frames itself
+    /// (`chrome.webNavigation`), asks each child where it stands ([`WorkerToContent::Locate`]) and
+    /// matches the two.
+    Frame(FrameSeen),
 }
 
-/// Content script → service worker (`chrome.runtime.sendMessage`).
+/// A child frame as its parent sees it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum ContentToWorker {
-    /// "The probe my parent posted to me was this": ties a [`ScanEntry::Frame`] to a frame id.
-    FrameProbe { probe: String },
+pub struct FrameSeen {
+    /// The address the element asks for: its `src` resolved against the document, `about:srcdoc` for a
+    /// `srcdoc` frame, `about:blank` for neither.
+    pub src: String,
+    /// The element's `name` attribute.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    /// The frame's content box in CSS pixels: what the child sees as its viewport.
+    pub width: f64,
+    pub height: f64,
+    /// Its position among the parent window's child windows (`window[index]`); none for a frame the
+    /// window does not index (one inside a shadow root).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index: Option<u32>,
+}
+
+/// Where a frame stands, as the frame itself knows it: the answer to [`WorkerToContent::Locate`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FramePlace {
+    /// The frame's address now.
+    pub url: String,
+    /// The frame's window name, which starts as its element's `name` attribute.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    /// The frame's viewport in CSS pixels (0 × 0 for a frame that is not rendered).
+    pub width: f64,
+    pub height: f64,
+    /// Its position among the parent window's child windows; none in a top frame or a frame the parent
+    /// window does not index.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index: Option<u32>,
+    /// How many child windows the parent window has now.
+    #[serde(default)]
+    pub siblings: u32,
 }
 
 /// Where the service worker's connection to the native host stands.

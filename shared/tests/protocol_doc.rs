@@ -6,9 +6,7 @@ use std::collections::BTreeSet;
 
 use serde::{de::DeserializeOwned, Serialize};
 use serde_json::Value;
-use waymark_protocol::{
-    ConnectionState, ContentToWorker, PanelToWorker, ToExtension, ToHost, WorkerToContent, WorkerToPanel,
-};
+use waymark_protocol::{ConnectionState, PanelToWorker, ToExtension, ToHost, WorkerToContent, WorkerToPanel};
 
 fn to_host_name(m: &ToHost) -> &'static str {
     match m {
@@ -58,18 +56,13 @@ fn worker_to_panel_name(m: &WorkerToPanel) -> &'static str {
     }
 }
 
-fn content_to_worker_name(m: &ContentToWorker) -> &'static str {
-    match m {
-        ContentToWorker::FrameProbe { .. } => "ContentToWorker::FrameProbe",
-    }
-}
-
 fn worker_to_content_name(m: &WorkerToContent) -> &'static str {
     match m {
         WorkerToContent::Tool { .. } => "WorkerToContent::Tool",
         WorkerToContent::Scan { .. } => "WorkerToContent::Scan",
         WorkerToContent::Badges { .. } => "WorkerToContent::Badges",
         WorkerToContent::Document => "WorkerToContent::Document",
+        WorkerToContent::Locate => "WorkerToContent::Locate",
     }
 }
 
@@ -119,7 +112,7 @@ const ALL_MESSAGES: &[&str] = &[
     "WorkerToContent::Scan",
     "WorkerToContent::Badges",
     "WorkerToContent::Document",
-    "ContentToWorker::FrameProbe",
+    "WorkerToContent::Locate",
 ];
 
 const ALL_CONNECTION_STATES: &[&str] = &[
@@ -174,7 +167,6 @@ fn every_documented_example_round_trips_and_every_message_is_documented() {
                 }
                 worker_to_panel_name(&m)
             }
-            "ContentToWorker" => content_to_worker_name(&round_trip::<ContentToWorker>(&heading, &json)),
             "WorkerToContent" => worker_to_content_name(&round_trip::<WorkerToContent>(&heading, &json)),
             other => panic!("docs/protocol.md: JSON under an unknown heading {other:?}"),
         };

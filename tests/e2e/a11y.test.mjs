@@ -9,7 +9,9 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { command, openFixture, replyCount, send, waitForReply, waitForStatus } from './lib/harness.mjs';
+import {
+  command, isWaymarkHost, openFixture, replyCount, send, waitForReply, waitForStatus,
+} from './lib/harness.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -90,7 +92,7 @@ test('overlay badges have text contrast of at least 7:1, computed from the rende
   const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
   const badges = [];
   const walk = (node, inOverlay) => {
-    const here = inOverlay || node.localName === 'waymark-overlay';
+    const here = inOverlay || isWaymarkHost(node);
     const cls = (node.attributes ?? []).findIndex((a, i) => i % 2 === 0 && a === 'class');
     if (here && cls >= 0 && node.attributes[cls + 1].split(/\s+/).includes('b')) badges.push(node.nodeId);
     for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? [])]) walk(child, here);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import {
-  EXTENSION_ID, command as run, openFixture, replyCount, send, waitForReply, waitForStatus,
+  EXTENSION_ID, command as run, isWaymarkHost, openFixture, replyCount, send, waitForReply, waitForStatus,
 } from './lib/harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -91,11 +91,14 @@ test('a viewport listing (a walk of what is on screen) finds the same controls a
 });
 
 test('the overlay is one hidden, inert host that takes no focus and no clicks', async () => {
+  // The host's tag is random: it is the one custom element appended to <html>.
   const host = await page.evaluate(() => {
-    const hosts = document.querySelectorAll('waymark-overlay');
+    const hosts = [...document.documentElement.children].filter((e) => e.localName.includes('-'));
     const h = hosts[0];
     return {
       count: hosts.length,
+      tag: /^[a-z]+-[a-z]+$/.test(h.localName) && !h.localName.includes('waymark'),
+      last: document.documentElement.lastElementChild === h,
       ariaHidden: h.getAttribute('aria-hidden'),
       inert: h.inert,
       pointerEvents: getComputedStyle(h).pointerEvents,
@@ -104,7 +107,7 @@ test('the overlay is one hidden, inert host that takes no focus and no clicks', 
     };
   });
   assert.deepEqual(host, {
-    count: 1, ariaHidden: 'true', inert: true, pointerEvents: 'none', shadowVisibleToPage: false, focused: false,
+    count: 1, tag: true, last: true, ariaHidden: 'true', inert: true, pointerEvents: 'none', shadowVisibleToPage: false, focused: false,
   });
   // A click where badge 1 is drawn still reaches the page's button.
   await page.evaluate(() => { window.clicked = 0; document.getElementById('plain').onclick = () => window.clicked++; });
@@ -156,7 +159,7 @@ async function readBadges(tab) {
     const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
     const spans = [];
     const walk = (node, inOverlay) => {
-      const here = inOverlay || node.localName === 'waymark-overlay';
+      const here = inOverlay || isWaymarkHost(node);
       const cls = (node.attributes ?? []).findIndex((a, i) => i % 2 === 0 && a === 'class');
       if (here && cls >= 0 && node.attributes[cls + 1] === 'b') spans.push(node);
       for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? [])]) walk(child, here);

@@ -148,6 +148,22 @@ export function processInfo(pid) {
   }
 }
 
+/// Whether a node of the DevTools protocol's DOM tree (`DOM.getDocument` with `pierce`) is one of
+/// Waymark's host elements (the overlay, or the screenshot mask). Their tag is random per frame, so
+/// they are known by their shape: a custom element with a closed shadow root, `aria-hidden` and
+/// `inert`. No fixture page has such an element of its own.
+export function isWaymarkHost(node) {
+  const attrs = node.attributes ?? [];
+  const attr = (name) => {
+    const i = attrs.findIndex((a, k) => k % 2 === 0 && a === name);
+    return i >= 0 ? attrs[i + 1] : undefined;
+  };
+  return node.localName?.includes('-')
+    && (node.shadowRoots ?? []).some((s) => s.shadowRootType === 'closed')
+    && attr('aria-hidden') === 'true'
+    && attr('inert') !== undefined;
+}
+
 const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'fixtures');
 
 /// Launches Waymark with the fixture page `name` (from tests/e2e/fixtures, served on 127.0.0.1) open
