@@ -7,8 +7,9 @@
 //! input, and a reason must never repeat the text to type or a field's value: those may be secrets.
 //!
 //! How it decides (precedence handoff > confirm > allow):
-//! - handoff: a captcha, or typing/choosing in a password, one-time-code or card field, or typing
-//!   something that looks like a card number;
+//! - handoff: a captcha, or typing/choosing in a secret field (password, one-time code, PIN, card:
+//!   `waymark_protocol::secret`, the predicate the extension uses too), or typing something that looks
+//!   like a card number;
 //! - confirm: a click (or Enter/Space on a button, or choosing with a button-like control) whose label
 //!   says pay/order/delete/send in one of 14 languages or carries a price; a generic "OK"/"Continue"
 //!   with a risky signal around it (a dialog, a checkout address, a delete form, risky nearby text);
@@ -27,6 +28,7 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 use unicode_normalization::UnicodeNormalization;
+use waymark_protocol::{secret_kind, FieldFacts, SecretKind};
 
 use words::WordList;
 
@@ -245,6 +247,8 @@ struct Facts<'a> {
     around: String,
     /// Normalised id/class/name hints, camelCase split into words.
     id_hints: String,
+    /// The id/class/name hints as given, for the secret-field predicate (which normalises them its way).
+    raw_id_hints: &'a str,
     in_dialog: bool,
     form: Option<&'a FormContext>,
     /// The page address (for `navigate`: the address to open), as given.
@@ -277,6 +281,7 @@ impl<'a> Facts<'a> {
                 LABEL_MAX_CHARS,
             )
             .0,
+            raw_id_hints: el.id_hints.as_deref().unwrap_or_default(),
             in_dialog: el.in_dialog,
             form: el.form.as_ref(),
             url: a.url.as_deref().unwrap_or_default(),
@@ -407,55 +412,29 @@ fn captcha_decision(f: &Facts, term: &str) -> Decision {
     ))
 }
 
-#[derive(Clone, Copy)]
-enum Secret {
-    Password,
-    OneTimeCode,
-    Card,
-}
-
-impl Secret {
-    fn what(self) -> &'static str {
-        match self {
-            Secret::Password => "a password",
-            Secret::OneTimeCode => "a one-time code",
-            Secret::Card => "card details",
-        }
+/// "a password", "card details" for reasons.
+fn what(kind: SecretKind) -> &'static str {
+    match kind {
+        SecretKind::Password => "a password",
+        SecretKind::OneTimeCode => "a one-time code",
+        SecretKind::Pin => "a PIN",
+        SecretKind::Card => "card details",
     }
 }
 
-/// Whether the field holds a secret, and what says so.
-fn secret_field(f: &Facts) -> Option<(Secret, String)> {
-    if f.input_type == "password" {
-        return Some((Secret::Password, "type=password".to_owned()));
-    }
-    for token in f.autocomplete.split_whitespace() {
-        let secret = match token {
-            "current-password" | "new-password" | "webauthn" => Secret::Password,
-            "one-time-code" => Secret::OneTimeCode,
-            t if t.starts_with("cc-") => Secret::Card,
-            _ => continue,
-        };
-        return Some((secret, format!("autocomplete '{token}'")));
-    }
-    // A search box is never a secret field by its label ("Search passwords" in a password manager).
-    if f.role == "searchbox" || f.input_type == "search" {
-        return None;
-    }
-    let lists = [
-        (Secret::Password, &LEX.password),
-        (Secret::OneTimeCode, &LEX.one_time_code),
-        (Secret::Card, &LEX.card),
-    ];
-    for (secret, lex) in lists {
-        if let Some(term) = find(lex, &f.name.norm, TextKind::OtherLabel) {
-            return Some((secret, format!("its label says '{term}'")));
-        }
-        if let Some(term) = find(lex, &f.id_hints, TextKind::OtherLabel) {
-            return Some((secret, format!("its id, class or name says '{term}'")));
-        }
-    }
-    None
+/// Whether the field holds a secret, and what says so: the shared predicate over what this element
+/// tells.
+fn secret_field(f: &Facts) -> Option<(SecretKind, String)> {
+    let facts = FieldFacts {
+        tag: &f.tag,
+        role: &f.role,
+        input_type: &f.input_type,
+        autocomplete: &f.autocomplete,
+        label: &f.name.raw,
+        id: f.raw_id_hints,
+        ..Default::default()
+    };
+    secret_kind(&facts).map(|secret| (secret.kind, secret.why))
 }
 
 /// A typed value that is 13–19 digits (spaces and dashes allowed) passing the Luhn check.
@@ -595,12 +574,12 @@ fn judge_enter_in_field(f: &Facts) -> Decision {
     }
     let form = f.form;
     let password = secret_field(f).map(|(s, _)| s).or(match form {
-        Some(form) if form.has_password_field => Some(Secret::Password),
-        Some(form) if form.has_card_field => Some(Secret::Card),
+        Some(form) if form.has_password_field => Some(SecretKind::Password),
+        Some(form) if form.has_card_field => Some(SecretKind::Card),
         _ => None,
     });
     if let Some(secret) = password {
-        return Decision::confirm(format!("pressing Enter submits a form with {}", secret.what()));
+        return Decision::confirm(format!("pressing Enter submits a form with {}", what(secret)));
     }
     if let Some(form) = form {
         let method = form.method.as_deref().unwrap_or_default().trim().to_lowercase();
@@ -625,7 +604,7 @@ fn judge_enter_in_field(f: &Facts) -> Decision {
 
 fn judge_type(f: &Facts) -> Decision {
     if let Some((secret, why)) = secret_field(f) {
-        return Decision::handoff(format!("typing {} is for the user ({why})", secret.what()));
+        return Decision::handoff(format!("typing {} is for the user ({why})", what(secret)));
     }
     if looks_like_card_number(f.text) {
         return Decision::handoff("the text looks like a payment card number; card details are for the user");
@@ -643,7 +622,7 @@ fn judge_type(f: &Facts) -> Decision {
 
 fn judge_select(f: &Facts) -> Decision {
     if let Some((secret, why)) = secret_field(f) {
-        return Decision::handoff(format!("choosing {} is for the user ({why})", secret.what()));
+        return Decision::handoff(format!("choosing {} is for the user ({why})", what(secret)));
     }
     if f.is_button_like() {
         // A menu button or submit-like control: choosing with it acts like clicking it.
@@ -801,9 +780,6 @@ struct Lexicons {
     next: Vec<Term>,
     add_to_cart: Vec<Term>,
     cookie: Vec<Term>,
-    password: Vec<Term>,
-    one_time_code: Vec<Term>,
-    card: Vec<Term>,
     captcha: Vec<Term>,
 }
 
@@ -826,9 +802,6 @@ static LEX: LazyLock<Lexicons> = LazyLock::new(|| Lexicons {
     next: lexicon(words::NEXT),
     add_to_cart: lexicon(words::ADD_TO_CART),
     cookie: lexicon(words::COOKIE),
-    password: lexicon(words::PASSWORD_FIELD),
-    one_time_code: lexicon(words::ONE_TIME_CODE_FIELD),
-    card: lexicon(words::CARD_FIELD),
     captcha: lexicon(words::CAPTCHA),
 });
 

@@ -47,9 +47,6 @@ fn every_word_list_entry_survives_normalisation() {
         words::NEXT,
         words::ADD_TO_CART,
         words::COOKIE,
-        words::PASSWORD_FIELD,
-        words::ONE_TIME_CODE_FIELD,
-        words::CARD_FIELD,
         words::CAPTCHA,
     ];
     for list in lists {
@@ -499,6 +496,42 @@ fn typing_secrets_is_handed_to_the_user() {
     }
     let d = decide(json!({"action": "select", "element": {"tag": "select", "autocomplete": "cc-exp-month"}}));
     assert_decision(&d, Verdict::Handoff, "choosing card details");
+}
+
+/// The classifier asks the same predicate as the extension: PINs, "code" fields and identifiers
+/// matched whole.
+#[test]
+fn pins_codes_and_card_fields_without_autocomplete_are_handed_over() {
+    let cases = [
+        (json!({"tag": "input", "name": "PIN"}), "a PIN"),
+        (json!({"tag": "input", "name": "ПИН-код"}), "a PIN"),
+        (
+            json!({"tag": "input", "name": "Enter code", "id_hints": "otp"}),
+            "a one-time code",
+        ),
+        (json!({"tag": "input", "name": "6-digit code"}), "a one-time code"),
+        (json!({"tag": "input", "name": "Код из СМС"}), "a one-time code"),
+        (
+            json!({"tag": "input", "name": "Card number", "id_hints": "cardnumber", "autocomplete": "off"}),
+            "card details",
+        ),
+        (json!({"tag": "input", "name": "MM/YY"}), "card details"),
+        (json!({"tag": "input", "id_hints": "user_pwd"}), "a password"),
+    ];
+    for (element, what) in cases {
+        let d = decide(json!({"action": "type", "element": element, "text": "1234"}));
+        assert_decision(&d, Verdict::Handoff, what);
+    }
+    for element in [
+        json!({"tag": "input", "name": "Passport number", "id_hints": "passportNumber"}),
+        json!({"tag": "input", "name": "ZIP code"}),
+        json!({"tag": "input", "name": "Gift card code"}),
+        json!({"tag": "input", "id_hints": "shipping spinner pinned"}),
+        json!({"role": "searchbox", "name": "Search passwords"}),
+    ] {
+        let d = decide(json!({"action": "type", "element": element, "text": "x"}));
+        assert_eq!(d.decision, Verdict::Allow, "{element}: {d:?}");
+    }
 }
 
 #[test]
