@@ -90,6 +90,8 @@ pub fn start_content() {
     // The listener lives as long as the frame.
     listener.forget();
     answer_probes();
+    // From the start, so a password a "show password" button reveals before any listing stays secret.
+    crate::secret::watch_password_fields();
 }
 
 /// In a child frame: when the parent frame's content script probes this window, report the probe to
@@ -283,8 +285,7 @@ fn run(tool: PageTool, number: Option<u32>) -> ToolResult {
         // its password, code and card fields for the moment of the picture.
         PageTool::Screenshot => {
             redraw();
-            crate::mask::cover_secrets();
-            ToolResult::ok(json!({}))
+            ToolResult::ok(json!({"masked": crate::mask::cover_secrets()}))
         }
         PageTool::Upload {
             index, files, expect, ..

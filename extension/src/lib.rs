@@ -24,6 +24,7 @@ mod mask;
 mod overlay;
 mod page;
 mod panel;
+mod secret;
 mod settings;
 mod tabs;
 mod watch;

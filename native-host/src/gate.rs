@@ -553,6 +553,7 @@ fn proposed(info: &ElementInfo, kind: policy::ActionKind, text: Option<&str>) ->
             autocomplete: info.autocomplete.clone(),
             in_dialog: info.in_dialog,
             id_hints: None,
+            secret: info.secret,
         }),
         url: some(&info.url),
         text: text.map(str::to_string),

@@ -8,8 +8,8 @@
 //!
 //! How it decides (precedence handoff > confirm > allow):
 //! - handoff: a captcha, or typing/choosing in a secret field (password, one-time code, PIN, card:
-//!   `waymark_protocol::secret`, the predicate the extension uses too), or typing something that looks
-//!   like a card number;
+//!   `waymark_protocol::secret`, the predicate the extension uses too, or the extension's own `secret`
+//!   in the element), or typing something that looks like a card number;
 //! - confirm: a click (or Enter/Space on a button, or choosing with a button-like control) whose label
 //!   says pay/order/delete/send in one of 14 languages or carries a price; a generic "OK"/"Continue"
 //!   with a risky signal around it (a dialog, a checkout address, a delete form, risky nearby text);
@@ -66,7 +66,10 @@ pub struct ProposedAction {
 /// Beyond INTERFACES.md, these optional fields sharpen the answer when the caller knows them:
 /// - `autocomplete`: the HTML `autocomplete` attribute (`current-password`, `one-time-code`, `cc-number`…);
 /// - `in_dialog`: the element sits inside `role=dialog`/`alertdialog` (or a modal `<dialog>`);
-/// - `id_hints`: the element's id, class, `name` and `data-testid` text, space separated.
+/// - `id_hints`: the element's id, class, `name` and `data-testid` text, space separated;
+/// - `secret` (`password`, `one_time_code`, `pin`, `card`): the field is secret as the extension sees it
+///   (it knows more: `-webkit-text-security`, a password field a "show password" button turned into
+///   text). Taken as given, on top of what the classifier finds itself.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(default)]
 pub struct Element {
@@ -83,6 +86,7 @@ pub struct Element {
     pub autocomplete: Option<String>,
     pub in_dialog: bool,
     pub id_hints: Option<String>,
+    pub secret: Option<SecretKind>,
 }
 
 /// The form the element belongs to.
@@ -232,6 +236,7 @@ static NO_ELEMENT: Element = Element {
     autocomplete: None,
     in_dialog: false,
     id_hints: None,
+    secret: None,
 };
 
 struct Facts<'a> {
@@ -249,6 +254,8 @@ struct Facts<'a> {
     id_hints: String,
     /// The id/class/name hints as given, for the secret-field predicate (which normalises them its way).
     raw_id_hints: &'a str,
+    /// What the extension said the field's secret is.
+    described_secret: Option<SecretKind>,
     in_dialog: bool,
     form: Option<&'a FormContext>,
     /// The page address (for `navigate`: the address to open), as given.
@@ -282,6 +289,7 @@ impl<'a> Facts<'a> {
             )
             .0,
             raw_id_hints: el.id_hints.as_deref().unwrap_or_default(),
+            described_secret: el.secret,
             in_dialog: el.in_dialog,
             form: el.form.as_ref(),
             url: a.url.as_deref().unwrap_or_default(),
@@ -423,7 +431,7 @@ fn what(kind: SecretKind) -> &'static str {
 }
 
 /// Whether the field holds a secret, and what says so: the shared predicate over what this element
-/// tells.
+/// tells, or else the extension's own finding (it saw more of the field).
 fn secret_field(f: &Facts) -> Option<(SecretKind, String)> {
     let facts = FieldFacts {
         tag: &f.tag,
@@ -434,7 +442,11 @@ fn secret_field(f: &Facts) -> Option<(SecretKind, String)> {
         id: f.raw_id_hints,
         ..Default::default()
     };
-    secret_kind(&facts).map(|secret| (secret.kind, secret.why))
+    if let Some(secret) = secret_kind(&facts) {
+        return Some((secret.kind, secret.why));
+    }
+    f.described_secret
+        .map(|kind| (kind, "the browser found the field secret".to_owned()))
 }
 
 /// A typed value that is 13–19 digits (spaces and dashes allowed) passing the Luhn check.

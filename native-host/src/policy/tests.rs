@@ -498,6 +498,36 @@ fn typing_secrets_is_handed_to_the_user() {
     assert_decision(&d, Verdict::Handoff, "choosing card details");
 }
 
+/// The extension knows more of a field than the classifier's input says ("show password" turned it
+/// into text, `-webkit-text-security` hides it): its `secret` is taken as given.
+#[test]
+fn a_field_the_extension_calls_secret_is_secret() {
+    let d = decide(
+        json!({"action": "type", "text": "x", "element": {"tag": "input", "type": "text",
+        "name": "Memorable word", "secret": "password"}}),
+    );
+    assert_decision(&d, Verdict::Handoff, "typing a password is for the user");
+    let d = decide(
+        json!({"action": "select", "text": "03", "element": {"tag": "select", "name": "Month",
+        "secret": "card"}}),
+    );
+    assert_decision(&d, Verdict::Handoff, "choosing card details");
+    let d = decide(
+        json!({"action": "press", "key": "Enter", "element": {"tag": "input", "type": "text",
+        "name": "Memorable word", "secret": "one_time_code"}}),
+    );
+    assert_decision(&d, Verdict::Confirm, "a one-time code");
+    // Without it, the same field is ordinary.
+    let d = decide(
+        json!({"action": "type", "text": "x", "element": {"tag": "input", "type": "text",
+        "name": "Memorable word"}}),
+    );
+    assert_eq!(d.decision, Verdict::Allow, "{d:?}");
+    // An unknown kind is unreadable input, which fails closed.
+    let d = classify_line(br#"{"action":"type","element":{"tag":"input","secret":"banana"}}"#);
+    assert_eq!(d.map(|d| d.decision), Some(Verdict::Confirm));
+}
+
 /// The classifier asks the same predicate as the extension: PINs, "code" fields and identifiers
 /// matched whole.
 #[test]
