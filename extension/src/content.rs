@@ -129,6 +129,8 @@ pub fn start_content() {
     chrome::on_runtime_message(listener.as_ref().unchecked_ref());
     // The listener lives as long as the frame.
     listener.forget();
+    // From the start, so a password a "show password" button reveals before any listing stays secret.
+    crate::secret::watch_password_fields();
 }
 
 /// Where this frame stands in its parent, for the worker's one numbering of the tab (`frames.rs`).
@@ -308,8 +310,7 @@ fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult
         // its password, code and card fields for the moment of the picture.
         PageTool::Screenshot => {
             redraw();
-            crate::mask::cover_secrets();
-            ToolResult::ok(json!({}))
+            ToolResult::ok(json!({"masked": crate::mask::cover_secrets()}))
         }
         PageTool::Upload { index, files, .. } => {
             upload(target(index, element), number.unwrap_or(index), &files)

@@ -14,9 +14,13 @@
 //! boxes that overlap the viewport. Style is read only on those walks, hit tests run only for controls
 //! that a positioned or transformed box overlaps, and labels are found without each field's `labels`
 //! list (which walks the whole document). Must not change the page: reads only.
+//!
+//! Secret fields (`waymark_protocol::secret`, asked through `secret.rs`: passwords, also after "show
+//! password", one-time codes, PINs, card details) are listed and described without a value, and a
+//! secret contenteditable field is never named by its own text.
 
 use wasm_bindgen::{JsCast, JsValue};
-use waymark_protocol::{ElementInfo, Interactive};
+use waymark_protocol::{ElementInfo, Interactive, SecretKind};
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 /// Longest name or value we report; longer ones are cut with an ellipsis.
@@ -53,6 +57,8 @@ pub struct Found {
     name: String,
     value: Option<String>,
     states: Vec<String>,
+    /// The field's secret, if it is one (then `value` is `None`).
+    secret: Option<SecretKind>,
 }
 
 impl Found {
@@ -66,7 +72,11 @@ impl Found {
 
     /// The element's accessible name now (it may have changed since it was found).
     pub fn current_name(&self) -> String {
-        accessible_name(&self.element, &self.element.local_name(), None)
+        let tag = self.element.local_name();
+        if self.secret.is_some() {
+            return field_name(&self.element, &tag, Some(&self.role), None).0;
+        }
+        accessible_name(&self.element, &tag, None)
     }
 
     /// What the policy gate needs to judge an action on this element: its description, all of its
@@ -84,14 +94,19 @@ impl Found {
             .ok()
             .flatten()
             .is_some();
+        // Asked again: the field may have become secret since the listing (and stays so if it was).
+        let secret = field_name(element, &element.local_name(), Some(&self.role), None)
+            .1
+            .or(self.secret);
         let mut info = ElementInfo {
             index,
             role: self.role.clone(),
             name: self.name.clone(),
             tag: element.local_name(),
             input_type: attr("type"),
-            value: self.value.clone(),
+            value: self.value.clone().filter(|_| secret.is_none()),
             autocomplete: attr("autocomplete"),
+            secret,
             in_dialog,
             url,
             ..ElementInfo::default()
@@ -115,12 +130,15 @@ impl Found {
 /// focus is on that has no number.
 pub fn found_for(element: &Element) -> Found {
     let tag = element.local_name();
+    let role = role_of(element, &tag);
+    let (name, secret) = field_name(element, &tag, role.as_deref(), None);
     Found {
         rect: Rect::of(element),
-        role: role_of(element, &tag).unwrap_or_else(|| "generic".into()),
-        name: accessible_name(element, &tag, None),
-        value: value_of(element, &tag),
+        role: role.unwrap_or_else(|| "generic".into()),
+        name,
+        value: value_of(element, &tag, secret),
         states: states_of(element),
+        secret,
         element: element.clone(),
     }
 }
@@ -628,14 +646,15 @@ impl Scan {
         if !shown {
             return;
         }
-        let name = accessible_name(&element, &tag, Some(labels));
+        let (name, secret) = field_name(&element, &tag, role.as_deref(), Some(labels));
         self.push(
             Found {
                 rect: *rect,
                 role: role.unwrap_or_else(|| "generic".into()),
                 name,
-                value: value_of(&element, &tag),
+                value: value_of(&element, &tag, secret),
                 states: states_of(&element),
+                secret,
                 element,
             },
             out,
@@ -662,6 +681,7 @@ impl Scan {
             name: accessible_name(&label, "label", None),
             value: None,
             states: states_of(input),
+            secret: None,
             element: label,
         })
     }
@@ -689,6 +709,7 @@ impl Scan {
             name: accessible_name(&element, &tag, None),
             value: None,
             states: states_of(&element),
+            secret: None,
             element,
         })
     }
@@ -1166,17 +1187,8 @@ fn labels(element: &Element, other: &Element) -> bool {
 /// `labels`, when given, is the scan's index of the tree's labels; otherwise the field's own `labels`
 /// list is read (the same labels, fine for one element).
 fn accessible_name(element: &Element, tag: &str, labels: Option<&Labels<'_>>) -> String {
-    if let Some(ids) = element.get_attribute("aria-labelledby") {
-        let root = element.get_root_node();
-        let text: Vec<String> = ids
-            .split_whitespace()
-            .filter_map(|id| call_element(&root, "getElementById", &id.into()))
-            .filter_map(|e| e.text_content())
-            .collect();
-        let text = clean(&text.join(" "));
-        if !text.is_empty() {
-            return text;
-        }
+    if let Some(text) = labelled_by(element, true) {
+        return text;
     }
     let attr = |name: &str| {
         element
@@ -1240,19 +1252,75 @@ fn accessible_name(element: &Element, tag: &str, labels: Option<&Labels<'_>>) ->
     attr("title").or_else(|| attr("placeholder")).unwrap_or_default()
 }
 
-fn value_of(element: &Element, tag: &str) -> Option<String> {
+/// The text of the elements `aria-labelledby` names. With `itself` false, the element and what is
+/// inside it are left out (a secret field's own text is what was typed).
+fn labelled_by(element: &Element, itself: bool) -> Option<String> {
+    let ids = element.get_attribute("aria-labelledby")?;
+    let root = element.get_root_node();
+    let text: Vec<String> = ids
+        .split_whitespace()
+        .filter_map(|id| call_element(&root, "getElementById", &id.into()))
+        .filter(|e| itself || !element.contains(Some(e)))
+        .filter_map(|e| e.text_content())
+        .collect();
+    let text = clean(&text.join(" "));
+    (!text.is_empty()).then_some(text)
+}
+
+/// The name and the secret of a field, for a listing, a description or a mask. A native field is
+/// named as a screen reader would name it (never by its value), then asked about; a contenteditable
+/// field (or other `textbox`) is asked about by what its attributes say first, and, when secret, named
+/// only by them, since its text is what was typed. Other elements hold no secret.
+fn field_name(
+    element: &Element,
+    tag: &str,
+    role: Option<&str>,
+    labels: Option<&Labels<'_>>,
+) -> (String, Option<SecretKind>) {
+    let role_text = role.unwrap_or_default();
+    if matches!(tag, "input" | "select" | "textarea") {
+        let name = accessible_name(element, tag, labels);
+        let secret = crate::secret::of_field(element, tag, role_text, &name).map(|s| s.kind);
+        return (name, secret);
+    }
+    if role_text == "textbox" {
+        let attr = |name: &str| {
+            element
+                .get_attribute(name)
+                .map(|v| clean(&v))
+                .filter(|v| !v.is_empty())
+        };
+        let quiet = labelled_by(element, false)
+            .or_else(|| attr("aria-label"))
+            .or_else(|| attr("title"))
+            .or_else(|| attr("aria-placeholder"))
+            .unwrap_or_default();
+        if let Some(secret) = crate::secret::of_field(element, tag, role_text, &quiet) {
+            return (quiet, Some(secret.kind));
+        }
+    }
+    (accessible_name(element, tag, labels), None)
+}
+
+/// The secret `element` holds, if any (for the screenshot's mask, which meets elements outside a
+/// listing).
+pub fn secret_of(element: &Element) -> Option<SecretKind> {
+    let tag = element.local_name();
+    let role = role_of(element, &tag);
+    field_name(element, &tag, role.as_deref(), None).1
+}
+
+/// The value a listing reports: typed text or the chosen option, never for a secret field.
+fn value_of(element: &Element, tag: &str, secret: Option<SecretKind>) -> Option<String> {
+    if secret.is_some() {
+        return None;
+    }
     let value = match tag {
         "input" => {
             let input = element.dyn_ref::<HtmlInputElement>()?;
             let kind = input.type_().to_lowercase();
-            // Never read out (or send to a model) passwords, one-time codes or card data.
-            let autocomplete = element
-                .get_attribute("autocomplete")
-                .unwrap_or_default()
-                .to_lowercase();
-            if autocomplete.starts_with("cc-") || autocomplete == "one-time-code" {
-                return None;
-            }
+            // Their value is a label or a path, not something to read out as typed text (and a
+            // password input is secret, see above).
             if matches!(
                 kind.as_str(),
                 "password" | "checkbox" | "radio" | "submit" | "button" | "reset" | "image" | "file"

@@ -74,7 +74,7 @@ pub fn enrich(info: &mut ElementInfo, element: &Element) {
     info.submits = if editable {
         enter_submission(element)
     } else {
-        activation_submission(element)
+        activation_submission(element).or_else(|| change_submission(element))
     };
     info.sends_on_enter = editable && sends_on_enter(element, form.is_some());
 }
@@ -127,6 +127,26 @@ pub fn activation_submission(element: &Element) -> Option<Submission> {
         .dyn_into::<HtmlFormElement>()
         .ok()?;
     Some(submission(&form, Some(&button)))
+}
+
+/// What changing a choice (a checkbox, a radio button, a list) sends, when its form is sent as soon as
+/// it changes: the choice has an inline change handler, or its form has no button of its own to send it
+/// (so only a script on the change can).
+fn change_submission(element: &Element) -> Option<Submission> {
+    let choice = element.local_name() == "select"
+        || element
+            .dyn_ref::<HtmlInputElement>()
+            .is_some_and(|i| matches!(i.type_().to_lowercase().as_str(), "checkbox" | "radio"));
+    if !choice {
+        return None;
+    }
+    let form = form_of(element)?;
+    let has_button = js_sys::Array::from(&form.elements())
+        .iter()
+        .filter_map(|c| c.dyn_into::<Element>().ok())
+        .any(|c| is_submit_button(&c));
+    (element.has_attribute("onchange") || element.has_attribute("onclick") || !has_button)
+        .then(|| submission(&form, None))
 }
 
 /// What Enter in the field `element` submits: its form through the form's default button, as
@@ -372,11 +392,40 @@ pub fn option_choice(element: &Element, wanted: &str) -> Result<OptionChoice, St
         });
     }
     let target = fold(wanted);
-    let label = crate::act::owned_options(element)
+    let owned: Vec<String> = crate::act::owned_options(element)
         .into_iter()
         .map(|(_, label)| label)
-        .find(|label| fold(label) == target)
-        .unwrap_or_else(|| wanted.trim().to_owned());
+        .collect();
+    if owned.is_empty() {
+        // Options that appear only once the list opens: the words asked for are judged, and must then
+        // name an option in full.
+        return Ok(OptionChoice {
+            label: wanted.trim().to_owned(),
+            acts_on_change: true,
+        });
+    }
+    let exact = owned.iter().find(|label| fold(label) == target);
+    let partial: Vec<&String> = owned
+        .iter()
+        .filter(|label| !target.is_empty() && fold(label).contains(&target))
+        .collect();
+    let label = match (exact, partial.as_slice()) {
+        (Some(label), _) => label.clone(),
+        (None, [label]) => (*label).clone(),
+        (None, []) => {
+            return Err(format!(
+                "there is no option \"{wanted}\"; the options are: {}",
+                owned.join(", ")
+            ))
+        }
+        (None, several) => {
+            let names: Vec<&str> = several.iter().map(|s| s.as_str()).collect();
+            return Err(format!(
+                "\"{wanted}\" matches several options: {}; say which",
+                names.join(", ")
+            ));
+        }
+    };
     Ok(OptionChoice {
         label,
         acts_on_change: true,

@@ -26,6 +26,7 @@ mod mask;
 mod overlay;
 mod page;
 mod panel;
+mod secret;
 mod settings;
 mod tabs;
 mod watch;

@@ -1,124 +1,81 @@
-//! Covers secret fields while a screenshot is taken. Passwords, one-time codes and card numbers must
-//! never reach the model, and a picture of the screen would carry what a user typed into a code or card
-//! field in plain sight. Before the worker captures the tab, every frame draws opaque boxes over such
-//! fields (in its own host element with a closed shadow root, hidden from screen readers and from
-//! clicks, like the badges) and takes them away again a moment later.
+//! Covers secret fields while a screenshot is taken. Passwords, one-time codes, PINs and card details
+//! must never reach the model, and a picture of the screen would carry what a user typed into such a
+//! field in plain sight (a password a "show password" button revealed, a code, a card number). Before
+//! the worker captures the tab, every frame draws opaque boxes over its secret fields (in its own host
+//! element with a closed shadow root, hidden from screen readers and from clicks, like the badges) and
+//! takes them away again a moment later.
+//!
+//! Which fields are secret is not decided here: `detect::secret_of` asks the one predicate
+//! (`waymark_protocol::secret`) that also keeps their values out of every list. Must not change the
+//! page beyond that one short-lived host element.
 
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, HtmlElement, HtmlInputElement, ShadowRootInit, ShadowRootMode};
+use web_sys::{Document, Element, HtmlElement, ShadowRootInit, ShadowRootMode};
 
 /// How long the boxes stay: longer than the worker's wait for a painted frame plus the capture, short
 /// enough that a sighted helper barely notices them.
 const MASK_MS: u32 = 3_000;
 
-/// Words in a field's name, id, label or placeholder that mark a code or card field whose page did not
-/// say so with `autocomplete` (lower case; several languages, since pages are).
-const SECRET_WORDS: &[&str] = &[
-    "cvv",
-    "cvc",
-    "csc",
-    "card number",
-    "cardnumber",
-    "card-number",
-    "card_number",
-    "ccnum",
-    "cc-num",
-    "cc_num",
-    "kartennummer",
-    "numéro de carte",
-    "número de tarjeta",
-    "número do cartão",
-    "numero di carta",
-    "номер карты",
-    "one-time",
-    "one time",
-    "onetime",
-    "otp",
-    "verification code",
-    "security code",
-    "sicherheitscode",
-    "bestätigungscode",
-    "code de vérification",
-    "código de verificación",
-    "код подтверждения",
-    "2fa",
-    "totp",
-];
-
-/// Whether a field's text (name, id, placeholder, label, lower case) marks it as secret.
-pub fn secret_words(text: &str) -> bool {
-    SECRET_WORDS.iter().any(|w| text.contains(w))
-}
+/// Elements that can hold a secret: fields, and contenteditable ones. (Everything else is still
+/// walked for the open shadow roots it may host.)
+const FIELDS: &str = "input, select, textarea, [contenteditable], [role=textbox]";
 
 /// Draws boxes over this frame's secret fields that are on screen; they go away by themselves.
-pub fn cover_secrets() {
+/// Returns how many fields it covered.
+pub fn cover_secrets() -> usize {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return;
+        return 0;
     };
     let mut fields = Vec::new();
-    if let Ok(all) = document.query_selector_all("*") {
-        collect(&all, &mut fields);
-    }
+    collect(&document, crate::overlay::viewport(), &mut fields, 0);
     if fields.is_empty() {
-        return;
+        return 0;
     }
-    let Ok(host) = draw(&document, &fields) else {
-        return;
+    let Ok((host, covered)) = draw(&document, &fields) else {
+        return 0;
     };
     gloo_timers::callback::Timeout::new(MASK_MS, move || host.remove()).forget();
+    covered
 }
 
-/// The secret inputs among `all`, and in the open shadow roots of any of them, at any depth.
-fn collect(all: &web_sys::NodeList, out: &mut Vec<Element>) {
-    for i in 0..all.length() {
-        let Some(element) = all.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
-            continue;
-        };
-        if element.dyn_ref::<HtmlInputElement>().is_some_and(is_secret) {
-            out.push(element.clone());
+/// Open shadow roots nested deeper than this are not entered.
+const MAX_SHADOW_DEPTH: usize = 32;
+
+/// The secret fields on screen in `root` (a document or a shadow root), and in the open shadow roots
+/// inside it, at any depth.
+fn collect(root: &web_sys::Node, viewport: (f64, f64), out: &mut Vec<Element>, depth: usize) {
+    let query = |selector: &str| {
+        js_sys::Reflect::get(root, &"querySelectorAll".into())
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            .and_then(|f| f.call1(root, &selector.into()).ok())
+            .and_then(|list| list.dyn_into::<web_sys::NodeList>().ok())
+    };
+    let elements = |list: Option<web_sys::NodeList>| {
+        list.into_iter()
+            .flat_map(|l| (0..l.length()).filter_map(move |i| l.item(i)))
+            .filter_map(|n| n.dyn_into::<Element>().ok())
+    };
+    for field in elements(query(FIELDS)) {
+        // The box first: a field off screen is not in the picture, and the predicate need not run.
+        let rect = crate::detect::Rect::of(&field);
+        let shown = rect.width > 0.0 && rect.height > 0.0 && rect.intersects(viewport);
+        if shown && crate::detect::secret_of(&field).is_some() {
+            out.push(field);
         }
-        if let Some(inner) = element.shadow_root().and_then(|s| s.query_selector_all("*").ok()) {
-            collect(&inner, out);
+    }
+    if depth >= MAX_SHADOW_DEPTH {
+        return;
+    }
+    for element in elements(query("*")) {
+        if let Some(shadow) = element.shadow_root() {
+            collect(&shadow, viewport, out, depth + 1);
         }
     }
 }
 
-fn is_secret(input: &HtmlInputElement) -> bool {
-    let kind = input.type_().to_lowercase();
-    if kind == "password" {
-        return true;
-    }
-    if !matches!(kind.as_str(), "text" | "tel" | "number" | "search" | "") {
-        return false;
-    }
-    let attr = |name: &str| input.get_attribute(name).unwrap_or_default().to_lowercase();
-    let autocomplete = attr("autocomplete");
-    if autocomplete.starts_with("cc-") || autocomplete.contains("one-time-code") {
-        return true;
-    }
-    let labels = input
-        .labels()
-        .map(|list| {
-            (0..list.length())
-                .filter_map(|i| list.item(i)?.text_content())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .unwrap_or_default()
-        .to_lowercase();
-    let text = [
-        attr("name"),
-        attr("id"),
-        attr("placeholder"),
-        attr("aria-label"),
-        labels,
-    ]
-    .join(" ");
-    secret_words(&text)
-}
-
-/// One host element over the viewport with a black box per field.
-fn draw(document: &Document, fields: &[Element]) -> Result<Element, wasm_bindgen::JsValue> {
+/// One host element over the viewport with a black box per field; also says how many boxes it drew.
+fn draw(document: &Document, fields: &[Element]) -> Result<(Element, usize), wasm_bindgen::JsValue> {
     // The overlay's random tag: no fixed name a page could look for, and the page watcher
     // (`watch.rs`) passes over it as Waymark's own.
     let host = document.create_element(&crate::overlay::host_tag())?;
@@ -130,6 +87,7 @@ fn draw(document: &Document, fields: &[Element]) -> Result<Element, wasm_bindgen
         );
     }
     let shadow = host.attach_shadow(&ShadowRootInit::new(ShadowRootMode::Closed))?;
+    let mut covered = 0;
     for field in fields {
         let rect = field.get_bounding_client_rect();
         if rect.width() <= 0.0 || rect.height() <= 0.0 {
@@ -148,31 +106,10 @@ fn draw(document: &Document, fields: &[Element]) -> Result<Element, wasm_bindgen
             ),
         )?;
         shadow.append_child(&block)?;
+        covered += 1;
     }
     if let Some(root) = document.document_element() {
         root.append_child(&host)?;
     }
-    Ok(host)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn card_and_code_fields_are_known_by_their_words_in_several_languages() {
-        for text in [
-            "card number",
-            "cc-number cardnumber",
-            "kartennummer",
-            "номер карты",
-            "otp code",
-            "cvc",
-        ] {
-            assert!(secret_words(text), "{text}");
-        }
-        for text in ["email", "postal code", "search", "name"] {
-            assert!(!secret_words(text), "{text}");
-        }
-    }
+    Ok((host, covered))
 }

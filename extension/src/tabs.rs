@@ -656,7 +656,8 @@ fn is_stale(result: &ToolResult) -> bool {
 }
 
 /// Controls whose name (or value) contains `text`, ignoring case, accents and spacing, and/or whose role
-/// is `role`, from a renewed numbering.
+/// is `role`, from a renewed numbering. A secret field has no value in the list, so what was typed
+/// there can never be found.
 async fn find(
     tab: i32,
     text: Option<String>,

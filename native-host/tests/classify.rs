@@ -94,6 +94,11 @@ const CASES: &[Case] = &[
     ("handoff", r#"{"action":"type","element":{"tag":"input","name":"CVV"},"text":"123"}"#, "handoff", "card details"),
     ("handoff", r#"{"action":"type","element":{"tag":"input","name":"Número de tarjeta"},"text":"4111"}"#, "handoff", "card details"),
     ("handoff", r#"{"action":"type","element":{"tag":"input","name":"Notes"},"text":"4111 1111 1111 1111"}"#, "handoff", "card number"),
+    ("handoff", r#"{"action":"type","element":{"tag":"input","name":"PIN-Code"},"text":"1234"}"#, "handoff", "a PIN"),
+    ("handoff", r#"{"action":"type","element":{"tag":"input","name":"Enter code","id_hints":"otp"},"text":"123456"}"#, "handoff", "a one-time code"),
+    ("handoff", r#"{"action":"type","element":{"tag":"input","name":"Card number","id_hints":"cardnumber","autocomplete":"off"},"text":"4111"}"#, "handoff", "card details"),
+    ("handoff", r#"{"action":"type","element":{"tag":"input","type":"text","name":"Memorable word","secret":"password"},"text":"x"}"#, "handoff", "a password"),
+    ("type", r#"{"action":"type","element":{"tag":"input","name":"Promo code"},"text":"SAVE10"}"#, "allow", "ordinary input"),
     ("handoff", r#"{"action":"click","element":{"role":"checkbox","name":"I'm not a robot"}}"#, "handoff", "captcha"),
     ("handoff", r#"{"action":"click","element":{"role":"button","name":"Verify","id_hints":"h-captcha"}}"#, "handoff", "captcha"),
     // --- ordinary input and navigation ---

@@ -8,11 +8,14 @@
 //! ```
 //!
 //! This crate holds data only: no I/O, no async, no platform code, so that both sides can depend on it.
+//! The one piece of logic both sides must share lives here too, as pure code: `secret`, which decides
+//! whether a field is secret (its value never listed, shown, matched or typed by the agent).
 //! Wire format: JSON objects tagged by `"type"` (snake_case); see `docs/protocol.md` for every message
 //! as literal JSON (a test keeps that document and these types in step).
 
 pub mod host;
 pub mod relay;
+pub mod secret;
 pub mod tools;
 
 pub use host::{
@@ -25,6 +28,7 @@ pub use relay::{
     ConnectionState, FrameBanner, FrameBanners, FramePin, FramePlace, FramePreview, FrameScan, FrameSeen,
     PanelToWorker, ScanEntry, WorkerToContent, WorkerToPanel,
 };
+pub use secret::{secret_kind, FieldFacts, Secret, SecretKind};
 pub use tools::{
     ActKind, BannerButton, Download, Effect, ElementInfo, FileData, FormInfo, Interactive, InteractiveList,
     LinkInfo, ListScope, OptionChoice, PageTool, Pin, Screenshot, ScrollDirection, Submission, ToolResult,

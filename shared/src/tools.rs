@@ -7,6 +7,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::secret::SecretKind;
+
 /// A tool to run in a tab's content script.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "tool", rename_all = "snake_case")]
@@ -419,7 +421,8 @@ pub struct Interactive {
     pub role: String,
     /// Accessible name, shortened.
     pub name: String,
-    /// Current value of fields (never for password fields).
+    /// Current value of fields; never for a secret field ([`crate::secret`]: passwords, one-time codes,
+    /// PINs, card details), so such values cannot be listed, found or read out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
     /// States worth saying: `checked`, `expanded`, `selected`, `required`, …
@@ -430,7 +433,7 @@ pub struct Interactive {
 /// `data` of [`PageTool::Describe`], and the target of an [`Effect`]: what the policy gate needs to judge
 /// an action on the element — all of its words (what a screen reader says, what it shows, its label,
 /// its title), and what activating it would do. The fields follow the element of `waymark-host
-/// classify`'s input. Values of secret fields (passwords, codes, card numbers) are never included.
+/// classify`'s input. A secret field (see `secret`) never has a `value`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ElementInfo {
     /// Its number in the latest list; absent for a focused element that has none.
@@ -477,6 +480,11 @@ pub struct ElementInfo {
     pub sends_on_enter: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub autocomplete: Option<String>,
+    /// What secret the field holds, by [`crate::secret::secret_kind`] over everything the page knows
+    /// (attributes, label, `-webkit-text-security`, whether it was ever a password field): the gate
+    /// treats a field described as secret as secret, whatever else it sees.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret: Option<SecretKind>,
     #[serde(default)]
     pub in_dialog: bool,
     /// The frame's URL.

@@ -6,7 +6,10 @@ use std::collections::BTreeSet;
 
 use serde::{de::DeserializeOwned, Serialize};
 use serde_json::Value;
-use waymark_protocol::{ConnectionState, PanelToWorker, ToExtension, ToHost, WorkerToContent, WorkerToPanel};
+use waymark_protocol::{
+    ConnectionState, ElementInfo, PanelToWorker, SecretKind, ToExtension, ToHost, WorkerToContent,
+    WorkerToPanel,
+};
 
 fn to_host_name(m: &ToHost) -> &'static str {
     match m {
@@ -179,5 +182,39 @@ fn every_documented_example_round_trips_and_every_message_is_documented() {
     assert_eq!(
         states, all_states,
         "docs/protocol.md must show every connection state"
+    );
+}
+
+/// The `describe` answers shown (the `ToHost::ToolResult` examples whose data is an element's
+/// description) parse as `ElementInfo` and back, and one of them is a secret field: its kind is said
+/// and its value is not.
+#[test]
+fn a_described_secret_field_is_documented_with_its_kind_and_without_a_value() {
+    let described: Vec<ElementInfo> = doc_examples()
+        .into_iter()
+        .filter(|(heading, _)| heading == "ToHost::ToolResult")
+        .filter_map(|(_, json)| {
+            let ToHost::ToolResult(done) = serde_json::from_str::<ToHost>(&json).ok()? else {
+                return None;
+            };
+            let data = done.result.data?;
+            let info = serde_json::from_value::<ElementInfo>(data.clone()).ok()?;
+            assert_eq!(
+                serde_json::to_value(&info).unwrap(),
+                data,
+                "ElementInfo round trip"
+            );
+            Some(info)
+        })
+        .collect();
+    let secret = described
+        .iter()
+        .find(|info| info.secret.is_some())
+        .expect("docs/protocol.md shows a described secret field");
+    assert_eq!(secret.secret, Some(SecretKind::Password));
+    assert_eq!(secret.value, None);
+    assert!(
+        described.iter().any(|info| info.secret.is_none()),
+        "and an ordinary one"
     );
 }

@@ -72,10 +72,7 @@ pub struct Judged {
 impl Judged {
     /// Turns an allowed action into one to ask about, for `reason`, with `question`.
     pub fn ask(&mut self, reason: String, question: String) {
-        self.decision = Decision {
-            decision: Verdict::Confirm,
-            reason,
-        };
+        self.decision = Decision::new(Verdict::Confirm, reason);
         self.question = question;
     }
 }
@@ -144,10 +141,7 @@ pub fn judge(tool: PageTool, effect: &Effect) -> Judged {
         | PageTool::CloseBanners { .. }
         | PageTool::PressBanners { .. }) => {
             return Judged {
-                decision: Decision {
-                    decision: Verdict::Confirm,
-                    reason: "Waymark cannot tell what this would do".into(),
-                },
+                decision: Decision::new(Verdict::Confirm, "Waymark cannot tell what this would do"),
                 question: question::ask(&tool, effect),
                 tool,
             };
@@ -157,23 +151,24 @@ pub fn judge(tool: PageTool, effect: &Effect) -> Judged {
     // An upload sends files from this computer to a web site: the user always says yes first, whoever
     // asked (a page could talk a model into sending a private file).
     if matches!(tool, PageTool::Upload { .. }) && decision.decision == Verdict::Allow {
-        decision = Decision {
-            decision: Verdict::Confirm,
-            reason: "an upload sends files from this computer to the site".into(),
-        };
+        decision = Decision::new(
+            Verdict::Confirm,
+            "an upload sends files from this computer to the site",
+        );
+    }
+    let mut question = question::ask(&tool, effect);
+    if let Some(concern) = &decision.concern {
+        question = question::with_concern(&tool, effect, concern).unwrap_or(question);
     }
     Judged {
-        question: question::ask(&tool, effect),
+        question,
         decision,
         tool,
     }
 }
 
 fn allow(reason: &str) -> Decision {
-    Decision {
-        decision: Verdict::Allow,
-        reason: reason.into(),
-    }
+    Decision::new(Verdict::Allow, reason)
 }
 
 /// What `overlay_act` / `act_by_index` propose, and the text they will run with: for a choice, the
@@ -245,5 +240,6 @@ pub(super) fn element_of(info: &ElementInfo) -> policy::Element {
         context: some(&info.context),
         editable: Some(info.editable),
         sends_on_enter: info.sends_on_enter,
+        secret: info.secret,
     }
 }

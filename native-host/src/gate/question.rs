@@ -10,19 +10,14 @@
 
 use waymark_protocol::{ActKind, ClosedReason, Effect, ElementInfo, PageTool};
 
-use crate::policy::quoted;
+use crate::policy::{quoted, Concern};
 
 /// What the asker hears when the user says no.
 pub const SAID_NO: &str = "Not done: you said no.";
 
 /// The question for a page tool, from what the extension said it would do.
 pub fn ask(tool: &PageTool, effect: &Effect) -> String {
-    let site = site_of(&effect.page_url);
-    let on = if site.is_empty() {
-        String::new()
-    } else {
-        format!(" on {site}")
-    };
+    let on = on_site(effect);
     let target = effect.target.as_ref();
     match tool {
         PageTool::Navigate { url } => format!("Open {}? Yes or no.", address(url)),
@@ -112,6 +107,54 @@ pub fn ask(tool: &PageTool, effect: &Effect) -> String {
             "Use {}{on}? Waymark cannot tell what it would do. Yes or no.",
             crate::mcp::catalogue::name_of(other)
         ),
+    }
+}
+
+/// The question when the policy saw an effect the control's words do not say: "Click button 'Update':
+/// this publishes what it saves (the page says 'published') on blog.example. Yes or no?"
+pub fn with_concern(tool: &PageTool, effect: &Effect, concern: &Concern) -> Option<String> {
+    let target = effect.target.as_ref()?;
+    let verb = match tool {
+        PageTool::OverlayAct {
+            action: ActKind::Click,
+            ..
+        }
+        | PageTool::ActByIndex {
+            action: ActKind::Click,
+            ..
+        } => "Click",
+        PageTool::Press { key, .. } => {
+            return Some(finish(
+                format!("Press {} on {}", key_name(key), named(target)),
+                Some(concern_words(concern)),
+                &on_site(effect),
+            ))
+        }
+        _ => return None,
+    };
+    Some(finish(
+        format!("{verb} {}", named(target)),
+        Some(concern_words(concern)),
+        &on_site(effect),
+    ))
+}
+
+fn concern_words(concern: &Concern) -> String {
+    match concern {
+        Concern::Publishes { signal } => format!(
+            "this publishes what it saves (the page says '{}')",
+            quoted(signal)
+        ),
+    }
+}
+
+/// " on shop.example", or nothing when the page has no host.
+fn on_site(effect: &Effect) -> String {
+    let site = site_of(&effect.page_url);
+    if site.is_empty() {
+        String::new()
+    } else {
+        format!(" on {site}")
     }
 }
 
@@ -279,13 +322,7 @@ fn key_name(key: &str) -> String {
 
 /// An address as said in a question: one line, no control or bidi characters, shortened.
 fn address(url: &str) -> String {
-    const MAX: usize = 100;
-    let clean = quoted(url);
-    if clean.chars().count() <= MAX {
-        return clean;
-    }
-    let cut: String = clean.chars().take(MAX - 1).collect();
-    format!("{cut}…")
+    crate::policy::cleaned(url, 120)
 }
 
 /// One tab of `list_tabs`, as far as the tab rules need it.

@@ -7,6 +7,8 @@
 use super::text::{
     destructive_path, find, find_amount, is_cjk, percent_decode, quote, token_hint, url_hint, TextKind, LEX,
 };
+use waymark_protocol::{secret_kind, FieldFacts, SecretKind};
+
 use super::words;
 use super::{ActionKind, Decision, Facts, Label, URL_MAX_CHARS};
 
@@ -69,55 +71,33 @@ fn captcha_decision(f: &Facts, term: &str) -> Decision {
     ))
 }
 
-#[derive(Clone, Copy)]
-enum Secret {
-    Password,
-    OneTimeCode,
-    Card,
-}
-
-impl Secret {
-    fn what(self) -> &'static str {
-        match self {
-            Secret::Password => "a password",
-            Secret::OneTimeCode => "a one-time code",
-            Secret::Card => "card details",
-        }
+/// "a password", "card details" for reasons.
+fn what(kind: SecretKind) -> &'static str {
+    match kind {
+        SecretKind::Password => "a password",
+        SecretKind::OneTimeCode => "a one-time code",
+        SecretKind::Pin => "a PIN",
+        SecretKind::Card => "card details",
     }
 }
 
-/// Whether the field holds a secret, and what says so.
-fn secret_field(f: &Facts) -> Option<(Secret, String)> {
-    if f.input_type == "password" {
-        return Some((Secret::Password, "type=password".to_owned()));
+/// Whether the field holds a secret, and what says so: the shared predicate over what this element
+/// tells, or else the extension's own finding (it saw more of the field).
+fn secret_field(f: &Facts) -> Option<(SecretKind, String)> {
+    let facts = FieldFacts {
+        tag: &f.tag,
+        role: &f.role,
+        input_type: &f.input_type,
+        autocomplete: &f.autocomplete,
+        label: &f.name.raw,
+        id: f.raw_id_hints,
+        ..Default::default()
+    };
+    if let Some(secret) = secret_kind(&facts) {
+        return Some((secret.kind, secret.why));
     }
-    for token in f.autocomplete.split_whitespace() {
-        let secret = match token {
-            "current-password" | "new-password" | "webauthn" => Secret::Password,
-            "one-time-code" => Secret::OneTimeCode,
-            t if t.starts_with("cc-") => Secret::Card,
-            _ => continue,
-        };
-        return Some((secret, format!("autocomplete '{token}'")));
-    }
-    // A search box is never a secret field by its label ("Search passwords" in a password manager).
-    if f.role == "searchbox" || f.input_type == "search" {
-        return None;
-    }
-    let lists = [
-        (Secret::Password, &LEX.password),
-        (Secret::OneTimeCode, &LEX.one_time_code),
-        (Secret::Card, &LEX.card),
-    ];
-    for (secret, lex) in lists {
-        if let Some(term) = find(lex, &f.name.norm, TextKind::OtherLabel) {
-            return Some((secret, format!("its label says '{term}'")));
-        }
-        if let Some(term) = find(lex, &f.id_hints, TextKind::OtherLabel) {
-            return Some((secret, format!("its id, class or name says '{term}'")));
-        }
-    }
-    None
+    f.described_secret
+        .map(|kind| (kind, "the browser found the field secret".to_owned()))
 }
 
 /// A typed value that is 13–19 digits (spaces and dashes allowed) passing the Luhn check.
@@ -182,8 +162,10 @@ fn judge_activation(f: &Facts) -> Decision {
             shows.quoted()
         ));
     }
-    if let Some(reason) = publishes(f) {
-        return Decision::confirm(format!("{described} {reason}"));
+    if let Some((reason, signal)) = publishes(f) {
+        let mut decision = Decision::confirm(format!("{described} {reason}"));
+        decision.concern = Some(super::Concern::Publishes { signal });
+        return decision;
     }
     let kind = f.label_kind();
     for label in f.labels() {
@@ -335,7 +317,7 @@ fn disagreement<'f>(f: &'f Facts) -> Option<(&'f Label, &'f Label)> {
 /// wiki page others read): the reason, or `None` when nothing says so or the label or the words around
 /// it say it stays private (a draft, settings only the user sees). The page's own words decide, never
 /// the site.
-fn publishes(f: &Facts) -> Option<String> {
+fn publishes(f: &Facts) -> Option<(String, String)> {
     let kind = f.label_kind();
     let save = f
         .labels()
@@ -352,14 +334,16 @@ fn publishes(f: &Facts) -> Option<String> {
         return None;
     }
     if let Some(signal) = find(&LEX.published, &f.surroundings, TextKind::FreeText) {
-        return Some(format!(
-            "says '{save}', and the page around it says '{signal}': saving publishes"
+        return Some((
+            format!("says '{save}', and the page around it says '{signal}': saving publishes"),
+            signal.to_owned(),
         ));
     }
     let action = f.submits.and_then(|s| s.action.as_deref()).unwrap_or_default();
     if percent_decode(action).to_lowercase().contains("publish") {
-        return Some(format!(
-            "says '{save}', and its form is sent to an address that publishes"
+        return Some((
+            format!("says '{save}', and its form is sent to an address that publishes"),
+            "publish".to_owned(),
         ));
     }
     None
@@ -435,14 +419,14 @@ fn judge_enter_in_field(f: &Facts) -> Decision {
             }
         }
         let secret = if submits.has_password {
-            Some(Secret::Password)
+            Some(SecretKind::Password)
         } else if submits.has_card {
-            Some(Secret::Card)
+            Some(SecretKind::Card)
         } else {
             secret_field(f).map(|(s, _)| s)
         };
         if let Some(secret) = secret {
-            return Decision::confirm(format!("pressing Enter submits a form with {}", secret.what()));
+            return Decision::confirm(format!("pressing Enter submits a form with {}", what(secret)));
         }
         let action = submits.action.as_deref().unwrap_or_default();
         if let Some(word) = destructive_path(action) {
@@ -468,12 +452,12 @@ fn judge_enter_in_field(f: &Facts) -> Decision {
     }
     let form = f.form;
     let secret = secret_field(f).map(|(s, _)| s).or(match form {
-        Some(form) if form.has_password_field => Some(Secret::Password),
-        Some(form) if form.has_card_field => Some(Secret::Card),
+        Some(form) if form.has_password_field => Some(SecretKind::Password),
+        Some(form) if form.has_card_field => Some(SecretKind::Card),
         _ => None,
     });
     if let Some(secret) = secret {
-        return Decision::confirm(format!("pressing Enter submits a form with {}", secret.what()));
+        return Decision::confirm(format!("pressing Enter submits a form with {}", what(secret)));
     }
     if let Some(form) = form {
         let method = form.method.as_deref().unwrap_or_default().trim().to_lowercase();
@@ -506,7 +490,7 @@ fn judge_enter_in_field(f: &Facts) -> Decision {
 
 fn judge_type(f: &Facts) -> Decision {
     if let Some((secret, why)) = secret_field(f) {
-        return Decision::handoff(format!("typing {} is for the user ({why})", secret.what()));
+        return Decision::handoff(format!("typing {} is for the user ({why})", what(secret)));
     }
     if looks_like_card_number(f.text) {
         return Decision::handoff("the text looks like a payment card number; card details are for the user");
@@ -524,11 +508,19 @@ fn judge_type(f: &Facts) -> Decision {
 
 fn judge_select(f: &Facts) -> Decision {
     if let Some((secret, why)) = secret_field(f) {
-        return Decision::handoff(format!("choosing {} is for the user ({why})", secret.what()));
+        return Decision::handoff(format!("choosing {} is for the user ({why})", what(secret)));
     }
     if f.is_button_like() {
         // A menu button or submit-like control: choosing with it acts like clicking it.
         return judge_activation(f);
+    }
+    if let Some(action) = f.submits.and_then(|s| s.action.as_deref()) {
+        if let Some(word) = destructive_path(action) {
+            return Decision::confirm(format!(
+                "choosing in {} sends its form to an address that looks destructive (it mentions '{word}')",
+                f.described()
+            ));
+        }
     }
     // The option is what happens: "Delete selected forever" in a bulk-action list may act at once.
     let option = Label::new(Some(f.text));

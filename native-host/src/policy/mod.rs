@@ -11,8 +11,9 @@
 //! where a link goes, what a form that a click or Enter submits does and where it is sent, whether Enter
 //! in a field sends what it holds, the option a choice makes, and the words around a save button that
 //! say whether saving publishes. Precedence handoff > confirm > allow:
-//! - handoff: a captcha, or typing/choosing in a password, one-time-code or card field, or typing
-//!   something that looks like a card number;
+//! - handoff: a captcha, or typing/choosing in a secret field (password, one-time code, PIN, card:
+//!   `waymark_protocol::secret`, the predicate the extension uses too, or the extension's own `secret`
+//!   in the element), or typing something that looks like a card number;
 //! - confirm: any of a control's words says pay/order/delete/send in one of 14 languages or carries a
 //!   price, or its label and what it shows disagree; a link or a form submission to a destructive or
 //!   scripting address; "Save"/"Update" where the page says what is saved is public; a generic
@@ -32,6 +33,7 @@ mod text;
 mod words;
 
 use serde::{Deserialize, Serialize};
+use waymark_protocol::SecretKind;
 
 use text::{camel_spaced, normalize_capped, quote};
 
@@ -76,6 +78,9 @@ pub struct ProposedAction {
 /// - `href`: where activating it goes; `submits`: what activating it, or Enter in it, submits;
 /// - `context`: the visible words of its wider surroundings (a toolbar, a notice above the buttons);
 /// - `editable`: whether it takes text; `sends_on_enter`: Enter in it sends what it holds.
+/// - `secret` (`password`, `one_time_code`, `pin`, `card`): the field is secret as the extension sees it
+///   (it knows more: `-webkit-text-security`, a password field a "show password" button turned into
+///   text). Taken as given, on top of what the classifier finds itself.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(default)]
 pub struct Element {
@@ -100,6 +105,7 @@ pub struct Element {
     pub context: Option<String>,
     pub editable: Option<bool>,
     pub sends_on_enter: bool,
+    pub secret: Option<SecretKind>,
 }
 
 /// The form the element belongs to.
@@ -144,28 +150,38 @@ pub enum Verdict {
 pub struct Decision {
     pub decision: Verdict,
     pub reason: String,
+    /// What the action would do that its own words do not say, for the question to the user (typed,
+    /// so the gate never reads it back out of the reason). Not part of `classify`'s output.
+    #[serde(skip)]
+    pub concern: Option<Concern>,
+}
+
+/// An effect the user should hear about in the question, beyond the control's own words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Concern {
+    /// Saving here publishes: the page says so with these words.
+    Publishes { signal: String },
 }
 
 impl Decision {
-    fn allow(reason: impl Into<String>) -> Self {
+    pub fn new(decision: Verdict, reason: impl Into<String>) -> Self {
         Self {
-            decision: Verdict::Allow,
+            decision,
             reason: reason.into(),
+            concern: None,
         }
+    }
+
+    fn allow(reason: impl Into<String>) -> Self {
+        Self::new(Verdict::Allow, reason)
     }
 
     fn confirm(reason: impl Into<String>) -> Self {
-        Self {
-            decision: Verdict::Confirm,
-            reason: reason.into(),
-        }
+        Self::new(Verdict::Confirm, reason)
     }
 
     fn handoff(reason: impl Into<String>) -> Self {
-        Self {
-            decision: Verdict::Handoff,
-            reason: reason.into(),
-        }
+        Self::new(Verdict::Handoff, reason)
     }
 }
 
@@ -276,6 +292,7 @@ static NO_ELEMENT: Element = Element {
     context: None,
     editable: None,
     sends_on_enter: false,
+    secret: None,
 };
 
 struct Facts<'a> {
@@ -299,6 +316,10 @@ struct Facts<'a> {
     surroundings: String,
     /// Normalised id/class/name hints, camelCase split into words.
     id_hints: String,
+    /// The id/class/name hints as given, for the secret-field predicate (which normalises them its way).
+    raw_id_hints: &'a str,
+    /// What the extension said the field's secret is.
+    described_secret: Option<SecretKind>,
     in_dialog: bool,
     form: Option<&'a FormContext>,
     submits: Option<&'a SubmitContext>,
@@ -345,6 +366,8 @@ impl<'a> Facts<'a> {
                 LABEL_MAX_CHARS,
             )
             .0,
+            raw_id_hints: el.id_hints.as_deref().unwrap_or_default(),
+            described_secret: el.secret,
             in_dialog: el.in_dialog,
             form: el.form.as_ref(),
             submits: el.submits.as_ref(),

@@ -48,9 +48,6 @@ fn every_word_list_entry_survives_normalisation() {
         words::NEXT,
         words::ADD_TO_CART,
         words::COOKIE,
-        words::PASSWORD_FIELD,
-        words::ONE_TIME_CODE_FIELD,
-        words::CARD_FIELD,
         words::CAPTCHA,
         words::SAVE,
         words::PUBLISHED,
@@ -504,6 +501,72 @@ fn typing_secrets_is_handed_to_the_user() {
     }
     let d = decide(json!({"action": "select", "element": {"tag": "select", "autocomplete": "cc-exp-month"}}));
     assert_decision(&d, Verdict::Handoff, "choosing card details");
+}
+
+/// The extension knows more of a field than the classifier's input says ("show password" turned it
+/// into text, `-webkit-text-security` hides it): its `secret` is taken as given.
+#[test]
+fn a_field_the_extension_calls_secret_is_secret() {
+    let d = decide(
+        json!({"action": "type", "text": "x", "element": {"tag": "input", "type": "text",
+        "name": "Memorable word", "secret": "password"}}),
+    );
+    assert_decision(&d, Verdict::Handoff, "typing a password is for the user");
+    let d = decide(
+        json!({"action": "select", "text": "03", "element": {"tag": "select", "name": "Month",
+        "secret": "card"}}),
+    );
+    assert_decision(&d, Verdict::Handoff, "choosing card details");
+    let d = decide(
+        json!({"action": "press", "key": "Enter", "element": {"tag": "input", "type": "text",
+        "name": "Memorable word", "secret": "one_time_code"}}),
+    );
+    assert_decision(&d, Verdict::Confirm, "a one-time code");
+    // Without it, the same field is ordinary.
+    let d = decide(
+        json!({"action": "type", "text": "x", "element": {"tag": "input", "type": "text",
+        "name": "Memorable word"}}),
+    );
+    assert_eq!(d.decision, Verdict::Allow, "{d:?}");
+    // An unknown kind is unreadable input, which fails closed.
+    let d = classify_line(br#"{"action":"type","element":{"tag":"input","secret":"banana"}}"#);
+    assert_eq!(d.map(|d| d.decision), Some(Verdict::Confirm));
+}
+
+/// The classifier asks the same predicate as the extension: PINs, "code" fields and identifiers
+/// matched whole.
+#[test]
+fn pins_codes_and_card_fields_without_autocomplete_are_handed_over() {
+    let cases = [
+        (json!({"tag": "input", "name": "PIN"}), "a PIN"),
+        (json!({"tag": "input", "name": "ПИН-код"}), "a PIN"),
+        (
+            json!({"tag": "input", "name": "Enter code", "id_hints": "otp"}),
+            "a one-time code",
+        ),
+        (json!({"tag": "input", "name": "6-digit code"}), "a one-time code"),
+        (json!({"tag": "input", "name": "Код из СМС"}), "a one-time code"),
+        (
+            json!({"tag": "input", "name": "Card number", "id_hints": "cardnumber", "autocomplete": "off"}),
+            "card details",
+        ),
+        (json!({"tag": "input", "name": "MM/YY"}), "card details"),
+        (json!({"tag": "input", "id_hints": "user_pwd"}), "a password"),
+    ];
+    for (element, what) in cases {
+        let d = decide(json!({"action": "type", "element": element, "text": "1234"}));
+        assert_decision(&d, Verdict::Handoff, what);
+    }
+    for element in [
+        json!({"tag": "input", "name": "Passport number", "id_hints": "passportNumber"}),
+        json!({"tag": "input", "name": "ZIP code"}),
+        json!({"tag": "input", "name": "Gift card code"}),
+        json!({"tag": "input", "id_hints": "shipping spinner pinned"}),
+        json!({"role": "searchbox", "name": "Search passwords"}),
+    ] {
+        let d = decide(json!({"action": "type", "element": element, "text": "x"}));
+        assert_eq!(d.decision, Verdict::Allow, "{element}: {d:?}");
+    }
 }
 
 #[test]

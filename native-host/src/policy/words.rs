@@ -3,7 +3,9 @@
 //! Data only: no logic and no I/O. Write words the way people write them (case, accents, hyphens and
 //! full-width forms do not matter): the classifier normalises both sides the same way before comparing.
 //! Languages: en de fr es it pt nl pl ru uk tr ja zh ko. Sources: the research notes' §4.4 tables (some
-//! translations there are marked unverified) plus a few common variants added here.
+//! translations there are marked unverified) plus a few common variants added here. The words of
+//! secret fields (passwords, codes, PINs, cards) are not here: the extension needs them too, so they
+//! live with the shared predicate, `waymark_protocol::secret`.
 
 /// A word class: for each language, the words and phrases of that class.
 pub type WordList = &'static [(&'static str, &'static [&'static str])];
@@ -1013,151 +1015,6 @@ pub const COOKIE: WordList = &[
     ("tr", &["çerez", "çerezler", "çerezleri"]),
     ("ja", &["クッキー"]),
     ("ko", &["쿠키"]),
-];
-
-/// Password fields (by label or id/class/name), on top of `type=password` and the autocomplete tokens.
-pub const PASSWORD_FIELD: WordList = &[
-    ("en", &["password", "passcode", "passwd", "pwd"]),
-    ("de", &["passwort", "kennwort"]),
-    ("fr", &["mot de passe"]),
-    ("es", &["contraseña"]),
-    ("pt", &["senha"]),
-    ("nl", &["wachtwoord"]),
-    ("pl", &["hasło"]),
-    ("ru uk", &["пароль"]),
-    ("tr", &["şifre", "parola"]),
-    ("ja", &["パスワード"]),
-    ("zh", &["密码", "密碼"]),
-    ("ko", &["비밀번호"]),
-];
-
-/// One-time codes and second factors.
-pub const ONE_TIME_CODE_FIELD: WordList = &[
-    (
-        "en",
-        &[
-            "one-time code",
-            "one-time password",
-            "otp",
-            "verification code",
-            "authentication code",
-            "auth code",
-            "login code",
-            "sms code",
-            "2fa",
-            "two-factor",
-            "2-step",
-            "mfa",
-        ],
-    ),
-    (
-        "de",
-        &[
-            "bestätigungscode",
-            "verifizierungscode",
-            "einmalcode",
-            "einmalpasswort",
-        ],
-    ),
-    ("fr", &["code de vérification", "code à usage unique"]),
-    ("es", &["código de verificación"]),
-    ("it", &["codice di verifica"]),
-    ("pt", &["código de verificação"]),
-    ("nl", &["verificatiecode", "eenmalige code"]),
-    ("pl", &["kod weryfikacyjny", "kod sms", "jednorazowy kod"]),
-    (
-        "ru",
-        &["код подтверждения", "одноразовый код", "код из смс", "код из sms"],
-    ),
-    ("uk", &["код підтвердження", "одноразовий код"]),
-    ("tr", &["doğrulama kodu", "tek kullanımlık şifre"]),
-    ("ja", &["認証コード", "確認コード", "ワンタイムパスワード"]),
-    ("zh", &["验证码", "驗證碼", "动态码"]),
-    ("ko", &["인증번호", "인증 코드", "인증코드"]),
-];
-
-/// Payment card fields.
-pub const CARD_FIELD: WordList = &[
-    (
-        "en",
-        &[
-            "card number",
-            "cardnumber",
-            "cc number",
-            "credit card",
-            "debit card",
-            "name on card",
-            "cvv",
-            "cvv2",
-            "cvc",
-            "cvc2",
-            "csc",
-            "security code",
-            "expiry",
-            "expiry date",
-            "expiration date",
-            "exp date",
-            "valid thru",
-            "mm/yy",
-        ],
-    ),
-    (
-        "de",
-        &[
-            "kartennummer",
-            "kreditkartennummer",
-            "kreditkarte",
-            "prüfziffer",
-            "prüfnummer",
-            "sicherheitscode",
-            "ablaufdatum",
-            "gültig bis",
-        ],
-    ),
-    (
-        "fr",
-        &[
-            "numéro de carte",
-            "carte bancaire",
-            "cryptogramme",
-            "date d'expiration",
-        ],
-    ),
-    (
-        "es",
-        &[
-            "número de tarjeta",
-            "tarjeta de crédito",
-            "fecha de caducidad",
-            "fecha de vencimiento",
-        ],
-    ),
-    (
-        "it",
-        &[
-            "numero della carta",
-            "numero di carta",
-            "carta di credito",
-            "data di scadenza",
-        ],
-    ),
-    (
-        "pt",
-        &[
-            "número do cartão",
-            "cartão de crédito",
-            "código de segurança",
-            "validade",
-        ],
-    ),
-    ("nl", &["kaartnummer", "creditcard", "vervaldatum"]),
-    ("pl", &["numer karty", "karta kredytowa", "data ważności"]),
-    ("ru", &["номер карты", "срок действия"]),
-    ("uk", &["номер картки", "термін дії"]),
-    ("tr", &["kart numarası", "kredi kartı", "son kullanma tarihi"]),
-    ("ja", &["カード番号", "セキュリティコード", "有効期限"]),
-    ("zh", &["卡号", "银行卡号", "信用卡", "安全码", "有效期"]),
-    ("ko", &["카드 번호", "카드번호", "유효기간", "보안코드"]),
 ];
 
 /// Captchas and "are you human" checks. Any text containing `captcha` counts as well.
