@@ -217,10 +217,12 @@ extern "C" {
 }
 
 /// One frame of a tab: its id and its parent's (-1 for the top frame).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TabFrame {
     pub frame: i32,
     pub parent: i32,
+    /// The frame's address, as the browser reports it.
+    pub url: String,
 }
 
 /// The frames of a tab's current page, in the order the browser made them (frame ids grow as frames
@@ -247,6 +249,7 @@ pub async fn tab_frames(tab: i32) -> Result<Vec<TabFrame>, String> {
             Some(TabFrame {
                 frame: get(&f, "frameId")?.as_f64()? as i32,
                 parent: get(&f, "parentFrameId")?.as_f64()? as i32,
+                url: get(&f, "url").and_then(|u| u.as_string()).unwrap_or_default(),
             })
         })
         .collect();

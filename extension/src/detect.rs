@@ -1212,7 +1212,7 @@ fn accessible_name(element: &Element, tag: &str, labels: Option<&Labels<'_>>) ->
                 }),
         };
         if let Some(labels) = labels {
-            let text: Vec<String> = labels.iter().filter_map(|l| l.text_content()).collect();
+            let text: Vec<String> = labels.iter().map(|l| label_text(l, element)).collect();
             let text = clean(&text.join(" "));
             if !text.is_empty() {
                 return text;
@@ -1368,6 +1368,20 @@ fn states_of(element: &Element) -> Vec<String> {
         states.push("required".into());
     }
     states
+}
+
+/// A label's words without those of the control it wraps: a list inside its own label is named
+/// "Bulk actions", not "Bulk actions Mark as read Delete…", as a screen reader says it.
+fn label_text(label: &Element, control: &Element) -> String {
+    let text = label.text_content().unwrap_or_default();
+    if !label.contains(Some(control)) {
+        return text;
+    }
+    let inner = control.text_content().unwrap_or_default();
+    if inner.trim().is_empty() {
+        return text;
+    }
+    text.replacen(&inner, " ", 1)
 }
 
 /// Collapses white space and cuts to [`MAX_TEXT`] characters.

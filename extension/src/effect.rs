@@ -480,8 +480,85 @@ fn attribute(element: &Element, name: &str) -> Option<String> {
 
 /// What the element shows: its rendered text (`innerText`, so text hidden with CSS is left out).
 fn visible_text(element: &Element, max: usize) -> Option<String> {
-    let html = element.dyn_ref::<HtmlElement>()?;
-    Some(clean(&html.inner_text(), max))
+    element.dyn_ref::<HtmlElement>()?;
+    let mut words = String::new();
+    let mut seen = 0;
+    collect_visible(element.as_ref(), &mut words, max + 1, &mut seen, 0);
+    Some(clean(&words, max))
+}
+
+/// Elements whose text is not words on the page (scripts, styles), or is what a field holds.
+const NO_WORDS: &[&str] = &[
+    "script", "style", "template", "noscript", "textarea", "select", "option",
+];
+/// How many nodes one description may visit, and how deep: bounded on hostile pages.
+const MAX_NODES: usize = 4_000;
+const MAX_DEPTH: usize = 64;
+
+/// The text of `node`'s rendered text nodes, a space between each (`innerText` runs the words of
+/// side-by-side elements together: "Switch to draftPreviewUpdate"), until `max` characters.
+fn collect_visible(node: &web_sys::Node, out: &mut String, max: usize, seen: &mut usize, depth: usize) {
+    let children = node.child_nodes();
+    for i in 0..children.length() {
+        if out.len() > max * 4 || *seen >= MAX_NODES || depth > MAX_DEPTH {
+            return;
+        }
+        let Some(child) = children.item(i) else { continue };
+        *seen += 1;
+        match child.node_type() {
+            web_sys::Node::TEXT_NODE => {
+                let text = child.text_content().unwrap_or_default();
+                if !text.trim().is_empty() {
+                    out.push(' ');
+                    out.push_str(&text);
+                }
+            }
+            web_sys::Node::ELEMENT_NODE => {
+                let Some(element) = child.dyn_ref::<Element>() else {
+                    continue;
+                };
+                if NO_WORDS.contains(&element.local_name().as_str()) || !rendered(element) {
+                    continue;
+                }
+                // A button-like input shows its value; other fields hold content, never said here.
+                if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
+                    if matches!(
+                        input.type_().to_lowercase().as_str(),
+                        "submit" | "button" | "reset"
+                    ) {
+                        out.push(' ');
+                        out.push_str(&input.value());
+                    }
+                    continue;
+                }
+                collect_visible(&child, out, max, seen, depth + 1);
+                out.push(' ');
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether an element is drawn (not `display: none` itself or through an ancestor, not hidden).
+fn rendered(element: &Element) -> bool {
+    if element.get_attribute("aria-hidden").as_deref() == Some("true") || element.has_attribute("hidden") {
+        return false;
+    }
+    let check = js_sys::Reflect::get(element, &"checkVisibility".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    match check {
+        Some(check) => {
+            let options = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&options, &"visibilityProperty".into(), &JsValue::TRUE);
+            check
+                .call1(element, &options)
+                .ok()
+                .and_then(|v| v.as_bool())
+                .unwrap_or(true)
+        }
+        None => element.get_client_rects().length() > 0,
+    }
 }
 
 /// Visible text of the element's nearest meaningful container (form, dialog, list item, card): the
@@ -507,10 +584,9 @@ fn context(element: &Element) -> String {
         if matches!(container.local_name().as_str(), "body" | "html") {
             break;
         }
-        let Some(text) = container.dyn_ref::<HtmlElement>().map(HtmlElement::inner_text) else {
+        let Some(text) = visible_text(&container, CONTEXT_MAX + 1) else {
             break;
         };
-        let text = clean(&text, CONTEXT_MAX + 1);
         if text.chars().count() > CONTEXT_MAX {
             break;
         }

@@ -1005,12 +1005,21 @@ async fn screenshot(tab: i32) -> ToolResult {
     if NUMBERINGS.with_borrow(|n| !n.contains_key(&tab)) {
         let _ = list(tab, DEFAULT_LIMIT, 0, false).await;
     }
-    let frames = NUMBERINGS
-        .with_borrow(|n| n.get(&tab).map(|n| n.frames.clone()))
-        .unwrap_or_else(|| vec![0]);
-    // Each frame draws its badges again (the page may have moved since) and covers its secret fields.
+    // Every frame of the page that can hold the site's fields, numbered or not, draws its badges again
+    // (the page may have moved since) and covers its secret fields. A frame that does not confirm its
+    // masks could show a password or a card number in the picture: then no picture is taken.
+    let frames = match chrome::tab_frames(tab).await {
+        Ok(frames) => frames
+            .into_iter()
+            .filter(|f| f.frame == 0 || holds_page_fields(&f.url))
+            .map(|f| f.frame)
+            .collect(),
+        Err(_) => NUMBERINGS
+            .with_borrow(|n| n.get(&tab).map(|n| n.frames.clone()))
+            .unwrap_or_else(|| vec![0]),
+    };
     for frame in frames {
-        let _ = send(
+        let covered = send(
             tab,
             frame,
             &WorkerToContent::Tool {
@@ -1020,6 +1029,9 @@ async fn screenshot(tab: i32) -> ToolResult {
             },
         )
         .await;
+        if covered.status == ToolStatus::Error {
+            return ToolResult::error(wording::picture_not_taken());
+        }
     }
     gloo_timers::future::TimeoutFuture::new(PAINT_WAIT_MS).await;
     let options = chrome::object(&[("format", "jpeg".into()), ("quality", SCREENSHOT_QUALITY.into())]);
@@ -1051,6 +1063,15 @@ async fn screenshot(tab: i32) -> ToolResult {
         Ok(data) => ToolResult::ok(data),
         Err(e) => ToolResult::error(format!("could not pass the picture on: {e}")),
     }
+}
+
+/// Whether a frame at `url` shows a page whose fields the user types into (a web page, or one of its
+/// own local documents): frames of browser and extension pages are not the site's.
+fn holds_page_fields(url: &str) -> bool {
+    let lower = url.to_lowercase();
+    ["http:", "https:", "file:", "about:", "blob:", "data:"]
+        .iter()
+        .any(|scheme| lower.starts_with(scheme))
 }
 
 /// Notes the downloads the browser starts while it lives (`chrome.downloads.onCreated`), from before a

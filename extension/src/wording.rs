@@ -189,6 +189,13 @@ pub fn stale(index: u32, what: &str) -> String {
     format!("Number {index} {what}: the page changed, so the numbers were renewed. Nothing was done.")
 }
 
+/// A picture of the screen refused because a part of the page did not cover its secret fields.
+pub fn picture_not_taken() -> String {
+    "No picture was taken: a part of the page did not answer, so Waymark could not cover its password, \
+     code and card fields. Try again once the page has loaded."
+        .into()
+}
+
 /// Why a question was taken away before the user answered it.
 pub fn question_closed(reason: waymark_protocol::ClosedReason) -> String {
     use waymark_protocol::ClosedReason;

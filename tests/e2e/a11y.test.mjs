@@ -5,12 +5,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { spawn } from 'node:child_process';
-import os from 'node:os';
-import path from 'node:path';
-import readline from 'node:readline';
 import {
-  command, isWaymarkHost, openFixture, replyCount, send, waitForReply, waitForStatus,
+  command, isWaymarkHost, openFixture, replyCount, send, startModel, waitForReply, waitForStatus,
 } from './lib/harness.mjs';
 
 const require = createRequire(import.meta.url);
@@ -115,20 +111,6 @@ test('overlay badges have text contrast of at least 7:1, computed from the rende
   await cdp.detach();
 });
 
-/// The scripted model (tools/fake-llm) on 127.0.0.1, answering `steps` in order.
-async function startModel(steps) {
-  const bin = process.env.WAYMARK_FAKE_LLM_BIN;
-  if (!bin) throw new Error('WAYMARK_FAKE_LLM_BIN is not set: run the end-to-end tests through ./build.sh');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-model-'));
-  const script = path.join(dir, 'script.json');
-  fs.writeFileSync(script, JSON.stringify({ steps }));
-  const child = spawn(bin, ['--script', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const first = await new Promise((resolve, reject) => {
-    readline.createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`fake-llm exited with ${code}`)));
-  });
-  return { child, url: first.replace(/^listening on /, '') };
-}
 
 test('with the agent: axe passes while running and with a manual step pending; each status change is said once', async () => {
   const model = await startModel([
@@ -178,7 +160,7 @@ test('with the agent: axe passes while running and with a manual step pending; e
     assert.ok(!(await panel.textContent('#transcript')).includes('Agent, browser_list_interactives'));
   } finally {
     await agentFixture.close();
-    model.child.kill();
+    model.close();
   }
 });
 

@@ -3,16 +3,10 @@
 // stopped by the gate, asked in the panel, and never runs after /no (the agent goes on by itself); a
 // password field is handed to the user, and after /done the agent looks at the page again and finishes.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import readline from 'node:readline';
 import { after, before, test } from 'node:test';
-import { command, openFixture, send, waitForStatus } from './lib/harness.mjs';
+import { command, openFixture, send, startModel, waitForStatus } from './lib/harness.mjs';
 
 let model;
-let modelUrl;
 let browser;
 let site;
 let page;
@@ -38,26 +32,12 @@ const SCRIPT = {
   ],
 };
 
-async function startModel() {
-  const bin = process.env.WAYMARK_FAKE_LLM_BIN;
-  if (!bin) throw new Error('WAYMARK_FAKE_LLM_BIN is not set: run the end-to-end tests through ./build.sh test');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-model-'));
-  const script = path.join(dir, 'script.json');
-  fs.writeFileSync(script, JSON.stringify(SCRIPT));
-  const child = spawn(bin, ['--script', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const first = await new Promise((resolve, reject) => {
-    readline.createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`fake-llm exited with ${code}`)));
-  });
-  return { child, url: first.replace(/^listening on /, '') };
-}
 
 before(async () => {
-  model = await startModel();
-  modelUrl = model.url;
+  model = await startModel(SCRIPT.steps);
   // A model that takes images: each look at the page comes with a screenshot.
   const env = {
-    WAYMARK_LLM_BASE_URL: modelUrl,
+    WAYMARK_LLM_BASE_URL: model.url,
     WAYMARK_LLM_MODEL: 'scripted',
     WAYMARK_LLM_TIMEOUT_SECS: '20',
     WAYMARK_LLM_IMAGES: 'true',
@@ -69,7 +49,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await site?.close();
-  model?.child.kill();
+  model?.close();
 });
 
 const say = (text, pattern, timeout = 20_000) => command(panel, text, pattern, timeout);
@@ -78,7 +58,7 @@ test('a task runs through the real host to assistant_done and changes the page',
   await say('/chat', /^Chat mode: your messages go to the agent\. \/exit to leave\.$/);
   await say('Please save my draft', /^The draft is saved\.$/);
   assert.equal(await page.evaluate(() => window.events.saved), 1);
-  const requests = await (await fetch(`${modelUrl.replace(/\/v1$/, '')}/_fake/requests`)).json();
+  const requests = await model.requests();
   const sent = JSON.stringify(requests);
   assert.ok(sent.includes('browser_overlay_act'), 'the tools were offered to the model');
   // The page's control names reached the model only inside the data block.
@@ -94,7 +74,7 @@ test('a payment proposed by the model waits for the user, and /no keeps it from 
   assert.equal(await page.evaluate(() => window.events.paid), 0);
   await say('/no', /^All right, I will not pay\.$/);
   assert.equal(await page.evaluate(() => window.events.paid), 0, 'the payment never ran');
-  const requests = await (await fetch(`${modelUrl.replace(/\/v1$/, '')}/_fake/requests`)).json();
+  const requests = await model.requests();
   assert.match(JSON.stringify(requests.at(-1)), /the user answered no/);
 });
 
@@ -109,7 +89,7 @@ test('a password field is handed to the user, and after /done the agent looks ag
   await page.fill('#pw', 'typed by the user');
   await say('/done', /^You are logged in\.$/);
   assert.equal(await panel.textContent('#alert'), '', 'the step is no longer announced as waiting');
-  const requests = await (await fetch(`${modelUrl.replace(/\/v1$/, '')}/_fake/requests`)).json();
+  const requests = await model.requests();
   const last = JSON.stringify(requests.at(-1));
   assert.match(last, /the user says they have done the step/);
   assert.match(last, /WAYMARK_DATA/, 'the fresh look at the page went to the model');
@@ -125,7 +105,7 @@ test('a cookie banner opened by the agent\'s click is closed by Waymark itself, 
   assert.equal(await page.evaluate(() => window.events.saved), 1);
   assert.equal(await page.evaluate(() => window.events.cookies), 'rejected', 'the reject choice was pressed');
   assert.equal(await page.$('#cookie-banner'), null);
-  const requests = await (await fetch(`${modelUrl.replace(/\/v1$/, '')}/_fake/requests`)).json();
+  const requests = await model.requests();
   const messages = (r) => r.messages ?? r.body?.messages ?? [];
   const last = messages(requests.at(-1));
   const afterClick = last.filter((m) => m.role === 'tool').at(-1);

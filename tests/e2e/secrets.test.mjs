@@ -7,13 +7,10 @@
 // field is covered), and nothing Waymark keeps on disk. The ordinary values still come back, so each
 // check can fail.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { after, before, test } from 'node:test';
-import { command, connectMcp, openFixture } from './lib/harness.mjs';
+import { command, connectMcp, openFixture, startModel } from './lib/harness.mjs';
 
 /// What the user types into each secret field, by its id in the fixture. Letters only: the step log
 /// masks digit runs, which would hide a leak there.
@@ -67,22 +64,9 @@ let page;
 let panel;
 let client;
 
-async function startModel() {
-  const bin = process.env.WAYMARK_FAKE_LLM_BIN;
-  if (!bin) throw new Error('WAYMARK_FAKE_LLM_BIN is not set: run the end-to-end tests through ./build.sh test');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-model-'));
-  const script = path.join(dir, 'script.json');
-  fs.writeFileSync(script, JSON.stringify(SCRIPT));
-  const child = spawn(bin, ['--script', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const first = await new Promise((resolve, reject) => {
-    readline.createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`fake-llm exited with ${code}`)));
-  });
-  return { child, dir, url: first.replace(/^listening on /, '') };
-}
 
 before(async () => {
-  model = await startModel();
+  model = await startModel(SCRIPT.steps);
   const env = { WAYMARK_LLM_BASE_URL: model.url, WAYMARK_LLM_MODEL: 'scripted', WAYMARK_LLM_TIMEOUT_SECS: '20' };
   ({ browser, site, page, panel } = await openFixture('secrets.html', { env }));
   // Tools without a tab act on the active tab of the focused window: the fixture, not the panel.
@@ -94,8 +78,7 @@ after(async () => {
   await client?.close();
   await browser?.close();
   await site?.close();
-  model?.child.kill();
-  if (model) fs.rmSync(model.dir, { recursive: true, force: true });
+  model?.close();
 });
 
 /// Calls an MCP tool; returns its `{status, error?, data?}` and the raw text the client received.
@@ -256,7 +239,7 @@ test('the agent’s model sees the ordinary values and no secret', async () => {
   await command(panel, '/chat', /^Chat mode/);
   await command(panel, 'What is on this page?', /^I have read the page\.$/, 30_000);
   await command(panel, '/exit', /./);
-  const requests = await (await fetch(`${model.url.replace(/\/v1$/, '')}/_fake/requests`)).json();
+  const requests = await model.requests();
   const sent = JSON.stringify(requests);
   assert.ok(sent.includes(ORDINARY.fullname), 'the page’s list reached the model');
   assertNoSecret(sent, 'the requests to the model');

@@ -2,11 +2,12 @@
 // (registered into a throwaway profile with `waymark-host install --user-data-dir`).
 //
 // build.sh passes WAYMARK_HOST_BIN, WAYMARK_EXTENSION_DIR and WAYMARK_CHROMIUM.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { chromium } from 'playwright-core';
@@ -227,4 +228,37 @@ export async function allowClient(client, panel, name) {
   await send(panel, '/yes');
   const result = JSON.parse((await first).content[0].text);
   if (result.status !== 'ok') throw new Error(`the allowed client's first call failed: ${result.error}`);
+}
+
+/// The scripted model (tools/fake-llm) on 127.0.0.1, answering `steps` in order (build.sh passes
+/// WAYMARK_FAKE_LLM_BIN). `addSteps` appends steps once the test knows them (the numbers of a page's
+/// controls); `requests` is every request the model received.
+export async function startModel(steps) {
+  const bin = process.env.WAYMARK_FAKE_LLM_BIN;
+  if (!bin) throw new Error('WAYMARK_FAKE_LLM_BIN is not set: run the end-to-end tests through ./build.sh test');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-model-'));
+  const script = path.join(dir, 'script.json');
+  fs.writeFileSync(script, JSON.stringify({ steps }));
+  const child = spawn(bin, ['--script', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const first = await new Promise((resolve, reject) => {
+    readline.createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`fake-llm exited with ${code}`)));
+  });
+  const url = first.replace(/^listening on /, '');
+  const root = url.replace(/\/v1$/, '');
+  return {
+    child,
+    url,
+    async addSteps(more) {
+      const response = await fetch(`${root}/_fake/steps`, { method: 'POST', body: JSON.stringify({ steps: more }) });
+      if (!response.ok) throw new Error(`fake-llm refused the steps: ${await response.text()}`);
+    },
+    async requests() {
+      return (await fetch(`${root}/_fake/requests`)).json();
+    },
+    close() {
+      child.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

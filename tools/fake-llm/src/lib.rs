@@ -6,6 +6,7 @@
 //! a tool call whose arguments are not JSON), optionally after a delay. When the script is exhausted it
 //! answers 500 with a message saying so. Every request body is recorded, so a test can check what the
 //! client sent ([`FakeLlm::requests`], or `GET /_fake/requests` for tests written in other languages).
+//! `POST /_fake/steps` appends steps (a script's JSON) to what is left, for a test that learns them late.
 //! `GET /v1/models` lists one model. Requests with `"stream": true` get server-sent events.
 //!
 //! What it must not do: listen anywhere but 127.0.0.1, or reach out to any network itself. It is a test
@@ -323,6 +324,9 @@ async fn handle(request: Request<Incoming>, state: Shared) -> Result<Reply, Infa
             let requests = lock(&state).requests.clone();
             json_reply(StatusCode::OK, &Value::Array(requests))
         }
+        // A test that learns what the model should say only once the page is open (the numbers of its
+        // controls) adds the steps then: a script in the same JSON as `--script`, appended.
+        (Method::POST, "/_fake/steps") => append_steps(request, state).await,
         (method, path) => error_reply(
             StatusCode::NOT_FOUND,
             "not_found",
@@ -330,6 +334,32 @@ async fn handle(request: Request<Incoming>, state: Shared) -> Result<Reply, Infa
         ),
     };
     Ok(reply)
+}
+
+async fn append_steps(request: Request<Incoming>, state: Shared) -> Reply {
+    let body = match request.into_body().collect().await {
+        Ok(collected) => collected.to_bytes(),
+        Err(e) => {
+            return error_reply(
+                StatusCode::BAD_REQUEST,
+                "invalid_request_error",
+                &format!("fake-llm could not read the steps: {e}"),
+            )
+        }
+    };
+    match serde_json::from_slice::<Script>(&body) {
+        Ok(script) => {
+            let mut state = lock(&state);
+            state.script_len += script.steps.len();
+            state.steps.extend(script.steps);
+            json_reply(StatusCode::OK, &json!({"remaining": state.steps.len()}))
+        }
+        Err(e) => error_reply(
+            StatusCode::BAD_REQUEST,
+            "invalid_request_error",
+            &format!("fake-llm: the steps are not a script: {e}"),
+        ),
+    }
 }
 
 async fn chat_completion(request: Request<Incoming>, state: Shared) -> Reply {
@@ -704,6 +734,23 @@ mod tests {
         assert!(body.contains("fake-model"));
         let (status, _, _) = http(addr, "GET", "/elsewhere", "").await;
         assert_eq!(status, 404);
+    }
+
+    #[tokio::test]
+    async fn steps_added_later_are_answered_after_the_script() {
+        let fake = FakeLlm::start(Script::new([Step::text("first")])).await.unwrap();
+        let steps =
+            r#"{"steps": [{"kind": "tool_call", "name": "browser_find", "arguments": {"text": "x"}}]}"#;
+        let (status, _, body) = http(fake.addr(), "POST", "/_fake/steps", steps).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(fake.remaining(), 2);
+        let path = "/v1/chat/completions";
+        let (_, _, body) = http(fake.addr(), "POST", path, "{}").await;
+        assert!(body.contains("first"), "{body}");
+        let (_, _, body) = http(fake.addr(), "POST", path, "{}").await;
+        assert!(body.contains("browser_find"), "{body}");
+        let (status, _, _) = http(fake.addr(), "POST", "/_fake/steps", "[{\"kind\": \"nonsense\"}]").await;
+        assert_eq!(status, 400);
     }
 
     #[tokio::test]
