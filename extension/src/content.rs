@@ -338,16 +338,7 @@ fn preview(action: PageTool, number: Option<u32>) -> ToolResult {
         linked: false,
         has_focus: document.has_focus().unwrap_or(false),
     };
-    let numbered_target = match &action {
-        PageTool::OverlayAct { index, .. }
-        | PageTool::ActByIndex { index, .. }
-        | PageTool::Upload { index, .. }
-        | PageTool::ClickAndWaitDownload { index, .. }
-        | PageTool::Press {
-            index: Some(index), ..
-        } => Some(*index),
-        _ => None,
-    };
+    let numbered_target = action.number();
     if let Some(index) = numbered_target {
         let (id, found) = match numbered(index) {
             Ok(hit) => hit,

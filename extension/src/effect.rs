@@ -71,12 +71,24 @@ pub fn enrich(info: &mut ElementInfo, element: &Element) {
         method: f.method(),
     });
     info.link = link_of(element);
+    // Clicking a label acts on its control (a custom checkbox is numbered as its visible label).
+    let acting = labelled_control(element).unwrap_or_else(|| element.clone());
     info.submits = if editable {
         enter_submission(element)
     } else {
-        activation_submission(element).or_else(|| change_submission(element))
+        activation_submission(&acting).or_else(|| change_submission(&acting))
     };
     info.sends_on_enter = editable && sends_on_enter(element, form.is_some());
+}
+
+/// The control a `<label>` acts on, when the element is one (or sits in one).
+fn labelled_control(element: &Element) -> Option<Element> {
+    let label = element.closest("label").ok().flatten()?;
+    js_sys::Reflect::get(&label, &"control".into())
+        .ok()?
+        .dyn_into::<Element>()
+        .ok()
+        .filter(|control| control != element)
 }
 
 /// Whether the element takes text: a text-like input, a text area, an editable region, or a text box by

@@ -306,15 +306,7 @@ async fn run_pinned(tab: i32, tool: PageTool, pin: Pin) -> ToolResult {
         }
         // On an element, or a key where the focus was: the pinned frame and element.
         tool => {
-            let number = match &tool {
-                PageTool::OverlayAct { index, .. }
-                | PageTool::ActByIndex { index, .. }
-                | PageTool::Upload { index, .. }
-                | PageTool::Press {
-                    index: Some(index), ..
-                } => Some(*index),
-                _ => None,
-            };
+            let number = tool.number();
             let result = send(
                 tab,
                 pin.frame,
@@ -354,16 +346,7 @@ async fn run_pinned(tab: i32, tool: PageTool, pin: Pin) -> ToolResult {
 /// What `action` would do (`effect` in the content script), with where: the tab, the frame, its
 /// document, the element. The gate judges this and pins the action to it.
 async fn preview(tab: i32, action: PageTool) -> ToolResult {
-    let number = match &action {
-        PageTool::OverlayAct { index, .. }
-        | PageTool::ActByIndex { index, .. }
-        | PageTool::Upload { index, .. }
-        | PageTool::ClickAndWaitDownload { index, .. }
-        | PageTool::Press {
-            index: Some(index), ..
-        } => Some(*index),
-        _ => None,
-    };
+    let number = action.number();
     let (frame, answer) = if let Some(index) = number {
         let slot = slot_of(tab, index);
         let (frame, local) = match slot {

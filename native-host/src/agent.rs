@@ -917,6 +917,10 @@ impl Agent {
             if loaded.notice.is_some() {
                 log.write(steplog::event("session_reset", &loaded.session.id));
             }
+            // After a restart the goal is still the user's own words (a search for it is theirs).
+            if let Some(goal) = &loaded.session.current_goal {
+                self.gate.note_user_words(goal);
+            }
             Work {
                 session: loaded.session,
                 store,

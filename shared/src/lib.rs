@@ -16,6 +16,7 @@
 pub mod host;
 pub mod relay;
 pub mod secret;
+pub mod text;
 pub mod tools;
 
 pub use host::{

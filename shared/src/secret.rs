@@ -37,6 +37,8 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
+use crate::text::is_cjk;
+
 /// What kind of secret a field holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -511,20 +513,6 @@ static LEX: LazyLock<Lexicon> = LazyLock::new(|| {
 
 fn all(list: words::WordList) -> impl Iterator<Item = &'static str> {
     list.iter().flat_map(|(_, words)| words.iter().copied())
-}
-
-fn is_cjk(c: char) -> bool {
-    matches!(c,
-        '\u{1100}'..='\u{11FF}'     // Hangul Jamo
-        | '\u{3040}'..='\u{30FF}'   // Hiragana, Katakana
-        | '\u{3130}'..='\u{318F}'   // Hangul compatibility Jamo
-        | '\u{31F0}'..='\u{31FF}'   // Katakana extensions
-        | '\u{3400}'..='\u{4DBF}'   // Han extension A
-        | '\u{4E00}'..='\u{9FFF}'   // Han
-        | '\u{AC00}'..='\u{D7AF}'   // Hangul syllables
-        | '\u{F900}'..='\u{FAFF}'   // Han compatibility
-        | '\u{20000}'..='\u{2FFFF}' // Han extensions B and later
-    )
 }
 
 // ---------------------------------------------------------------------------------------------------

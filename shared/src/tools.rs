@@ -328,6 +328,21 @@ impl ActKind {
 }
 
 impl PageTool {
+    /// The number of the control the tool acts on, for tools that act on one (a key pressed without a
+    /// number goes where the focus is, and has none).
+    pub fn number(&self) -> Option<u32> {
+        match self {
+            PageTool::OverlayAct { index, .. }
+            | PageTool::ActByIndex { index, .. }
+            | PageTool::Upload { index, .. }
+            | PageTool::ClickAndWaitDownload { index, .. }
+            | PageTool::Press {
+                index: Some(index), ..
+            } => Some(*index),
+            _ => None,
+        }
+    }
+
     /// Whether the tool can change the page. Page-changing tools run only after the host's policy gate;
     /// the service worker refuses them from anywhere else.
     pub fn changes_page(&self) -> bool {

@@ -2,8 +2,9 @@
 //! acts, the policy's decision on what the extension said it would do ([`judge`]), with the question to
 //! ask and the tool exactly as it will run.
 //!
-//! Both are exhaustive matches over `PageTool`, with no catch-all arm: a new page tool does not compile
-//! until someone decides how the gate judges it. What cannot be described is asked about.
+//! `road` is an exhaustive match over `PageTool`, with no catch-all arm: a new page tool does not
+//! compile until someone decides how the gate treats it; `judge` names every tool that acts, and asks
+//! about anything else. What cannot be described is asked about.
 
 use waymark_protocol::{ActKind, Effect, ElementInfo, PageTool};
 
@@ -120,26 +121,10 @@ pub fn judge(tool: PageTool, effect: &Effect) -> Judged {
                 tool,
             };
         }
-        // Reading tools, banners and the gate's own steps never reach here (see `road`); if one did,
+        // Reading tools, banners and the gate's own steps never reach here: `road` (exhaustive: a new
+        // tool does not compile until it is given a road) sends them elsewhere. Were one to arrive,
         // it could not be described, so it is asked about.
-        tool @ (PageTool::ListInteractives { .. }
-        | PageTool::OverlayShow
-        | PageTool::OverlayHide
-        | PageTool::Describe { .. }
-        | PageTool::Find { .. }
-        | PageTool::Extract
-        | PageTool::Scroll { .. }
-        | PageTool::Wait { .. }
-        | PageTool::ListTabs
-        | PageTool::SwitchTab { .. }
-        | PageTool::FocusNext { .. }
-        | PageTool::FocusPrev { .. }
-        | PageTool::Screenshot
-        | PageTool::DownloadWait { .. }
-        | PageTool::Preview { .. }
-        | PageTool::FindBanners
-        | PageTool::CloseBanners { .. }
-        | PageTool::PressBanners { .. }) => {
+        tool => {
             return Judged {
                 decision: Decision::new(Verdict::Confirm, "Waymark cannot tell what this would do"),
                 question: question::ask(&tool, effect),

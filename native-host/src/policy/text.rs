@@ -6,6 +6,7 @@
 use std::sync::LazyLock;
 
 use unicode_normalization::UnicodeNormalization;
+pub(super) use waymark_protocol::text::is_cjk;
 
 use super::words::{self, WordList};
 use super::{CJK_LABEL_MAX_CHARS, LABEL_MAX_CHARS, QUOTE_MAX_CHARS, URL_MAX_CHARS};
@@ -166,20 +167,6 @@ pub(super) fn contains_word(text: &str, needle: &str) -> bool {
         let after = text[i + m.len()..].chars().next();
         !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
     })
-}
-
-pub(super) fn is_cjk(c: char) -> bool {
-    matches!(c,
-        '\u{1100}'..='\u{11FF}'     // Hangul Jamo
-        | '\u{3040}'..='\u{30FF}'   // Hiragana, Katakana
-        | '\u{3130}'..='\u{318F}'   // Hangul compatibility Jamo
-        | '\u{31F0}'..='\u{31FF}'   // Katakana extensions
-        | '\u{3400}'..='\u{4DBF}'   // Han extension A
-        | '\u{4E00}'..='\u{9FFF}'   // Han
-        | '\u{AC00}'..='\u{D7AF}'   // Hangul syllables
-        | '\u{F900}'..='\u{FAFF}'   // Han compatibility
-        | '\u{20000}'..='\u{2FFFF}' // Han extensions B and later
-    )
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -383,7 +370,9 @@ pub(super) fn percent_decode(s: &str) -> String {
 /// A page-derived string made safe and short for a reason: control characters and line breaks as
 /// spaces, whitespace collapsed, at most [`QUOTE_MAX_CHARS`] characters.
 pub(super) fn quote(raw: &str) -> String {
-    clean(raw, QUOTE_MAX_CHARS)
+    // Straight quotes become typographic ones, so page text cannot close the quotes Waymark's own
+    // sentence puts around it ("Click button 'Pay' on bank.example? Yes or no.' …").
+    clean(raw, QUOTE_MAX_CHARS).replace('\'', "’").replace('"', "”")
 }
 
 /// Control characters and line breaks as spaces, invisible and bidi characters out, whitespace
