@@ -14,8 +14,8 @@ use std::cell::RefCell;
 use serde_json::json;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::{
-    ActKind, FrameBanner, FrameBanners, FramePin, FramePreview, FrameScan, PageTool, ScanEntry, ToolResult,
-    WorkerToContent,
+    ActKind, ErrorKind, FrameBanner, FrameBanners, FramePin, FramePreview, FrameScan, PageTool, ScanEntry,
+    ToolResult, WorkerToContent,
 };
 
 use crate::act;
@@ -145,7 +145,7 @@ fn locate() -> ToolResult {
 /// stand (with `viewport`, only what is on screen).
 fn scan(viewport: bool) -> ToolResult {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return ToolResult::error("this frame has no document");
+        return ToolResult::failed(ErrorKind::Unreachable, "this frame has no document");
     };
     let mut entries = Vec::new();
     let mut numbered = Vec::new();
@@ -205,10 +205,10 @@ fn badges(numbers: Vec<u32>) -> ToolResult {
 fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult {
     if let Some(pin) = &pin {
         if pin.document != this_document() {
-            return ToolResult {
-                data: Some(json!({"stale": true, "document_changed": true})),
-                ..ToolResult::error("this frame shows another document than the one the action was judged on")
-            };
+            return ToolResult::failed(
+                ErrorKind::PageChanged,
+                "this frame shows another document than the one the action was judged on",
+            );
         }
     }
     let element = pin.as_ref().and_then(|p| p.element);
@@ -227,7 +227,7 @@ fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult
         }
         PageTool::Extract => match document() {
             Some(d) => ToolResult::ok(page::extract(&d)),
-            None => ToolResult::error("this frame has no document"),
+            None => ToolResult::failed(ErrorKind::Unreachable, "this frame has no document"),
         },
         PageTool::Scroll { direction, index } => {
             let target = match index.map(|i| target(i, element)).transpose() {
@@ -240,7 +240,7 @@ fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult
         }
         PageTool::Press { key, index } => {
             let Some(document) = document() else {
-                return ToolResult::error("this frame has no document");
+                return ToolResult::failed(ErrorKind::Unreachable, "this frame has no document");
             };
             // A key without a number goes where the focus is; pinned, to the element that had the focus
             // when the gate looked (focused again first), not to wherever the focus went since.
@@ -301,9 +301,10 @@ fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult
         // it; without, say where this frame's focus is.
         PageTool::FocusNext { .. } | PageTool::FocusPrev { .. } => focus(number),
         // The worker passes what is left of the tab's budget; `pressed` tells it to look again.
-        PageTool::CloseBanners { .. } => {
-            ToolResult::error("closing banners is run by the gate: find_banners, then press_banners")
-        }
+        PageTool::CloseBanners { .. } => ToolResult::failed(
+            ErrorKind::NotAllowed,
+            "closing banners is run by the gate: find_banners, then press_banners",
+        ),
         PageTool::FindBanners => find_banners(),
         PageTool::PressBanners { pins } => press_banners(&pins),
         // The worker takes the picture; this frame makes sure its badges are drawn first, and covers
@@ -327,7 +328,7 @@ fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult
 /// links to the site a navigation would open.
 fn preview(action: PageTool, number: Option<u32>) -> ToolResult {
     let Some(document) = document() else {
-        return ToolResult::error("this frame has no document");
+        return ToolResult::failed(ErrorKind::Unreachable, "this frame has no document");
     };
     let mut out = FramePreview {
         document: this_document(),
@@ -359,7 +360,10 @@ fn preview(action: PageTool, number: Option<u32>) -> ToolResult {
                 Ok(choice) => out.option = Some(choice),
                 Err(why) => {
                     let number = number.unwrap_or(index);
-                    return ToolResult::error(format!("Could not select in number {number}: {why}."));
+                    return ToolResult::failed(
+                        ErrorKind::BadArguments,
+                        format!("Could not select in number {number}: {why}."),
+                    );
                 }
             }
         }
@@ -528,20 +532,26 @@ fn upload(
         .dyn_ref::<web_sys::HtmlInputElement>()
         .filter(|input| input.type_().eq_ignore_ascii_case("file"));
     let Some(input) = input else {
-        return ToolResult::error(format!(
+        return ToolResult::failed(ErrorKind::BadArguments, format!(
             "Number {number} is not a file field (it is {} \"{}\"): upload into the field that chooses files.",
             found.role(),
             found.name()
         ));
     };
     if files.is_empty() {
-        return ToolResult::error(format!("No file arrived to put into number {number}."));
+        return ToolResult::failed(
+            ErrorKind::BadArguments,
+            format!("No file arrived to put into number {number}."),
+        );
     }
     if files.len() > 1 && !input.multiple() {
-        return ToolResult::error(format!(
-            "Number {number} takes one file, and {} were given: upload one of them.",
-            files.len()
-        ));
+        return ToolResult::failed(
+            ErrorKind::BadArguments,
+            format!(
+                "Number {number} takes one file, and {} were given: upload one of them.",
+                files.len()
+            ),
+        );
     }
     match chosen_files(files) {
         Ok(list) => {
@@ -637,10 +647,7 @@ fn numbered(index: u32) -> Result<(u64, Found), ToolResult> {
 
 /// A refusal the worker completes: it prefixes the number and appends the fresh list.
 fn stale(what: String) -> ToolResult {
-    ToolResult {
-        data: Some(json!({"stale": true})),
-        ..ToolResult::error(what)
-    }
+    ToolResult::failed(ErrorKind::Stale, what)
 }
 
 /// The element's id, assigned the first time it is seen.
@@ -728,7 +735,7 @@ fn act_on(
 /// pick the next one across frames (`{"focused": n|null, "has_focus", "roles": […]}`).
 fn focus(local: Option<u32>) -> ToolResult {
     let Some(document) = document() else {
-        return ToolResult::error("this frame has no document");
+        return ToolResult::failed(ErrorKind::Unreachable, "this frame has no document");
     };
     let Some(local) = local else {
         let active = act::deep_active_element(&document);

@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde_json::json;
 use waymark_protocol::{
-    BannerButton, Effect, FrameBanners, FramePin, FramePlace, FramePreview, FrameScan, FrameSeen,
+    BannerButton, Effect, ErrorKind, FrameBanners, FramePin, FramePlace, FramePreview, FrameScan, FrameSeen,
     InteractiveList, ListScope, PageTool, Pin, ScanEntry, ToolResult, ToolStatus, WorkerToContent,
 };
 
@@ -96,12 +96,15 @@ pub async fn run(tab_id: Option<i32>, tool: PageTool, pin: Option<Pin>) -> ToolR
         (None, Some(id)) => id,
         (None, None) => match chrome::active_tab_id().await {
             Some(id) => id,
-            None => return ToolResult::error(wording::no_tab()),
+            None => return ToolResult::failed(ErrorKind::Unreachable, wording::no_tab()),
         },
     };
     if tool.changes_page() && !matches!(tool, PageTool::PressBanners { .. }) {
         let Some(pin) = pin else {
-            return ToolResult::error("a page-changing tool runs only where the gate judged it (no pin)");
+            return ToolResult::failed(
+                ErrorKind::NotAllowed,
+                "a page-changing tool runs only where the gate judged it (no pin)",
+            );
         };
         return run_pinned(tab, tool, pin).await;
     }
@@ -114,7 +117,7 @@ pub async fn run(tab_id: Option<i32>, tool: PageTool, pin: Option<Pin>) -> ToolR
             let frames = NUMBERINGS
                 .with_borrow(|n| n.get(&tab).map(|n| n.frames.clone()))
                 .unwrap_or_else(|| vec![0]);
-            let mut answer = ToolResult::error(wording::page_unreachable());
+            let mut answer = ToolResult::failed(ErrorKind::Unreachable, wording::page_unreachable());
             for frame in frames {
                 let result = send(
                     tab,
@@ -213,9 +216,10 @@ pub async fn run(tab_id: Option<i32>, tool: PageTool, pin: Option<Pin>) -> ToolR
         | PageTool::ActByIndex { .. }
         | PageTool::Upload { .. }
         | PageTool::ClickAndWaitDownload { .. }
-        | PageTool::CloseBanners { .. } => {
-            ToolResult::error("a page-changing tool runs only where the gate judged it (no pin)")
-        }
+        | PageTool::CloseBanners { .. } => ToolResult::failed(
+            ErrorKind::NotAllowed,
+            "a page-changing tool runs only where the gate judged it (no pin)",
+        ),
     }
 }
 
@@ -243,7 +247,10 @@ async fn run_pinned(tab: i32, tool: PageTool, pin: Pin) -> ToolResult {
         if same {
             Ok(())
         } else {
-            Err(ToolResult::error(wording::pinned_page_changed()))
+            Err(ToolResult::failed(
+                ErrorKind::PageChanged,
+                wording::pinned_page_changed(),
+            ))
         }
     };
     match tool {
@@ -260,7 +267,7 @@ async fn run_pinned(tab: i32, tool: PageTool, pin: Pin) -> ToolResult {
                     )
                     .await
                 }
-                Err(why) => ToolResult::error(why),
+                Err(why) => ToolResult::failed(ErrorKind::BadArguments, why),
             }
         }
         PageTool::Back | PageTool::Forward | PageTool::Reload => {
@@ -291,7 +298,7 @@ async fn run_pinned(tab: i32, tool: PageTool, pin: Pin) -> ToolResult {
                         Err(e) => ToolResult::error(format!("could not open a new tab: {e}")),
                     }
                 }
-                Err(why) => ToolResult::error(why),
+                Err(why) => ToolResult::failed(ErrorKind::BadArguments, why),
             }
         }
         PageTool::ClickAndWaitDownload { index, timeout_ms } => {
@@ -299,11 +306,15 @@ async fn run_pinned(tab: i32, tool: PageTool, pin: Pin) -> ToolResult {
         }
         PageTool::Upload { files, index, .. } if files.is_empty() => {
             // The host sent the files ahead in pieces; the worker joined them into `files`.
-            ToolResult::error(format!("No file arrived to put into number {index}."))
+            ToolResult::failed(
+                ErrorKind::BadArguments,
+                format!("No file arrived to put into number {index}."),
+            )
         }
-        PageTool::CloseBanners { .. } => {
-            ToolResult::error("closing banners is run by the gate: find_banners, then press_banners")
-        }
+        PageTool::CloseBanners { .. } => ToolResult::failed(
+            ErrorKind::NotAllowed,
+            "closing banners is run by the gate: find_banners, then press_banners",
+        ),
         // On an element, or a key where the focus was: the pinned frame and element.
         tool => {
             let number = tool.number();
@@ -317,26 +328,18 @@ async fn run_pinned(tab: i32, tool: PageTool, pin: Pin) -> ToolResult {
                 },
             )
             .await;
-            if result.status == ToolStatus::Error && is_stale(&result) {
-                let document_changed = result
-                    .data
-                    .as_ref()
-                    .and_then(|d| d.get("document_changed"))
-                    .and_then(|c| c.as_bool())
-                    == Some(true);
-                let what = result.error.unwrap_or_default();
-                let said = if document_changed {
-                    wording::pinned_page_changed()
+            if is_stale(&result) {
+                let (kind, said) = if result.is(ErrorKind::PageChanged) {
+                    (ErrorKind::PageChanged, wording::pinned_page_changed())
                 } else {
-                    wording::pinned_gone(&what)
+                    (
+                        ErrorKind::Stale,
+                        wording::pinned_gone(result.error.as_deref().unwrap_or_default()),
+                    )
                 };
                 // The caller gets the fresh list with the refusal, as for any stale number.
                 let fresh = list(tab, DEFAULT_LIMIT, 0, false).await;
-                return ToolResult {
-                    status: ToolStatus::Error,
-                    error: Some(said),
-                    data: fresh.data,
-                };
+                return ToolResult::failed(kind, said).with_data(fresh.data);
             }
             result
         }
@@ -362,7 +365,7 @@ async fn preview(tab: i32, action: PageTool) -> ToolResult {
             pin: None,
         };
         let answer = send(tab, frame, &message).await;
-        if answer.status == ToolStatus::Error && is_stale(&answer) {
+        if is_stale(&answer) {
             let what = answer.error.unwrap_or_default();
             return stale(tab, index, what).await;
         }
@@ -510,7 +513,10 @@ async fn focused_preview(tab: i32, action: PageTool) -> (i32, ToolResult) {
         // Nothing has the focus: the key reaches the page itself, in the top frame.
         None => match answers.into_iter().find(|(frame, ..)| *frame == 0) {
             Some((frame, answer, _)) => (frame, answer),
-            None => (0, ToolResult::error(wording::page_unreachable())),
+            None => (
+                0,
+                ToolResult::failed(ErrorKind::Unreachable, wording::page_unreachable()),
+            ),
         },
     }
 }
@@ -591,7 +597,7 @@ async fn find_banners(tab: i32) -> ToolResult {
         }
     }
     if !reached {
-        return ToolResult::error(wording::page_unreachable());
+        return ToolResult::failed(ErrorKind::Unreachable, wording::page_unreachable());
     }
     ToolResult::ok(json!({ "banners": banners }))
 }
@@ -629,13 +635,9 @@ async fn press_banners(tab: i32, pins: Vec<Pin>) -> ToolResult {
     ToolResult::ok(json!({"closed": closed, "pressed": pressed}))
 }
 
+/// Whether a frame refused a tool because its number or its page changed under it.
 fn is_stale(result: &ToolResult) -> bool {
-    result
-        .data
-        .as_ref()
-        .and_then(|d| d.get("stale"))
-        .and_then(|s| s.as_bool())
-        == Some(true)
+    result.is(ErrorKind::Stale) || result.is(ErrorKind::PageChanged)
 }
 
 /// Controls whose name (or value) contains `text`, ignoring case, accents and spacing, and/or whose role
@@ -734,10 +736,13 @@ async fn switch_tab(index: u32) -> ToolResult {
         .cloned()
         .unwrap_or_default();
     let Some(tab) = (index as usize).checked_sub(1).and_then(|i| tabs.get(i)) else {
-        return ToolResult::error(format!(
-            "There is no tab {index}: there are {} tabs. Say /tabs to hear them.",
-            tabs.len()
-        ));
+        return ToolResult::failed(
+            ErrorKind::BadArguments,
+            format!(
+                "There is no tab {index}: there are {} tabs. Say /tabs to hear them.",
+                tabs.len()
+            ),
+        );
     };
     let id = tab.get("tab_id").and_then(|i| i.as_f64()).unwrap_or_default();
     match chrome::tabs_api("update", &[id.into(), chrome::object(&[("active", true.into())])]).await {
@@ -895,8 +900,11 @@ fn slot_of(tab: i32, index: u32) -> Result<(i32, u32), ToolResult> {
         })
     });
     match lookup {
-        None | Some((None, 0)) => Err(ToolResult::error(wording::no_numbers_yet())),
-        Some((None, total)) => Err(ToolResult::error(wording::no_such_number(index, total))),
+        None | Some((None, 0)) => Err(ToolResult::failed(ErrorKind::Stale, wording::no_numbers_yet())),
+        Some((None, total)) => Err(ToolResult::failed(
+            ErrorKind::Stale,
+            wording::no_such_number(index, total),
+        )),
         Some((Some(slot), _)) => Ok(slot),
     }
 }
@@ -917,7 +925,7 @@ async fn by_number(tab: i32, index: u32, tool: impl Fn(u32) -> PageTool) -> Tool
         },
     )
     .await;
-    if result.status == ToolStatus::Error && is_stale(&result) {
+    if is_stale(&result) {
         let what = result.error.unwrap_or_default();
         return stale(tab, index, what).await;
     }
@@ -927,11 +935,7 @@ async fn by_number(tab: i32, index: u32, tool: impl Fn(u32) -> PageTool) -> Tool
 /// The page changed under a number: renew the numbering and answer with the fresh list.
 async fn stale(tab: i32, index: u32, what: String) -> ToolResult {
     let fresh = list(tab, DEFAULT_LIMIT, 0, false).await;
-    ToolResult {
-        status: ToolStatus::Error,
-        error: Some(wording::stale(index, &what)),
-        data: fresh.data,
-    }
+    ToolResult::failed(ErrorKind::Stale, wording::stale(index, &what)).with_data(fresh.data)
 }
 
 async fn scan(tab: i32, frame: i32, viewport: bool) -> Result<FrameScan, ToolResult> {
@@ -948,12 +952,14 @@ async fn scan(tab: i32, frame: i32, viewport: bool) -> Result<FrameScan, ToolRes
 /// Sends one message to one frame's content script and returns its answer.
 async fn send(tab: i32, frame: i32, message: &WorkerToContent) -> ToolResult {
     match chrome::send_to_frame(tab, frame, &chrome::to_js(message)).await {
-        Ok(answer) if answer.is_undefined() => ToolResult::error(wording::page_unreachable()),
+        Ok(answer) if answer.is_undefined() => {
+            ToolResult::failed(ErrorKind::Unreachable, wording::page_unreachable())
+        }
         Ok(answer) => chrome::from_js::<ToolResult>(answer)
             .unwrap_or_else(|e| ToolResult::error(format!("the page answered something unreadable: {e}"))),
         Err(e) => {
             chrome::log(&format!("tab {tab} frame {frame} unreachable: {e}"));
-            ToolResult::error(wording::page_unreachable())
+            ToolResult::failed(ErrorKind::Unreachable, wording::page_unreachable())
         }
     }
 }
@@ -1132,10 +1138,13 @@ async fn click_and_wait_download(tab: i32, index: u32, timeout_ms: Option<u32>, 
         return clicked;
     }
     let Some(id) = first_download(&watch, began, timeout).await else {
-        return ToolResult::error(format!(
-            "No download started within {} after clicking {index}.",
-            seconds(timeout)
-        ));
+        return ToolResult::failed(
+            ErrorKind::TimedOut,
+            format!(
+                "No download started within {} after clicking {index}.",
+                seconds(timeout)
+            ),
+        );
     };
     drop(watch);
     finish_download(id, began, timeout).await
@@ -1166,10 +1175,13 @@ async fn download_wait(timeout_ms: Option<u32>) -> ToolResult {
         None => match first_download(&watch, began, timeout).await {
             Some(id) => id,
             None => {
-                return ToolResult::error(format!(
-                    "No download is going on, and none started within {}.",
-                    seconds(timeout)
-                ))
+                return ToolResult::failed(
+                    ErrorKind::TimedOut,
+                    format!(
+                        "No download is going on, and none started within {}.",
+                        seconds(timeout)
+                    ),
+                )
             }
         },
     };
@@ -1226,11 +1238,14 @@ async fn finish_download(id: f64, began: f64, timeout: u32) -> ToolResult {
                 .as_ref()
                 .map(|d| bare_name(&d.filename, &d.url))
                 .unwrap_or_else(|| "the file".into());
-            return ToolResult::error(format!(
-                "The download of {name} did not finish within {}; it goes on in the browser: wait \
+            return ToolResult::failed(
+                ErrorKind::TimedOut,
+                format!(
+                    "The download of {name} did not finish within {}; it goes on in the browser: wait \
                  for it with browser_download_wait.",
-                seconds(timeout)
-            ));
+                    seconds(timeout)
+                ),
+            );
         }
         gloo_timers::future::TimeoutFuture::new(DOWNLOAD_POLL_MS).await;
     }
@@ -1308,7 +1323,7 @@ async fn move_focus(tab: i32, role: Option<String>, forward: bool) -> ToolResult
         let Some((slots, frames)) =
             NUMBERINGS.with_borrow(|n| n.get(&tab).map(|n| (n.slots.clone(), n.frames.clone())))
         else {
-            return ToolResult::error(wording::no_numbers_yet());
+            return ToolResult::failed(ErrorKind::Stale, wording::no_numbers_yet());
         };
         let mut states: HashMap<i32, FrameFocus> = HashMap::new();
         for frame in frames {
@@ -1379,7 +1394,7 @@ async fn move_focus(tab: i32, role: Option<String>, forward: bool) -> ToolResult
             },
         )
         .await;
-        let stale = moved.data.as_ref().and_then(|d| d.get("stale")).is_some();
+        let stale = is_stale(&moved);
         if moved.status == ToolStatus::Error && stale && attempt == 0 {
             // The page changed under the numbering: renumber and look again.
             continue;
@@ -1395,7 +1410,7 @@ async fn move_focus(tab: i32, role: Option<String>, forward: bool) -> ToolResult
             "name": data.get("name"),
         }));
     }
-    ToolResult::error(wording::page_unreachable())
+    ToolResult::failed(ErrorKind::Unreachable, wording::page_unreachable())
 }
 
 /// Which of the controls holding a frame's focus has the tab's focus: the one in the frame that has

@@ -476,7 +476,8 @@ async fn run_tool(
     caller: Caller,
 ) -> ToolResult {
     if tool.changes_page() && caller != Caller::Host {
-        return ToolResult::error(
+        return ToolResult::failed(
+            waymark_protocol::ErrorKind::NotAllowed,
             "page-changing tools run only through the Waymark host and its policy gate",
         );
     }

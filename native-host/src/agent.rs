@@ -23,8 +23,8 @@ use std::sync::{Arc, Mutex};
 use serde_json::{json, Map, Value};
 use tokio::sync::mpsc;
 use waymark_protocol::{
-    AgentEvent, AgentState, AgentUpdate, Answer, Chat, InteractiveList, PageTool, Question, QuestionKind,
-    ToExtension, ToolResult,
+    AgentEvent, AgentState, AgentUpdate, Answer, Chat, ErrorKind, InteractiveList, PageTool, Question,
+    QuestionKind, ToExtension, ToolResult,
 };
 
 use crate::config::{Config, McpServerConfig};
@@ -362,13 +362,8 @@ impl Agent {
         };
         let tab_id = work.session.tab_id;
         let started = steplog::now_ms();
-        let result = match self.execute(tab_id, tool.clone()).await {
-            Gated::Ran(result) => result,
-            // Reading tools always run; this keeps the types honest.
-            Gated::Asked { question, .. } | Gated::HandedOver { message: question } => {
-                ToolResult::error(question)
-            }
-        };
+        // Reading tools always run; anything else becomes its result all the same.
+        let result = self.execute(tab_id, tool.clone()).await.into_result();
         let summary = tools::summary(&tool, &result);
         self.tool_event("browser_list_interactives", result.error.is_none(), &summary)
             .await;
@@ -587,7 +582,7 @@ impl Agent {
                 Err(why) => {
                     session.counters.errors += 1;
                     self.tool_event(&call.name, false, &why).await;
-                    let result = ToolResult::error(why);
+                    let result = ToolResult::failed(ErrorKind::BadArguments, why);
                     let session = &mut work.session;
                     session.run.push(StepNote {
                         what: format!("{}: not usable", call.name),
@@ -629,10 +624,10 @@ impl Agent {
                                 attach(&mut result, "banners_closed", json!(closed));
                             }
                         }
-                        let has_fresh_list = result
-                            .data
-                            .clone()
-                            .is_some_and(|d| serde_json::from_value::<InteractiveList>(d).is_ok());
+                        // A refusal for a stale number or a changed page brings the fresh list.
+                        let has_fresh_list = (result.is(ErrorKind::Stale)
+                            || result.is(ErrorKind::PageChanged))
+                            && result.data.is_some();
                         if !has_fresh_list {
                             looked = self.look_again(tab_id).await;
                             if let Some(after) = &looked {
@@ -676,9 +671,11 @@ impl Agent {
                     self.save(work);
                 }
                 Gated::Asked { id, question } => {
-                    let waiting = ToolResult::error(format!(
-                        "Not done yet: Waymark asked the user \"{question}\" and waits for the answer."
-                    ));
+                    let waiting = Gated::Asked {
+                        id,
+                        question: question.clone(),
+                    }
+                    .into_result();
                     let session = &mut work.session;
                     answer_call(&mut session.conversation, &call, &waiting);
                     session.pending_kind = PendingKind::Confirm;
@@ -694,7 +691,7 @@ impl Agent {
                     return End::Waiting;
                 }
                 Gated::HandedOver { message } => {
-                    let refused = ToolResult::error(&message);
+                    let refused = ToolResult::failed(ErrorKind::HandedOver, &message);
                     let session = &mut work.session;
                     // What the model meant to type into a password, code or card field is not kept.
                     withhold_typed_text(&mut session.conversation);
@@ -712,7 +709,7 @@ impl Agent {
     async fn execute(&self, tab_id: Option<i32>, tool: PageTool) -> Gated {
         let link = match self.link().await {
             Ok(link) => link,
-            Err(why) => return Gated::Ran(ToolResult::error(why)),
+            Err(why) => return Gated::Ran(ToolResult::failed(ErrorKind::Unreachable, why)),
         };
         let name = crate::mcp::catalogue::name_of(&tool);
         let mut args = serde_json::to_value(&tool).unwrap_or(Value::Null);
@@ -824,9 +821,11 @@ impl Agent {
                 None
             }
             Gated::Asked { id, question } => {
-                let waiting = ToolResult::error(format!(
-                    "Not done yet: Waymark asked the user \"{question}\" and waits for the answer."
-                ));
+                let waiting = Gated::Asked {
+                    id,
+                    question: question.clone(),
+                }
+                .into_result();
                 let session = &mut work.session;
                 answer_call(&mut session.conversation, call, &waiting);
                 session.pending_kind = PendingKind::Confirm;
@@ -977,7 +976,7 @@ impl Agent {
                 "tool": call.name,
                 "args": steplog::masked_args(&call.args, sensitive),
                 "status": if result.error.is_none() { "ok" } else { "error" },
-                "error_class": result.error.as_deref().map(steplog::error_class),
+                "error_class": result.kind.map(steplog::error_class),
                 "retries": 0,
             }),
         );
@@ -1098,7 +1097,7 @@ fn apply_plan(session: &mut Session, args: &Value) -> ToolResult {
     if problems.is_empty() {
         ToolResult::ok(json!({"plan": state["plan"], "facts": state["facts"]}))
     } else {
-        let mut result = ToolResult::error(problems.join("; "));
+        let mut result = ToolResult::failed(ErrorKind::BadArguments, problems.join("; "));
         result.data = Some(json!({"plan": state["plan"], "facts": state["facts"]}));
         result
     }

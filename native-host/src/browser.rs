@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::{mpsc, oneshot};
-use waymark_protocol::{PageTool, Pin, RunTool, ToExtension, ToolDone, ToolResult};
+use waymark_protocol::{ErrorKind, PageTool, Pin, RunTool, ToExtension, ToolDone, ToolResult};
 
 use crate::transfer;
 
@@ -68,7 +68,7 @@ impl Browser {
         let pieces = match &mut tool {
             PageTool::Upload { paths, files, .. } => match upload_parts(paths, std::mem::take(files)).await {
                 Ok(pieces) => pieces,
-                Err(why) => return ToolResult::error(why),
+                Err(why) => return ToolResult::failed(ErrorKind::BadArguments, why),
             },
             _ => Vec::new(),
         };
@@ -83,7 +83,7 @@ impl Browser {
                 part: Some(part),
             });
             if self.outbox.send(piece).await.is_err() {
-                return ToolResult::error("the browser is not connected");
+                return ToolResult::failed(ErrorKind::Unreachable, "the browser is not connected");
             }
         }
         let (done, wait) = oneshot::channel();
@@ -97,17 +97,20 @@ impl Browser {
         });
         if self.outbox.send(request).await.is_err() {
             self.lock().remove(&id);
-            return ToolResult::error("the browser is not connected");
+            return ToolResult::failed(ErrorKind::Unreachable, "the browser is not connected");
         }
         match tokio::time::timeout(timeout, wait).await {
             Ok(Ok(result)) => result,
-            Ok(Err(_)) => ToolResult::error("the browser disconnected before the page answered"),
+            Ok(Err(_)) => ToolResult::failed(
+                ErrorKind::Unreachable,
+                "the browser disconnected before the page answered",
+            ),
             Err(_) => {
                 self.lock().remove(&id);
-                ToolResult::error(format!(
-                    "the page did not answer within {} seconds",
-                    timeout.as_secs()
-                ))
+                ToolResult::failed(
+                    ErrorKind::TimedOut,
+                    format!("the page did not answer within {} seconds", timeout.as_secs()),
+                )
             }
         }
     }

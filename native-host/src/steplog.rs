@@ -16,6 +16,7 @@ use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde_json::{json, Map, Value};
+use waymark_protocol::ErrorKind;
 
 /// The size at which the current file is rotated.
 pub const MAX_BYTES: u64 = 1 << 20;
@@ -143,23 +144,20 @@ pub fn without_query(url: &str) -> String {
     url.split(['?', '#']).next().unwrap_or_default().to_string()
 }
 
-/// The class of a tool error, for the log: its text quotes the page, so it is not logged.
-pub fn error_class(error: &str) -> &'static str {
-    let lower = error.to_lowercase();
-    if lower.contains("leaves this step to you") {
-        "handed_over"
-    } else if lower.contains("you said no") {
-        "declined"
-    } else if lower.contains("asked the user") {
-        "waiting_confirm"
-    } else if lower.contains("timed out") || lower.contains("timeout") {
-        "timeout"
-    } else if lower.contains("no number") || lower.contains("stale") || lower.contains("now points") {
-        "stale_number"
-    } else if lower.contains("not usable") || lower.contains("not a browser tool") {
-        "bad_arguments"
-    } else {
-        "other"
+/// The class of a tool error, for the log: its kind (the words quote the page, so they are not logged).
+pub fn error_class(kind: ErrorKind) -> &'static str {
+    match kind {
+        ErrorKind::Stale => "stale",
+        ErrorKind::PageChanged => "page_changed",
+        ErrorKind::HandedOver => "handed_over",
+        ErrorKind::Declined => "declined",
+        ErrorKind::WaitingForUser => "waiting_for_user",
+        ErrorKind::Unanswered => "unanswered",
+        ErrorKind::TimedOut => "timed_out",
+        ErrorKind::BadArguments => "bad_arguments",
+        ErrorKind::Unreachable => "unreachable",
+        ErrorKind::NotAllowed => "not_allowed",
+        ErrorKind::Failed => "failed",
     }
 }
 

@@ -31,9 +31,9 @@ pub use relay::{
 };
 pub use secret::{secret_kind, FieldFacts, Secret, SecretKind};
 pub use tools::{
-    ActKind, BannerButton, Download, Effect, ElementInfo, FileData, FormInfo, Interactive, InteractiveList,
-    LinkInfo, ListScope, OptionChoice, PageTool, Pin, Screenshot, ScrollDirection, Submission, ToolResult,
-    ToolStatus,
+    ActKind, BannerButton, Download, Effect, ElementInfo, ErrorKind, FileData, FormInfo, Interactive,
+    InteractiveList, LinkInfo, ListScope, OptionChoice, PageTool, Pin, Screenshot, ScrollDirection,
+    Submission, ToolResult, ToolStatus,
 };
 
 /// Version of this protocol. Both sides send it when they meet ([`Hello`], [`Welcome`]); a mismatch is

@@ -381,12 +381,19 @@ impl PageTool {
     }
 }
 
-/// The answer of every tool.
+/// The answer of every tool. An error says what went wrong twice: in words for a person (`error`) and
+/// as a machine-readable `kind`, which is what code decides by — never the words.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ToolResult {
     pub status: ToolStatus,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// Why it was not done, when it was not (`status: error`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<ErrorKind>,
+    /// With `kind: waiting_for_user`: the question the user is asked (its id names the answer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub question: Option<crate::RequestId>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub data: Option<Value>,
 }
@@ -398,21 +405,72 @@ pub enum ToolStatus {
     Error,
 }
 
+/// Why a tool was not done: what callers (the agent, the step log, MCP clients) act on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// The number no longer means what it meant (or there is none such): the page was numbered again
+    /// and `data` holds the fresh list.
+    Stale,
+    /// The page the action was judged on is gone (a navigation, a reload): `data` holds the new list.
+    PageChanged,
+    /// The user does this step (a password, a code, a captcha): the gate handed it over.
+    HandedOver,
+    /// The user said no.
+    Declined,
+    /// The user is asked first (`question`); the outcome comes with their answer.
+    WaitingForUser,
+    /// The question closed unanswered: it expired, its page changed, or its asker stopped waiting.
+    Unanswered,
+    /// The page, the browser or a server did not answer in time.
+    TimedOut,
+    /// The call itself was wrong: an unknown tool, an argument missing or out of range, a file that
+    /// is not there, a field that takes no files.
+    BadArguments,
+    /// The page or the browser cannot be reached (a browser page, no browser connected).
+    Unreachable,
+    /// Not allowed at all: a client the user did not admit, a step that is Waymark's own.
+    NotAllowed,
+    /// Anything else the page or a server said went wrong.
+    Failed,
+}
+
 impl ToolResult {
     pub fn ok(data: Value) -> Self {
         Self {
             status: ToolStatus::Ok,
             error: None,
+            kind: None,
+            question: None,
             data: Some(data),
         }
     }
 
+    /// A failure of kind [`ErrorKind::Failed`]: the words say what went wrong.
     pub fn error(message: impl Into<String>) -> Self {
+        Self::failed(ErrorKind::Failed, message)
+    }
+
+    /// A failure of this kind, said in these words.
+    pub fn failed(kind: ErrorKind, message: impl Into<String>) -> Self {
         Self {
             status: ToolStatus::Error,
             error: Some(message.into()),
+            kind: Some(kind),
+            question: None,
             data: None,
         }
+    }
+
+    /// The same result with `data` attached (a fresh list with a refusal).
+    pub fn with_data(mut self, data: Option<Value>) -> Self {
+        self.data = data;
+        self
+    }
+
+    /// Whether it failed for this reason.
+    pub fn is(&self, kind: ErrorKind) -> bool {
+        self.kind == Some(kind)
     }
 }
 

@@ -93,7 +93,7 @@ async function askedAndRefused(name, args, pattern) {
   await send(panel, '/no');
   const result = await pending;
   assert.equal(result.status, 'error', JSON.stringify(result));
-  assert.match(result.error, /you said no/);
+  assert.equal(result.kind, 'declined', JSON.stringify(result));
   assert.deepEqual(await effects(), before, 'nothing happened after the no');
   return question;
 }
@@ -173,6 +173,7 @@ test('choosing in a custom list never clicks an option of another menu on the pa
   const sort = await numberOf('Sort by');
   const stray = await call('browser_act_by_index', { index: sort, action: 'select', text: 'Delete forever' });
   assert.equal(stray.status, 'error', JSON.stringify(stray));
+  assert.equal(stray.kind, 'bad_arguments');
   assert.match(stray.error, /there is no option "Delete forever"; the options are: Price, Newest/);
   assert.equal((await effects()).foreverDeleted, undefined);
   await noQuestionShown();
@@ -281,6 +282,7 @@ test('a question about a page that changes closes, and its yes could do nothing'
   await asked(/^The question was withdrawn: the page it was about has changed\. Nothing was done\.$/);
   const result = await pending;
   assert.equal(result.status, 'error');
+  assert.equal(result.kind, 'unanswered');
   assert.match(result.error, /the page changed before the user answered/);
   await page.waitForFunction(() => window.effects !== undefined);
   assert.deepEqual(await effects(), {});

@@ -104,6 +104,7 @@ test('with the panel’s no, the client gets a refusal and the page is unchanged
   await send(panel, '/no');
   const result = await pending;
   assert.equal(result.status, 'error');
+  assert.equal(result.kind, 'declined', 'what the client decides by');
   assert.match(result.error, /you said no/);
   assert.equal((await events()).deleted ?? 0, 0);
 });
@@ -112,6 +113,7 @@ test('a password is left to the user: the client is told, the panel hears it, no
   const password = await numberOf('Password');
   const result = await call('browser_overlay_act', { index: password, action: 'type', text: 'hunter2' });
   assert.equal(result.status, 'error');
+  assert.equal(result.kind, 'handed_over');
   assert.match(result.error, /leaves this step to you/);
   assert.equal(await page.inputValue('#pw'), '');
   await waitForReply(panel, /^Test client: not done: Waymark leaves this step to you/);
@@ -120,8 +122,10 @@ test('a password is left to the user: the client is told, the panel hears it, no
 test('a stale or unknown call gets a clear error, not an action', async () => {
   const unknown = await call('browser_fly', {});
   assert.match(unknown.error, /browser_fly is not a browser tool/);
+  assert.equal(unknown.kind, 'bad_arguments');
   const stale = await call('browser_overlay_act', { index: 9999, action: 'click' });
   assert.equal(stale.status, 'error');
+  assert.equal(stale.kind, 'stale');
 });
 
 test('with no browser running, the client is told what to do', async () => {

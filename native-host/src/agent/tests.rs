@@ -6,7 +6,8 @@ use std::time::Duration;
 use fake_llm::{FakeLlm, Script, Step};
 use serde_json::json;
 use waymark_protocol::{
-    BannerButton, Effect, ElementInfo, Interactive, InteractiveList, PageTool, Pin, ToolDone, ToolResult,
+    BannerButton, Effect, ElementInfo, ErrorKind, Interactive, InteractiveList, PageTool, Pin, ToolDone,
+    ToolResult,
 };
 
 use super::*;
@@ -95,7 +96,14 @@ fn answer(page: &Page, tool: &PageTool) -> ToolResult {
         PageTool::Extract => ToolResult::ok(json!({
             "title": "Checkout", "url": url, "headings": [], "snippet": page.snippet
         })),
-        PageTool::OverlayAct { index, .. } => ToolResult::ok(json!({"done": "click", "index": index})),
+        // A control named after a failure kind ("timed_out") fails that way, as the extension would.
+        PageTool::OverlayAct { index, .. } => {
+            let named = page.controls.iter().find(|c| c.0 == *index).map(|c| c.2);
+            match named.and_then(|n| serde_json::from_value::<ErrorKind>(json!(n)).ok()) {
+                Some(kind) => ToolResult::failed(kind, format!("it failed: {kind:?}")),
+                None => ToolResult::ok(json!({"done": "click", "index": index})),
+            }
+        }
         // One banner at a time, as a page shows them: the gate judges its button, then presses it.
         PageTool::FindBanners => {
             let banners: Vec<BannerButton> = page
@@ -1133,4 +1141,49 @@ async fn a_model_that_sees_gets_the_screen_with_each_look_and_the_picture_is_nev
         );
     }
     assert!(!session_file.contains("SCREEN"));
+}
+
+/// Each way a page tool can fail reaches the step log and the model as its kind, whatever its words;
+/// the gate's own outcomes (declined, handed over, waiting) are pinned by the tests above and in
+/// `gate/tests.rs`, and reach an MCP client the same way (`tests/e2e/mcp.test.mjs`).
+#[tokio::test]
+async fn every_failure_reaches_the_step_log_and_the_model_by_its_kind() {
+    let kinds = [
+        "timed_out",
+        "unreachable",
+        "failed",
+        "bad_arguments",
+        "not_allowed",
+    ];
+    let page = Page {
+        controls: kinds
+            .iter()
+            .enumerate()
+            .map(|(i, k)| (u32::try_from(i).unwrap() + 1, "button", *k))
+            .collect(),
+        snippet: "",
+        banners: Default::default(),
+    };
+    let mut steps: Vec<Step> = (1..=kinds.len())
+        .map(|i| click(u32::try_from(i).unwrap()))
+        .collect();
+    steps.push(done("Nothing worked."));
+    let harness = Harness::start(page, steps, 20).await;
+    harness.chat("Press every button").await;
+    let log = harness.log();
+    let (_, requests) = harness.finish().await;
+    let classes: Vec<String> = log
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|e| e["event"] == "step" && e["call"]["tool"] == "browser_overlay_act")
+        .map(|e| e["call"]["error_class"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(classes, kinds, "{log}");
+    for (kind, request) in kinds.iter().zip(&requests[1..]) {
+        let result = last_content(request);
+        assert!(
+            result.contains(&format!(r#""kind":"{kind}""#)),
+            "{kind}: {result}"
+        );
+    }
 }

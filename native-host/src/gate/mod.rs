@@ -29,8 +29,8 @@ use tokio::time::Instant;
 
 use tokio::sync::mpsc;
 use waymark_protocol::{
-    Answer, ClosedReason, Effect, PageTool, Pin, Question, QuestionClosed, QuestionKind, RequestId,
-    ToExtension, ToolDone, ToolResult, UserTool,
+    Answer, ClosedReason, Effect, ErrorKind, PageTool, Pin, Question, QuestionClosed, QuestionKind,
+    RequestId, ToExtension, ToolDone, ToolResult, UserTool,
 };
 
 use crate::browser::Browser;
@@ -126,6 +126,46 @@ pub enum Gated {
     HandedOver { message: String },
 }
 
+impl Gated {
+    /// The verdict as a tool's result, as the agent's model and outside clients receive it: the kind
+    /// says what happened (`waiting_for_user` with the question's id, `handed_over`), the words say it
+    /// to a person.
+    pub fn into_result(self) -> ToolResult {
+        match self {
+            Gated::Ran(result) => result,
+            Gated::Asked { id, question } => ToolResult {
+                question: Some(id),
+                data: Some(serde_json::json!({ "question": question })),
+                ..ToolResult::failed(
+                    ErrorKind::WaitingForUser,
+                    format!("Not done yet: Waymark asked the user \"{question}\" and waits for the answer."),
+                )
+            },
+            Gated::HandedOver { message } => ToolResult::failed(ErrorKind::HandedOver, message),
+        }
+    }
+
+    /// The verdict back from a result ([`Gated::into_result`]), by its kind, never by its words.
+    pub fn from_result(result: ToolResult) -> Self {
+        match result.kind {
+            Some(ErrorKind::WaitingForUser) => Gated::Asked {
+                id: result.question.unwrap_or_default(),
+                question: result
+                    .data
+                    .as_ref()
+                    .and_then(|d| d.get("question"))
+                    .and_then(serde_json::Value::as_str)
+                    .unwrap_or_default()
+                    .to_owned(),
+            },
+            Some(ErrorKind::HandedOver) => Gated::HandedOver {
+                message: result.error.unwrap_or_default(),
+            },
+            _ => Gated::Ran(result),
+        }
+    }
+}
+
 /// An action waiting for the user's yes.
 #[derive(Debug)]
 struct Pending {
@@ -207,7 +247,10 @@ impl Gate {
         let UserTool { id, tab_id, tool } = request;
         match self.pass(tab_id, tool, Requester::Panel(id)).await {
             Gated::Ran(result) => self.reply(id, result).await,
-            Gated::HandedOver { message } => self.reply(id, ToolResult::error(message)).await,
+            Gated::HandedOver { message } => {
+                self.reply(id, ToolResult::failed(ErrorKind::HandedOver, message))
+                    .await
+            }
             // The answer to the question finishes the request.
             Gated::Asked { .. } => {}
         }
@@ -221,7 +264,8 @@ impl Gate {
         match judge::road(&tool) {
             Road::Read => Gated::Ran(self.browser.run(tab_id, tool).await),
             Road::Banners { budget_ms } => Gated::Ran(self.close_banners(tab_id, budget_ms).await),
-            Road::Internal => Gated::Ran(ToolResult::error(
+            Road::Internal => Gated::Ran(ToolResult::failed(
+                ErrorKind::NotAllowed,
                 "That step is Waymark's own and cannot be asked for directly.",
             )),
             Road::Act => self.act(tab_id, tool, requester).await,
@@ -233,7 +277,7 @@ impl Gate {
         // Files that are not there are refused before anyone is asked.
         if let PageTool::Upload { paths, .. } = &tool {
             if let Err(why) = crate::transfer::check(paths) {
-                return Gated::Ran(ToolResult::error(why.to_string()));
+                return Gated::Ran(ToolResult::failed(ErrorKind::BadArguments, why.to_string()));
             }
         }
         let effect = match self.preview(tab_id, &tool).await {
@@ -244,7 +288,7 @@ impl Gate {
         };
         if let Some(refusal) = question::not_a_file_field(&tool, &effect) {
             // Nothing to ask about: the upload could not happen.
-            return Gated::Ran(ToolResult::error(refusal));
+            return Gated::Ran(ToolResult::failed(ErrorKind::BadArguments, refusal));
         }
         let panel = matches!(requester, Requester::Panel(_));
         let mut judged = judge::judge(tool, &effect);
@@ -518,7 +562,10 @@ impl Gate {
         let result = if answer.yes {
             self.run_held(&pending).await
         } else {
-            ToolResult::error(pending.on_no.clone().unwrap_or_else(|| question::SAID_NO.into()))
+            ToolResult::failed(
+                ErrorKind::Declined,
+                pending.on_no.clone().unwrap_or_else(|| question::SAID_NO.into()),
+            )
         };
         self.settle(pending, answer.yes, None, result).await;
         self.show_next().await;
@@ -538,7 +585,9 @@ impl Gate {
                 result
             }
             (Action::External { name, args }, Some(external)) => external.call(name, args).await,
-            (Action::External { .. }, None) => ToolResult::error("Not done: the tool's server is gone."),
+            (Action::External { .. }, None) => {
+                ToolResult::failed(ErrorKind::Unreachable, "Not done: the tool's server is gone.")
+            }
             (Action::Admit { .. }, _) => ToolResult::ok(serde_json::json!({"admitted": true})),
         }
     }
@@ -585,7 +634,7 @@ impl Gate {
                     reason,
                 }))
                 .await;
-            let result = ToolResult::error(question::closed(reason));
+            let result = ToolResult::failed(ErrorKind::Unanswered, question::closed(reason));
             self.settle(pending, false, Some(reason), result).await;
         }
         if count > 0 {

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use serde_json::json;
 use tokio::sync::mpsc;
 use waymark_protocol::{
-    ActKind, Answer, BannerButton, ClosedReason, Effect, ElementInfo, LinkInfo, OptionChoice, PageTool, Pin,
-    Submission, ToExtension, ToolDone, ToolResult, UserTool,
+    ActKind, Answer, BannerButton, ClosedReason, Effect, ElementInfo, ErrorKind, LinkInfo, OptionChoice,
+    PageTool, Pin, Submission, ToExtension, ToolDone, ToolResult, UserTool,
 };
 
 use super::*;
@@ -201,6 +201,7 @@ async fn no_drops_the_action_and_a_yes_to_another_question_does_nothing() {
     fake.answer(q.id, false).await;
     let done = fake.reply().await;
     assert_eq!(done.result.error.as_deref(), Some("Not done: you said no."));
+    assert_eq!(done.result.kind, Some(ErrorKind::Declined));
     assert!(fake.ran().await.is_empty(), "nothing ran");
 }
 
@@ -222,7 +223,9 @@ async fn a_password_field_is_handed_to_the_user() {
         },
     };
     fake.gate.clone().user_tool(request).await;
-    let error = fake.reply().await.result.error.unwrap();
+    let result = fake.reply().await.result;
+    assert_eq!(result.kind, Some(ErrorKind::HandedOver));
+    let error = result.error.unwrap();
     assert!(error.starts_with("Waymark leaves this step to you"), "{error}");
     assert!(!error.contains("hunter2"));
     assert!(fake.ran().await.is_empty());
@@ -398,6 +401,7 @@ async fn a_question_closes_when_its_page_changes() {
     };
     assert_eq!((closed.id, closed.reason), (q.id, ClosedReason::PageChanged));
     let done = fake.reply().await;
+    assert_eq!(done.result.kind, Some(ErrorKind::Unanswered));
     assert!(done.result.error.unwrap().contains("the page changed"));
     // A late yes does nothing.
     fake.answer(q.id, true).await;
@@ -629,4 +633,25 @@ async fn page_text_cannot_speak_in_the_questions_own_voice() {
     assert!(q.text.ends_with("' on shop.example? Yes or no."), "{}", q.text);
     fake.answer(q.id, false).await;
     assert!(fake.ran().await.is_empty());
+}
+
+#[test]
+fn the_gates_verdict_travels_as_a_kind_and_comes_back_whatever_its_words() {
+    let asked = Gated::Asked {
+        id: 42,
+        question: "Click button 'Pay' on shop.example? Yes or no.".into(),
+    };
+    let result = asked.clone().into_result();
+    assert_eq!(result.kind, Some(ErrorKind::WaitingForUser));
+    assert_eq!(result.question, Some(42));
+    assert_eq!(Gated::from_result(result), asked);
+    let handed = Gated::HandedOver {
+        message: "anything at all".into(),
+    };
+    let result = handed.clone().into_result();
+    assert_eq!(result.kind, Some(ErrorKind::HandedOver));
+    assert_eq!(Gated::from_result(result), handed);
+    // Words that once decided mean nothing now: only the kind does.
+    let worded = ToolResult::error("Waymark leaves this step to you; you said no; Waymark asked the user");
+    assert!(matches!(Gated::from_result(worded), Gated::Ran(_)));
 }

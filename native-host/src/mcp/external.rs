@@ -16,7 +16,7 @@ use rmcp::service::RunningService;
 use rmcp::{RoleClient, ServiceExt as _};
 use serde_json::{json, Value};
 use tokio::process::{Child, Command};
-use waymark_protocol::ToolResult;
+use waymark_protocol::{ErrorKind, ToolResult};
 
 use crate::config::McpServerConfig;
 
@@ -175,7 +175,10 @@ impl External {
     /// server's text content in `data.text`, `status: error` when the server says so.
     pub async fn call(&self, name: &str, args: &Value) -> ToolResult {
         let Some((server, tool)) = self.find(name) else {
-            return ToolResult::error(format!("{name} is not a tool of any configured MCP server"));
+            return ToolResult::failed(
+                ErrorKind::BadArguments,
+                format!("{name} is not a tool of any configured MCP server"),
+            );
         };
         let mut params = CallToolRequestParams::new(tool.name.clone());
         if let Some(args) = args.as_object() {
@@ -184,11 +187,14 @@ impl External {
         let called = tokio::time::timeout(CALL_TIMEOUT, server.client.call_tool(params)).await;
         let result = match called {
             Err(_) => {
-                return ToolResult::error(format!(
-                    "the MCP server \"{}\" did not answer within {} seconds",
-                    server.name,
-                    CALL_TIMEOUT.as_secs()
-                ))
+                return ToolResult::failed(
+                    ErrorKind::TimedOut,
+                    format!(
+                        "the MCP server \"{}\" did not answer within {} seconds",
+                        server.name,
+                        CALL_TIMEOUT.as_secs()
+                    ),
+                )
             }
             Ok(Err(e)) => {
                 return ToolResult::error(format!("the MCP server \"{}\" failed: {e}", server.name))

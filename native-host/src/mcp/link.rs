@@ -3,7 +3,8 @@
 //! call; the tab it works in travels in the request's `_meta`.
 //!
 //! What it must not do: hide the gate's verdict. A held or handed-over action comes back as
-//! [`Gated::Asked`] / [`Gated::HandedOver`], as if the agent had called the gate itself.
+//! [`Gated::Asked`] / [`Gated::HandedOver`] (read from the result's kind, never its words), as if the
+//! agent had called the gate itself.
 
 use std::sync::Arc;
 
@@ -12,7 +13,7 @@ use rmcp::service::RunningService;
 use rmcp::{RoleClient, ServiceExt as _};
 use serde_json::Value;
 use tokio::sync::mpsc;
-use waymark_protocol::{ToExtension, ToolResult};
+use waymark_protocol::{ErrorKind, ToExtension, ToolResult};
 
 use super::server::{BrowserServer, TAB_META};
 use crate::gate::{Decided, Gate, Gated};
@@ -81,7 +82,12 @@ impl AgentLink {
         }
         let result = match self.client.call_tool(params).await {
             Ok(result) => result,
-            Err(e) => return Gated::Ran(ToolResult::error(format!("the browser tools failed: {e}"))),
+            Err(e) => {
+                return Gated::Ran(ToolResult::failed(
+                    ErrorKind::Unreachable,
+                    format!("the browser tools failed: {e}"),
+                ))
+            }
         };
         let text = result
             .content
@@ -90,31 +96,6 @@ impl AgentLink {
             .unwrap_or_default();
         let result: ToolResult = serde_json::from_str(&text)
             .unwrap_or_else(|e| ToolResult::error(format!("the browser tools answered badly: {e}")));
-        let gate = result
-            .data
-            .as_ref()
-            .and_then(|d| d.get("gate"))
-            .and_then(Value::as_str);
-        match gate {
-            Some("asked") if result.error.is_some() => Gated::Asked {
-                id: result
-                    .data
-                    .as_ref()
-                    .and_then(|d| d.get("question_id"))
-                    .and_then(Value::as_u64)
-                    .unwrap_or_default(),
-                question: result
-                    .data
-                    .as_ref()
-                    .and_then(|d| d.get("question"))
-                    .and_then(Value::as_str)
-                    .unwrap_or_default()
-                    .to_owned(),
-            },
-            Some("handed_over") if result.error.is_some() => Gated::HandedOver {
-                message: result.error.unwrap_or_default(),
-            },
-            _ => Gated::Ran(result),
-        }
+        Gated::from_result(result)
     }
 }

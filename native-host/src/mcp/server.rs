@@ -27,7 +27,7 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::Value;
 use tokio::sync::mpsc;
-use waymark_protocol::{Activity, PageTool, Screenshot, ToExtension, ToolResult};
+use waymark_protocol::{Activity, ErrorKind, PageTool, Screenshot, ToExtension, ToolResult};
 
 use super::catalogue;
 use crate::gate::{Decided, Gate, Gated, Requester};
@@ -85,27 +85,18 @@ impl BrowserServer {
         }
     }
 
-    /// Runs one tool for the agent. The gate's verdict travels in the result: `data.gate` is `asked`
-    /// (with `question`) or `handed_over` when the action did not run.
+    /// Runs one tool for the agent. The gate's verdict travels in the result's kind
+    /// ([`Gated::into_result`]): `waiting_for_user` (with the question) or `handed_over`.
     async fn run_for_agent(
         &self,
         tab_id: Option<i32>,
         tool: PageTool,
         inbox: mpsc::UnboundedSender<Decided>,
     ) -> ToolResult {
-        match self.gate.pass(tab_id, tool, Requester::Agent(inbox)).await {
-            Gated::Ran(result) => result,
-            Gated::Asked { id, question } => ToolResult {
-                data: Some(serde_json::json!({"gate": "asked", "question": question, "question_id": id})),
-                ..ToolResult::error(format!(
-                    "Not done yet: Waymark asked the user \"{question}\" and waits for the answer."
-                ))
-            },
-            Gated::HandedOver { message } => ToolResult {
-                data: Some(serde_json::json!({"gate": "handed_over"})),
-                ..ToolResult::error(message)
-            },
-        }
+        self.gate
+            .pass(tab_id, tool, Requester::Agent(inbox))
+            .await
+            .into_result()
     }
 
     /// Runs one tool for the client `name`, waiting for the user where the gate asks them.
@@ -122,7 +113,7 @@ impl BrowserServer {
         };
         match self.gate.pass(None, tool, requester).await {
             Gated::Ran(result) => result,
-            Gated::HandedOver { message } => ToolResult::error(message),
+            Gated::HandedOver { message } => ToolResult::failed(ErrorKind::HandedOver, message),
             Gated::Asked { question, .. } => {
                 tracing::info!("a client's action waits for the user's answer");
                 let stopped = tokio::select! {
@@ -143,7 +134,7 @@ impl BrowserServer {
                     )
                     .await;
                 }
-                ToolResult::error(stopped)
+                ToolResult::failed(ErrorKind::Unanswered, stopped)
             }
         }
     }
@@ -251,7 +242,7 @@ impl ServerHandler for BrowserServer {
                 .and_then(Value::as_i64)
                 .and_then(|t| i32::try_from(t).ok());
             let result = match catalogue::page_tool(&request.name, &args) {
-                Err(why) => ToolResult::error(why),
+                Err(why) => ToolResult::failed(ErrorKind::BadArguments, why),
                 Ok(tool) => self.run_for_agent(tab_id, tool, inbox.clone()).await,
             };
             // The agent reports its own steps; no activity for the panel here.
@@ -263,13 +254,13 @@ impl ServerHandler for BrowserServer {
         }));
         // A client acts in the user's own browser only once the user has allowed it, in the panel.
         if let Err(why) = self.gate.admit(&client, context.ct.clone()).await {
-            let result = ToolResult::error(why.clone());
+            let result = ToolResult::failed(ErrorKind::NotAllowed, why.clone());
             self.report(&client, &request.name, false, false, &why).await;
             return Ok(content(&result).into());
         }
         let (result, changes_page, summary, reply) = match catalogue::page_tool(&request.name, &args) {
             Err(why) => {
-                let result = ToolResult::error(why.clone());
+                let result = ToolResult::failed(ErrorKind::BadArguments, why.clone());
                 let reply = content(&result);
                 (result, false, why, reply)
             }
