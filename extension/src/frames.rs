@@ -20,6 +20,7 @@
 //! scripts in a child frame received Waymark's probes when frames were found by `postMessage`; that
 //! is exactly what this replaces.
 
+#[cfg(feature = "content")]
 use wasm_bindgen::JsValue;
 use waymark_protocol::{FramePlace, FrameSeen};
 
@@ -32,9 +33,10 @@ const MAX_WINDOWS: u32 = 1_000;
 const SIZE_SLACK: f64 = 1.5;
 
 // ---------------------------------------------------------------------------------------------------
-// In a frame (content script)
+// In a frame (content script; only the content module has it)
 
 /// What the parent can see of the child frame `element` (an `iframe` or `frame` of this document).
+#[cfg(feature = "content")]
 pub fn seen(element: &web_sys::Element) -> FrameSeen {
     let get = |key: &str| js_sys::Reflect::get(element, &key.into()).ok();
     let src = if element.local_name() == "iframe" && element.has_attribute("srcdoc") {
@@ -60,11 +62,13 @@ pub fn seen(element: &web_sys::Element) -> FrameSeen {
 }
 
 /// How many child windows this frame's window has.
+#[cfg(feature = "content")]
 pub fn windows() -> u32 {
     web_sys::window().map(|w| w.length()).unwrap_or(0)
 }
 
 /// Where this frame stands, as it knows it.
+#[cfg(feature = "content")]
 pub fn place() -> FramePlace {
     let window = web_sys::window();
     let (width, height) = crate::overlay::viewport();
@@ -100,6 +104,7 @@ pub fn place() -> FramePlace {
 }
 
 /// The number of child windows of `window` (its `length`).
+#[cfg(feature = "content")]
 fn child_count(window: &JsValue) -> u32 {
     js_sys::Reflect::get(window, &"length".into())
         .ok()
@@ -108,6 +113,7 @@ fn child_count(window: &JsValue) -> u32 {
 }
 
 /// The position of `child` among `window`'s child windows, compared by identity.
+#[cfg(feature = "content")]
 fn position(window: &JsValue, child: &JsValue) -> Option<u32> {
     (0..child_count(window).min(MAX_WINDOWS))
         .find(|&i| js_sys::Reflect::get_u32(window, i).is_ok_and(|w| js_sys::Object::is(&w, child)))
@@ -115,6 +121,7 @@ fn position(window: &JsValue, child: &JsValue) -> Option<u32> {
 
 /// The element's content box in CSS pixels (its padding box less the padding), which is the child's
 /// viewport; transforms do not change it.
+#[cfg(feature = "content")]
 fn content_box(element: &web_sys::Element) -> (f64, f64) {
     let padding = web_sys::window()
         .and_then(|w| w.get_computed_style(element).ok().flatten())

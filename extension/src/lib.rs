@@ -1,33 +1,63 @@
-//! Waymark's browser extension, compiled to wasm. One module serves the extension's three contexts;
-//! each context's JavaScript loader calls its own entry point:
+//! Waymark's browser extension, compiled to wasm as two modules, one per side of the extension:
 //!
 //! ```text
-//!  sw.js          -> start_service_worker(), on_connect(port)   worker.rs: the relay to the host
-//!  sidepanel.js   -> start_panel()                              panel.rs:  the chat for screen readers
-//!  content.js     -> start_content()                            content.rs: the page side (every frame)
-//!  settings.js    -> start_settings()                           settings.rs: settings and the doctor's checks
+//!  content module (feature "content"): in every frame of every web page
+//!    content.js     -> start_content()                  content.rs: numbering, acting, masks, banners
+//!  extension module (feature "extension"): in the extension's own contexts
+//!    sw.js          -> start_service_worker(), on_connect(port), on_committed(details), on_command(name)
+//!                                                       worker.rs: the relay to the host
+//!    sidepanel.js   -> start_panel()                    panel.rs:  the chat for screen readers
+//!    settings.js    -> start_settings()                 settings.rs: settings and the doctor's checks
 //! ```
 //!
+//! Two modules, not one: the content module is loaded into every frame of every page the user opens,
+//! so it carries only what a page needs (about half the code), and a page can never load the code
+//! that speaks to the host. `chrome` (bindings) and `frames` (both sides of locating a frame) serve
+//! both modules.
+//!
 //! `commands` and `wording` are plain Rust (no browser types) so they are unit-tested natively; the
-//! rest compiles natively too (so clippy sees it) but only runs in the browser.
+//! rest compiles natively too (both features are on by default, so clippy sees all of it) but only
+//! runs in the browser.
 
+#[cfg(feature = "extension")]
 pub mod commands;
+#[cfg(feature = "extension")]
 pub mod wording;
 
-mod act;
-mod activity;
-mod banners;
+// Shared by both modules; each module uses part of them.
+#[cfg_attr(not(all(feature = "content", feature = "extension")), allow(dead_code))]
 mod chrome;
-mod content;
-mod detect;
-mod effect;
+#[cfg_attr(not(all(feature = "content", feature = "extension")), allow(dead_code))]
 mod frames;
+
+#[cfg(feature = "content")]
+mod act;
+#[cfg(feature = "content")]
+mod banners;
+#[cfg(feature = "content")]
+mod content;
+#[cfg(feature = "content")]
+mod detect;
+#[cfg(feature = "content")]
+mod effect;
+#[cfg(feature = "content")]
 mod mask;
+#[cfg(feature = "content")]
 mod overlay;
+#[cfg(feature = "content")]
 mod page;
-mod panel;
+#[cfg(feature = "content")]
 mod secret;
-mod settings;
-mod tabs;
+#[cfg(feature = "content")]
 mod watch;
+
+#[cfg(feature = "extension")]
+mod activity;
+#[cfg(feature = "extension")]
+mod panel;
+#[cfg(feature = "extension")]
+mod settings;
+#[cfg(feature = "extension")]
+mod tabs;
+#[cfg(feature = "extension")]
 mod worker;

@@ -502,7 +502,7 @@ mod tests {
             &own("sidepanel.html"),
             id
         ));
-        assert!(!is_own_page(id, &own("pkg/waymark_extension.js"), id));
+        assert!(!is_own_page(id, &own("pkg/extension.js"), id));
         assert!(!is_own_page(id, "", id));
     }
 }

@@ -1,5 +1,5 @@
 // Loader only: the settings page is written in Rust (extension/src/settings.rs).
-import init, { start_settings } from './pkg/waymark_extension.js';
+import init, { start_settings } from './pkg/extension.js';
 
-await init({ module_or_path: new URL('./pkg/waymark_extension_bg.wasm', import.meta.url) });
+await init({ module_or_path: new URL('./pkg/extension_bg.wasm', import.meta.url) });
 start_settings();

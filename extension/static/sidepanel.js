@@ -1,5 +1,5 @@
 // Loader only: the panel is written in Rust (extension/src/panel.rs).
-import init, { start_panel } from './pkg/waymark_extension.js';
+import init, { start_panel } from './pkg/extension.js';
 
-await init({ module_or_path: new URL('./pkg/waymark_extension_bg.wasm', import.meta.url) });
+await init({ module_or_path: new URL('./pkg/extension_bg.wasm', import.meta.url) });
 start_panel();

@@ -1,8 +1,8 @@
 // Loader only. MV3 delivers wake-up events only to listeners registered in the worker's first turn,
 // before any await, so they are registered here and handed to the wasm module once it is ready.
-import init, * as waymark from './pkg/waymark_extension.js';
+import init, * as waymark from './pkg/extension.js';
 
-const ready = init({ module_or_path: new URL('./pkg/waymark_extension_bg.wasm', import.meta.url) })
+const ready = init({ module_or_path: new URL('./pkg/extension_bg.wasm', import.meta.url) })
   .then(() => waymark.start_service_worker());
 
 chrome.runtime.onConnect.addListener((port) => { ready.then(() => waymark.on_connect(port)); });

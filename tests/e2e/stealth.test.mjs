@@ -75,7 +75,7 @@ test('no page can load Waymark’s files by its fixed extension id', async () =>
   for (const [name, frame] of Object.entries(frames())) {
     // Once while the page loaded (the extension was running already), once now.
     for (const files of [await frame.evaluate(() => window.__filesAtLoad), await frame.evaluate(() => window.__tryFiles())]) {
-      assert.deepEqual(Object.keys(files).sort(), ['fetch glue', 'fetch wasm', 'import glue'], name);
+      assert.deepEqual(Object.keys(files).sort(), ['fetch extension module', 'fetch glue', 'fetch wasm', 'import glue'], name);
       for (const [what, result] of Object.entries(files)) {
         assert.match(result, /^refused/, `${name}: ${what} ${result}`);
       }
