@@ -1,6 +1,7 @@
-//! The step-event log (seed 002 §11.1): one JSON line per agent step under `logs/` in the state
-//! directory, for a person finding out what the agent did. Rotated by size: `steps.jsonl` and at most
-//! [`KEEP_OLD`] older files (`steps.1.jsonl` the newest), each about [`MAX_BYTES`] at most.
+//! The step-event log (`docs/requirements.md` "The step log"): one JSON line per agent step under
+//! `logs/` in the state directory, for a person finding out what the agent did. Rotated by size:
+//! `steps.jsonl` and at most [`KEEP_OLD`] older files (`steps.1.jsonl` the newest), each about
+//! [`MAX_BYTES`] at most.
 //!
 //! What it must not do: hold page content, the model's words, or anything typed into a sensitive field.
 //! Arguments pass through [`mask`] (e-mail addresses, phone numbers and other digit runs such as card

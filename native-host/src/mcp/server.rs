@@ -11,7 +11,7 @@
 //! nobody waits for any more (it is withdrawn when the call ends without an answer).
 //!
 //! Every result is one text content holding `{"status":"ok"|"error","error"?,"data"?}`
-//! (INTERFACES.md), with `isError` set when the status is an error. One exception, for outside
+//! (`docs/protocol.md`), with `isError` set when the status is an error. One exception, for outside
 //! clients: a picture of the screen comes as MCP image content after that text, whose `data` then
 //! keeps only the picture's type and size ([`client_content`]). The agent gets the plain result and
 //! handles the picture itself.

@@ -1,0 +1,279 @@
+//! Held actions and their questions: an action the gate will not run without the user's yes waits
+//! here, with its pin, until the user answers, its page changes, nobody answers within
+//! [`QUESTION_TTL`], or whoever asked stops waiting. One question is shown at a time; the others wait
+//! their turn, oldest first, and a new one never replaces one the user is about to answer.
+//!
+//! Must not: run a held action anywhere but where it was judged, run it on anything but a yes to its
+//! own question, or leave an asker waiting for a question that was closed.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Weak};
+
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+use waymark_protocol::{
+    Answer, ClosedReason, ErrorKind, PageTool, Question, QuestionClosed, QuestionKind, RequestId,
+    ToExtension, ToolResult,
+};
+
+use super::{question, Action, Decided, Gate, Gated, Requester, EXPIRY_TICK, MAX_WAITING, QUESTION_TTL};
+use crate::mcp::external::External;
+
+/// An action waiting for the user's yes.
+#[derive(Debug)]
+pub(super) struct Pending {
+    pub(super) id: RequestId,
+    /// Whom to tell once decided.
+    requester: Requester,
+    /// The exact action to run on yes.
+    action: Action,
+    /// The servers that run an external action.
+    external: Option<Arc<External>>,
+    /// The question as the user hears it.
+    text: String,
+    /// What the asker hears on no, when it is more than "you said no" (such as which tab to use).
+    on_no: Option<String>,
+    asked_at: Instant,
+}
+
+impl Pending {
+    /// Whether the action was judged on a document of `tab` that a new document in `frame` replaces.
+    fn on_page(&self, tab: i32, frame: i32) -> bool {
+        match &self.action {
+            Action::Page { pin, .. } => pin.tab == tab && (frame == 0 || pin.frame == frame),
+            Action::External { .. } | Action::Admit { .. } => false,
+        }
+    }
+}
+
+/// The question shown and those waiting their turn, oldest first.
+#[derive(Default)]
+pub(super) struct Questions {
+    shown: Option<Pending>,
+    waiting: VecDeque<Pending>,
+}
+
+impl Gate {
+    /// Holds `action` and asks the user `question` (naming an outside client that asked): shown now if
+    /// no other question is, else after those before it. Never replaces a question already asked.
+    pub(super) async fn hold(
+        &self,
+        requester: Requester,
+        action: Action,
+        external: Option<Arc<External>>,
+        question: String,
+        on_no: Option<String>,
+    ) -> Gated {
+        let id = self.new_question_id();
+        let text = match (&requester, &action) {
+            // The user must know who wants this done in their browser.
+            (Requester::Client { name, .. }, Action::Page { .. } | Action::External { .. }) => {
+                format!("{name} asks: {question}")
+            }
+            _ => question,
+        };
+        let pending = Pending {
+            id,
+            requester,
+            action,
+            external,
+            text: text.clone(),
+            on_no,
+            asked_at: Instant::now(),
+        };
+        let show = {
+            let mut questions = self.lock();
+            if questions.shown.is_none() {
+                questions.shown = Some(pending);
+                true
+            } else if questions.waiting.len() < MAX_WAITING {
+                questions.waiting.push_back(pending);
+                false
+            } else {
+                return Gated::Ran(ToolResult::error(
+                    "Not done: too many questions already wait for the user's answer.",
+                ));
+            }
+        };
+        if show {
+            self.ask(id, &text).await;
+        }
+        Gated::Asked { id, question: text }
+    }
+
+    async fn ask(&self, id: RequestId, text: &str) {
+        let message = ToExtension::Question(Question {
+            id,
+            kind: QuestionKind::Confirm,
+            text: text.to_owned(),
+        });
+        let _ = self.outbox.send(message).await;
+    }
+
+    /// Shows the next waiting question, if none is shown.
+    async fn show_next(&self) {
+        let next = {
+            let mut questions = self.lock();
+            if questions.shown.is_some() {
+                return;
+            }
+            let next = questions.waiting.pop_front();
+            let shown = next.as_ref().map(|p| (p.id, p.text.clone()));
+            questions.shown = next;
+            shown
+        };
+        if let Some((id, text)) = next {
+            self.ask(id, &text).await;
+        }
+    }
+
+    /// Handles the user's yes or no to the question shown. An answer to any other question (an old
+    /// one, a closed one) does nothing.
+    pub async fn answer(self: Arc<Self>, answer: Answer) {
+        let pending = {
+            let mut questions = self.lock();
+            match &questions.shown {
+                Some(p) if p.id == answer.question => questions.shown.take(),
+                _ => None,
+            }
+        };
+        let Some(pending) = pending else {
+            tracing::info!("an answer came for no question shown; ignored");
+            return;
+        };
+        let result = if answer.yes {
+            self.run_held(&pending).await
+        } else {
+            ToolResult::failed(
+                ErrorKind::Declined,
+                pending.on_no.clone().unwrap_or_else(|| question::SAID_NO.into()),
+            )
+        };
+        self.settle(pending, answer.yes, None, result).await;
+        self.show_next().await;
+    }
+
+    /// Runs a held action on the user's yes: exactly it, where it was judged.
+    async fn run_held(&self, pending: &Pending) -> ToolResult {
+        match (&pending.action, &pending.external) {
+            (Action::Page { tool, pin }, _) => {
+                let result = self.browser.run_pinned(pin, tool.clone()).await;
+                if result.error.is_none() {
+                    // The user said yes to going there: it is a site they named now.
+                    if let PageTool::Navigate { url } | PageTool::OpenInNewTab { url } = tool {
+                        self.provenance().note_address(url);
+                    }
+                }
+                result
+            }
+            (Action::External { name, args }, Some(external)) => external.call(name, args).await,
+            (Action::External { .. }, None) => {
+                ToolResult::failed(ErrorKind::Unreachable, "Not done: the tool's server is gone.")
+            }
+            (Action::Admit { .. }, _) => ToolResult::ok(serde_json::json!({"admitted": true})),
+        }
+    }
+
+    /// Tells whoever asked for a held action what became of it.
+    async fn settle(&self, pending: Pending, yes: bool, closed: Option<ClosedReason>, result: ToolResult) {
+        match pending.requester {
+            Requester::Panel(id) => self.reply(id, result).await,
+            // The client's call reports the outcome (and the panel hears it as activity); the agent
+            // picks it up as it handles the answer (`Agent::answer`), tells the user and goes on with
+            // its task. If either is gone, nobody needs it.
+            Requester::Client { inbox, .. } | Requester::Agent(inbox) => {
+                let _ = inbox.send(Decided {
+                    action: pending.action,
+                    yes,
+                    result,
+                    closed,
+                });
+            }
+        }
+    }
+
+    /// Closes the questions `matches` picks: the panel takes the shown one away and says why, and each
+    /// asker hears that nothing was done. Returns how many were closed.
+    async fn close(&self, reason: ClosedReason, matches: impl Fn(&Pending) -> bool) -> usize {
+        let closed: Vec<Pending> = {
+            let mut questions = self.lock();
+            let mut closed = Vec::new();
+            if questions.shown.as_ref().is_some_and(&matches) {
+                closed.extend(questions.shown.take());
+            }
+            let (gone, kept): (Vec<Pending>, Vec<Pending>) =
+                questions.waiting.drain(..).partition(|p| matches(p));
+            questions.waiting = kept.into();
+            closed.extend(gone);
+            closed
+        };
+        let count = closed.len();
+        for pending in closed {
+            let _ = self
+                .outbox
+                .send(ToExtension::QuestionClosed(QuestionClosed {
+                    id: pending.id,
+                    reason,
+                }))
+                .await;
+            let result = ToolResult::failed(ErrorKind::Unanswered, question::closed(reason));
+            self.settle(pending, false, Some(reason), result).await;
+        }
+        if count > 0 {
+            self.show_next().await;
+        }
+        count
+    }
+
+    /// Drops the question held for the client (or the agent) with this inbox (it stopped waiting), if
+    /// there is one. Returns whether one was dropped.
+    pub async fn withdraw(&self, inbox: &mpsc::UnboundedSender<Decided>) -> bool {
+        self.close(ClosedReason::Withdrawn, |p| {
+            p.requester.inbox().is_some_and(|held| held.same_channel(inbox))
+        })
+        .await
+            > 0
+    }
+
+    /// A frame of a tab shows a new document: questions about actions judged on the old one are closed,
+    /// since a yes could no longer do what was asked.
+    pub async fn page_changed(&self, tab: i32, frame: i32) {
+        let closed = self
+            .close(ClosedReason::PageChanged, |p| p.on_page(tab, frame))
+            .await;
+        if closed > 0 {
+            tracing::info!(closed, "questions closed: their page changed");
+        }
+    }
+
+    /// Closes the questions nobody answered in time.
+    async fn expire(&self, now: Instant) {
+        self.close(ClosedReason::Expired, |p| {
+            now.duration_since(p.asked_at) >= QUESTION_TTL
+        })
+        .await;
+    }
+
+    /// Whether an action waits for the user's yes or no.
+    pub fn holds_a_question(&self) -> bool {
+        let questions = self.lock();
+        questions.shown.is_some() || !questions.waiting.is_empty()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Questions> {
+        self.questions
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// Closes questions as they pass [`QUESTION_TTL`], while the gate lives.
+pub(super) async fn expire_questions(gate: Weak<Gate>) {
+    let mut tick = tokio::time::interval(EXPIRY_TICK);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let Some(gate) = gate.upgrade() else { return };
+        gate.expire(Instant::now()).await;
+    }
+}

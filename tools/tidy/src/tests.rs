@@ -1,0 +1,179 @@
+//! The checks on made-up inputs (so each is seen to catch what it is for), then on the repository.
+
+use std::collections::BTreeSet;
+
+use super::*;
+
+fn tree_of(paths: &[&str]) -> BTreeSet<String> {
+    paths.iter().map(|p| (*p).to_owned()).collect()
+}
+
+#[test]
+fn a_rust_file_without_a_module_doc_is_named() {
+    let files = [
+        ("a/src/good.rs", "//! Does one thing.\n\nfn f() {}\n"),
+        ("a/src/bad.rs", "// A plain comment.\nfn f() {}\n"),
+        ("a/README.md", "no doc needed"),
+    ];
+    let problems = missing_module_docs(files);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].starts_with("a/src/bad.rs:"), "{problems:?}");
+}
+
+#[test]
+fn a_long_file_is_named_unless_it_is_a_word_table() {
+    let long = "x\n".repeat(MAX_LINES + 1);
+    let just_fits = "x\n".repeat(MAX_LINES);
+    let files = [
+        ("a/src/room.rs", long.as_str()),
+        ("a/src/fits.rs", just_fits.as_str()),
+        ("a/src/policy/words.rs", long.as_str()),
+        ("a/src/words/ru.rs", long.as_str()),
+        ("tests/e2e/big.test.mjs", long.as_str()),
+        ("docs/long.md", long.as_str()),
+    ];
+    let problems = too_long(files);
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert!(problems[0].starts_with("a/src/room.rs:"), "{problems:?}");
+    assert!(problems[1].starts_with("tests/e2e/big.test.mjs:"), "{problems:?}");
+}
+
+#[test]
+fn citing_a_document_outside_the_repository_is_named_with_its_line() {
+    let files = [
+        ("a/src/x.rs", "//! Doc.\n// As seed 002 §5 says.\n"),
+        ("docs/a.md", "See docs/requirements.md."),
+    ];
+    let problems = outside_references(files);
+    assert_eq!(
+        problems,
+        vec!["a/src/x.rs:2: cites 'seed 00', which is not in the repository (cite docs/ instead)"]
+    );
+}
+
+#[test]
+fn architecture_paths_resolve_within_their_section() {
+    let tree = tree_of(&[
+        "build.sh",
+        "extension/",
+        "extension/src/",
+        "extension/src/effect.rs",
+        "native-host/",
+        "native-host/src/",
+        "native-host/src/gate/",
+        "native-host/src/gate/mod.rs",
+        "tests/",
+        "tests/e2e/",
+    ]);
+    let text = "\
+# Architecture
+The build (`build.sh`) and `tests/e2e/` and a command `/list` and `<state_dir>/logs/x.jsonl`.
+### `extension/` — crate `waymark-extension`
+- `effect.rs` — what an action would do
+- `gate/` — not here: the gate is the host's
+### `native-host/` — binary `waymark-host`
+- `gate/` and `gate/mod.rs` and `effect.rs`
+## Invariants
+- `dist/extension/` is written by the build; `gone.rs` is not anywhere.
+";
+    let problems = architecture_paths(text, &tree);
+    assert_eq!(
+        problems,
+        vec![
+            "ARCHITECTURE.md:5: names `gate/`, which does not exist under extension/",
+            "ARCHITECTURE.md:7: names `effect.rs`, which does not exist under native-host/",
+            "ARCHITECTURE.md:9: names `gone.rs`, which does not exist",
+        ]
+    );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The repository itself
+
+/// Files being split, or still citing outside documents, while that work is under way on its own
+/// branches. Each entry must still have its problem (so the list only shrinks); when a split lands,
+/// its entry goes.
+const UNDER_WAY: &[&str] = &[
+    "extension/src/act.rs",
+    "extension/src/banners.rs",
+    "extension/src/content.rs",
+    "extension/src/detect.rs",
+    "extension/src/tabs.rs",
+    "native-host/src/agent.rs",
+    "native-host/src/agent/tests.rs",
+    "native-host/src/config.rs",
+    "native-host/src/llm/parse.rs",
+    "native-host/src/policy/mod.rs",
+    "native-host/src/policy/tests.rs",
+    "native-host/src/policy/words.rs",
+    "shared/src/secret/tests.rs",
+    "tools/fake-llm/src/lib.rs",
+];
+
+/// `problems` without those of files [`UNDER_WAY`].
+fn not_under_way(problems: Vec<String>) -> Vec<String> {
+    problems
+        .into_iter()
+        .filter(|p| !UNDER_WAY.iter().any(|f| p.starts_with(&format!("{f}:"))))
+        .collect()
+}
+
+fn repository() -> (BTreeSet<String>, Vec<(String, String)>) {
+    let root = repo_root();
+    let tree = tree(&root).expect("the checkout can be listed");
+    let texts = tree
+        .iter()
+        .filter(|path| !path.ends_with('/') && !path.starts_with("tools/tidy/"))
+        .filter(|path| TEXT_EXTENSIONS.contains(&extension(path)))
+        .filter_map(|path| Some((path.clone(), std::fs::read_to_string(root.join(path)).ok()?)))
+        .collect();
+    (tree, texts)
+}
+
+fn pairs(texts: &[(String, String)]) -> impl Iterator<Item = (&str, &str)> {
+    texts.iter().map(|(p, t)| (p.as_str(), t.as_str()))
+}
+
+#[test]
+fn every_rust_module_says_what_it_is_for() {
+    let (_, texts) = repository();
+    let problems = missing_module_docs(pairs(&texts));
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn architecture_md_names_only_paths_that_exist() {
+    let (tree, _) = repository();
+    let text = std::fs::read_to_string(repo_root().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let problems = architecture_paths(&text, &tree);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn nothing_cites_documents_outside_the_repository() {
+    let (_, texts) = repository();
+    let problems = not_under_way(outside_references(pairs(&texts)));
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn every_file_under_way_still_has_its_problem() {
+    let (_, texts) = repository();
+    let mut problems = outside_references(pairs(&texts));
+    problems.extend(too_long(pairs(&texts)));
+    let stale: Vec<&&str> = UNDER_WAY
+        .iter()
+        .filter(|f| !problems.iter().any(|p| p.starts_with(&format!("{f}:"))))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "no longer under way, remove from UNDER_WAY: {stale:?}"
+    );
+}
+
+#[test]
+fn no_source_file_is_longer_than_the_limit() {
+    let (_, texts) = repository();
+    let problems = not_under_way(too_long(pairs(&texts)));
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
