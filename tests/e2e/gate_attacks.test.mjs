@@ -11,7 +11,7 @@
 // "Save changes" on a wiki page ask; a draft, a preview and settings do not.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { connectMcp, openFixture, send, startModel } from './lib/harness.mjs';
+import { connectMcp, openFixture, send, startModel, until } from './lib/harness.mjs';
 
 let model;
 let browser;
@@ -50,11 +50,7 @@ const effects = (on = page) => on.evaluate(() => ({ ...window.effects }));
 /// script starts once the page is idle).
 async function visit(url) {
   await page.goto(url);
-  for (let i = 0; i < 50; i++) {
-    if ((await call('browser_list_interactives', { limit: 1 })).status === 'ok') return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.fail(`Waymark never answered on ${url}`);
+  await until(async () => (await call('browser_list_interactives', { limit: 1 })).status === 'ok', `Waymark to answer on ${url}`);
 }
 
 /// The number of the control named exactly `name`, from a fresh listing.

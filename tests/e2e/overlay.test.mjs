@@ -9,7 +9,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import {
-  EXTENSION_ID, command as run, isWaymarkHost, openFixture, replyCount, send, waitForReply, waitForStatus,
+  EXTENSION_ID,
+  command as run,
+  isWaymarkHost,
+  openFixture,
+  replyCount,
+  send,
+  until,
+  waitForReply,
+  waitForStatus,
 } from './lib/harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -236,8 +244,10 @@ test('badges of dense controls do not cover each other\'s digits, and keep their
   await tab.evaluate(() => { document.querySelector('details').open = false; });
   const reply = await command('/list', /controls on "Detection fixture"/);
   const total = Number(reply.match(/^(\d+) controls/)[1]);
-  await tab.waitForTimeout(100);
-  const { badges, style } = await readBadges(tab);
+  const { badges, style } = await until(async () => {
+    const read = await readBadges(tab).catch(() => undefined);
+    return read?.badges.length === total && read;
+  }, `${total} badges drawn`);
   assert.equal(badges.length, total, 'one badge per on-screen control');
   for (const [i, a] of badges.entries()) {
     for (const b of badges.slice(i + 1)) {
@@ -256,19 +266,29 @@ test('after the page changes: badges follow a moved element, and removed or many
   await command('/list', /controls on "Detection fixture"/);
   const mover = DETECTION_LIST.length;
   const before = (await readBadges(tab)).badges.find((b) => b.number === mover);
+  // While the overlay redraws, a badge read may vanish mid-read: that read counts as "not yet".
+  const badgesNow = () => readBadges(tab).then((read) => read.badges, () => undefined);
+  const moverBadge = async () => (await badgesNow())?.find((b) => b.number === mover);
   await tab.evaluate(() => { document.getElementById('mover').style.marginLeft = '300px'; });
-  await tab.waitForTimeout(400);
-  const after = (await readBadges(tab)).badges.find((b) => b.number === mover);
+  const after = await until(async () => {
+    const badge = await moverBadge();
+    return badge && badge.x >= before.x + 250 && badge;
+  }, 'the badge to move with its element');
   assert.ok(after.x >= before.x + 250, `the badge moved with its element: ${before.x} → ${after.x}`);
 
-  // A change that removes no numbered element and adds no control keeps the numbers.
-  await tab.evaluate(() => { document.getElementById('live').textContent = 'Saved.'; });
-  await tab.waitForTimeout(400);
+  // A change that removes no numbered element and adds no control keeps the numbers. It comes with
+  // the mover moving back, so the badge moving back shows the change was looked at.
+  await tab.evaluate(() => {
+    document.getElementById('live').textContent = 'Saved.';
+    document.getElementById('mover').style.marginLeft = '0px';
+  });
+  await until(async () => (await moverBadge())?.x < after.x - 250, 'the badge to move back');
   await command(`/click ${mover}`, new RegExp(`^Clicked ${mover}, button, Mover\\.$`));
 
-  // A numbered element removed: every number of that list is refused, with the renewed list.
+  // A numbered element removed: every number of that list is refused, with the renewed list. Once
+  // the change is looked at, the outdated badges are taken away.
   await tab.evaluate(() => document.querySelector('#dense a').remove());
-  await tab.waitForTimeout(400);
+  await until(async () => (await badgesNow())?.length === 0, 'the outdated badges to go');
   let reply = await command(`/click ${mover}`, /^Number \d+ .*the page changed, so the numbers were renewed/);
   assert.match(reply, new RegExp(`${mover - 1}, button, Mover`), 'the renewed list comes with the refusal');
   assert.equal((await readBadges(tab)).badges.length, mover - 1, 'the renewed numbers are drawn');
@@ -277,7 +297,7 @@ test('after the page changes: badges follow a moved element, and removed or many
   await tab.evaluate(() => {
     document.getElementById('live').innerHTML = Array.from({ length: 12 }, (_, i) => `<button>Added ${i + 1}</button>`).join('');
   });
-  await tab.waitForTimeout(400);
+  await until(async () => (await badgesNow())?.length === 0, 'the outdated badges to go');
   reply = await command(`/click ${mover - 1}`, /^Number \d+ .*the page changed, so the numbers were renewed/);
   assert.match(reply, /, button, Added 12/);
   await command(`/click ${mover - 1}`, new RegExp(`^Clicked ${mover - 1}, button, Mover\\.$`));

@@ -10,7 +10,7 @@
 // /banners, /next and /prev.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { command as run, connectMcp, openFixture, replyCount, send, waitForReply } from './lib/harness.mjs';
+import { command as run, connectMcp, openFixture, replyCount, send, until, waitForReply } from './lib/harness.mjs';
 
 let browser;
 let site;
@@ -96,10 +96,7 @@ async function openPage(name) {
   const tab = await browser.context.newPage();
   await tab.goto(`${site.url}${name}`);
   await tab.bringToFront();
-  for (let tries = 0; tries < 50; tries++) {
-    if ((await call('browser_extract')).status === 'ok') break;
-    await tab.waitForTimeout(100);
-  }
+  await until(async () => (await call('browser_extract')).status === 'ok', `Waymark to answer on ${name}`);
   return tab;
 }
 
@@ -353,14 +350,10 @@ test('open_in_new_tab on a site already open asks first, then opens the page nex
   await send(panel, '/yes');
   const opened = await pending;
   assert.equal(opened.status, 'ok', opened.error);
-  const fresh = await (async () => {
-    for (let tries = 0; tries < 50; tries++) {
-      const found = browser.context.pages().find((p) => p.url().endsWith('article.html') && p !== page);
-      if (found) return found;
-      await widgets.waitForTimeout(100);
-    }
-    return undefined;
-  })();
+  const fresh = await until(
+    () => browser.context.pages().find((p) => p.url().endsWith('article.html') && p !== page),
+    'the new tab',
+  );
   const pages = browser.context.pages();
   assert.equal(pages.length, before + 1);
   assert.ok(fresh, pages.map((p) => p.url()).join(', '));

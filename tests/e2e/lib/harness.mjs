@@ -262,3 +262,15 @@ export async function startModel(steps) {
     },
   };
 }
+
+/// Waits until `check()` gives something truthy and returns it, asking every 50 ms for at most
+/// `timeout` ms; fails with `what` otherwise. For conditions the test can observe, instead of sleeping.
+export async function until(check, what, timeout = 5_000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`waited ${timeout} ms in vain for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
