@@ -2,7 +2,8 @@
 # Waymark's one entry point.
 #
 #   ./build.sh           build dist/extension/ (the unpacked extension) and the host binary
-#   ./build.sh install   build, register the host with every Chrome/Chromium/Edge found for this user
+#   ./build.sh install [--browser chrome,chromium,edge|all]  build, register the host for this user
+#                        with the browsers chosen (asked on a terminal; all three when nobody can be asked)
 #   ./build.sh demo      build, open a throwaway Chromium profile with Waymark and a demo page
 #   ./build.sh test      every test: format, lints, unit, integration, end to end in headless Chromium
 #   ./build.sh e2e [FILE…]  only the end-to-end tests (all, or the named tests/e2e/*.test.mjs files)
@@ -169,7 +170,15 @@ cmd_install() {
   # The browser starts the host from a stable place, not from this checkout's target/ folder.
   install -m 0755 "$(host_bin release)" "$data/waymark-host.new"
   mv -f "$data/waymark-host.new" "$data/waymark-host"
-  "$data/waymark-host" install
+  # Which browsers is the user's choice: on a terminal the host asks, or the arguments say. A script
+  # or CI cannot be asked; there this developer command registers all three for this user and says so
+  # (`waymark-host uninstall` takes them back). The host itself never picks browsers for anyone.
+  local args=("$@")
+  if [ ${#args[@]} -eq 0 ] && ! { [ -t 0 ] && [ -t 2 ]; }; then
+    say "not on a terminal, so nobody can be asked: registering for Chrome, Chromium and Edge, for this user only (choose with ./build.sh install --browser …)"
+    args=(--browser all)
+  fi
+  "$data/waymark-host" install "${args[@]}"
   cat >&2 <<EOF
 
 Waymark's host is installed at $data/waymark-host.
@@ -293,12 +302,12 @@ cmd_windows() {
 
 case "${1:-build}" in
   build) cmd_build ;;
-  install) cmd_install ;;
+  install) shift; cmd_install "$@" ;;
   demo) cmd_demo ;;
   test) cmd_test ;;
   e2e) shift; cmd_e2e "$@" ;;
   bench) shift; cmd_bench "$@" ;;
   windows) cmd_windows ;;
-  -h|--help|help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' ;;
+  -h|--help|help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' ;;
   *) die "unknown command '$1'; try: ./build.sh [build|install|demo|test|e2e|bench|windows]" ;;
 esac
