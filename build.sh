@@ -2,13 +2,16 @@
 # Waymark's one entry point.
 #
 #   ./build.sh           build dist/extension/ (the unpacked extension) and the host binary
-#   ./build.sh install   build, register the host with every Chrome/Chromium/Edge found for this user
+#   ./build.sh install [--browser chrome,chromium,edge|all]  build, register the host for this user
+#                        with the browsers chosen (asked on a terminal; all three when nobody can be asked)
 #   ./build.sh demo      build, open a throwaway Chromium profile with Waymark and a demo page
 #   ./build.sh test      every test: format, lints, unit, integration, end to end in headless Chromium
 #   ./build.sh e2e [FILE…]  only the end-to-end tests (all, or the named tests/e2e/*.test.mjs files)
 #   ./build.sh bench     the overlay benchmark next to its peers (bench/README.md); extra arguments go to it
 #   ./build.sh bench miniwob  MiniWoB++ tasks solved through Waymark's numbers (bench/README.md)
 #   ./build.sh windows   the host built for Windows, linted, and its platform-specific tests run in Wine
+#   ./build.sh package   release artefacts in dist/package/: the store zip and listing, the host's .deb
+#   ./build.sh package-check  that .deb installed, registered, removed and purged in a fresh Debian 12
 #
 # It installs what it needs and is missing (on Debian and Ubuntu through apt; elsewhere it says what to
 # install). Set WAYMARK_NO_INSTALL=1 to forbid installing anything, WAYMARK_WASM_TOOLCHAIN=debian to
@@ -205,7 +208,15 @@ cmd_install() {
   # The browser starts the host from a stable place, not from this checkout's target/ folder.
   install -m 0755 "$(host_bin release)" "$data/waymark-host.new"
   mv -f "$data/waymark-host.new" "$data/waymark-host"
-  "$data/waymark-host" install
+  # Which browsers is the user's choice: on a terminal the host asks, or the arguments say. A script
+  # or CI cannot be asked; there this developer command registers all three for this user and says so
+  # (`waymark-host uninstall` takes them back). The host itself never picks browsers for anyone.
+  local args=("$@")
+  if [ ${#args[@]} -eq 0 ] && ! { [ -t 0 ] && [ -t 2 ]; }; then
+    say "not on a terminal, so nobody can be asked: registering for Chrome, Chromium and Edge, for this user only (choose with ./build.sh install --browser …)"
+    args=(--browser all)
+  fi
+  "$data/waymark-host" install "${args[@]}"
   cat >&2 <<EOF
 
 Waymark's host is installed at $data/waymark-host.
@@ -339,14 +350,154 @@ cmd_windows() {
   say "the Windows host passed"
 }
 
+# Release artefacts in dist/package/: the extension as the Chrome Web Store and Edge Add-ons take it
+# (built from the release wasm, without the development key, with icons drawn by tools/package, checked
+# like a store would) with its listing text, and the host's Debian package made by cargo-deb from
+# native-host/Cargo.toml's [package.metadata.deb] and packaging/deb/ (docs/installers.md).
+CARGO_DEB_VERSION=3.8.0
+cmd_package() {
+  ensure_rust
+  local out="$ROOT/dist/package"
+  build_host release
+  build_extension
+  rm -rf "$out"
+  mkdir -p "$out"
+  say "the store zip"
+  "$CARGO" run --quiet -p waymark-package -- extension --from "$DIST" --listing packaging/store-listing.txt \
+    --out "$out" >&2
+  # cargo-deb works out the package's library dependencies with dpkg-shlibdeps.
+  have dpkg-shlibdeps || apt_install dpkg-dev
+  if [ "$(cargo-deb --version 2>/dev/null | awk '{print $NF}')" != "$CARGO_DEB_VERSION" ]; then
+    say "installing cargo-deb $CARGO_DEB_VERSION (once; a few minutes)"
+    "$CARGO" install cargo-deb --version "$CARGO_DEB_VERSION" --locked >&2
+  fi
+  say "the host's Debian package"
+  "$CARGO" deb -p waymark-host --no-build --output "$out/" >&2
+  say "dist/package/: $(cd "$out" && ls | tr '\n' ' ')"
+}
+
+# The mirror this machine's apt uses for Debian itself (WAYMARK_DEBIAN_MIRROR overrides it).
+debian_mirror() {
+  if [ -n "${WAYMARK_DEBIAN_MIRROR:-}" ]; then echo "$WAYMARK_DEBIAN_MIRROR"; return; fi
+  local uri
+  uri=$( { awk '/^URIs:/ {print $2}' /etc/apt/sources.list.d/*.sources 2>/dev/null
+           awk '/^deb / {print $2}' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null; } |
+         grep -E '/debian/?$' | head -1) || true
+  [ -n "$uri" ] || die "no Debian mirror in this machine's apt sources: set WAYMARK_DEBIAN_MIRROR"
+  echo "$uri"
+}
+
+# Unmounts what package-check mounted into its root, then removes the root, only once nothing is
+# mounted there any more.
+check_root_cleanup() {
+  [ -n "${CHECK_ROOT:-}" ] || return 0
+  umount "$CHECK_ROOT/dev/pts" 2>/dev/null || true
+  umount "$CHECK_ROOT/proc" 2>/dev/null || true
+  if grep -q " $CHECK_ROOT/" /proc/mounts; then
+    say "left $CHECK_ROOT in place: something is still mounted in it"
+  else
+    rm -rf --one-file-system "$CHECK_ROOT" "$CHECK_ROOT.log"
+  fi
+}
+
+# The .deb on a fresh Debian 12: debootstrap a bookworm root in a temp dir, then inside it install the
+# package with apt (dependencies from the mirror), register, check, reconfigure, remove and purge, and
+# check that nothing of the package is left. Too slow for every CI run (a few minutes, Debian's base
+# downloaded once into target/debootstrap-cache), so a command of its own; README.md has its output.
+cmd_package_check() {
+  [ "$(id -u)" = 0 ] || die "package-check needs root (debootstrap and chroot)"
+  cmd_package
+  have debootstrap || apt_install debootstrap
+  local deb mirror root cache="$ROOT/target/debootstrap-cache"
+  deb=$(ls dist/package/waymark-host_*.deb)
+  mirror=$(debian_mirror)
+  CHECK_ROOT=$(mktemp -d "${TMPDIR:-/tmp}/waymark-bookworm.XXXXXX")
+  root=$CHECK_ROOT
+  # mktemp makes it 0700; a root file system is 0755 (apt's _apt user reads through it).
+  chmod 0755 "$root"
+  trap check_root_cleanup EXIT
+  mkdir -p "$cache"
+  say "debootstrap bookworm into a temp dir (from the Debian mirror this machine's apt uses)"
+  debootstrap --variant=minbase --cache-dir="$cache" bookworm "$root" "$mirror" >"$root.log" 2>&1 ||
+    { tail -20 "$root.log" >&2; die "debootstrap failed"; }
+  # What a running Debian has: /proc (the host finds its own path there) and a pty for apt's log.
+  mount -t proc proc "$root/proc"
+  mount -t devpts -o newinstance,ptmxmode=0666 devpts "$root/dev/pts" 2>/dev/null || true
+  in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
+    DEBIAN_FRONTEND=noninteractive "$@"; }
+  apt_in_root() { # apt-get arguments; shows the lines about Waymark
+    in_root apt-get -y -q "$@" >"$root/tmp/apt.log" 2>&1 || { cat "$root/tmp/apt.log" >&2; die "apt-get $* failed"; }
+    grep -iE 'waymark|registered|recorded|removed|nothing|no browser' "$root/tmp/apt.log" | grep -v '^W: ' >&2 || true
+  }
+  # What a check may find: every file and folder but the package manager's own bookkeeping and logs.
+  snapshot() { in_root find / -xdev \( -path /proc -o -path /sys -o -path /dev -o -path /tmp -o -path /var/log \
+    -o -path /var/cache -o -path /var/lib/dpkg -o -path /var/lib/apt \) -prune -o -print | sort; }
+  manifests() { in_root find /etc -name io.waymark.host.json | sort | tr '\n' ' '; }
+  in_root apt-get update -q >/dev/null 2>&1
+  local before after pkg
+  before=$(snapshot)
+  pkg=/tmp/$(basename "$deb")
+  cp "$deb" "$root$pkg"
+
+  say "1. preseeded (chromium), then apt install $pkg"
+  echo "waymark-host waymark-host/browsers multiselect chromium" | in_root debconf-set-selections
+  apt_in_root install "$pkg"
+  [ "$(manifests)" = "/etc/chromium/native-messaging-hosts/io.waymark.host.json " ] ||
+    die "the preseeded install registered: $(manifests)"
+  in_root waymark-host --version >&2
+  in_root cat /etc/chromium/native-messaging-hosts/io.waymark.host.json >&2
+  [ "$(in_root stat -c %a /var/lib/waymark/installed.toml)" = 600 ] || die "the record is not 0600"
+  say "   apt purge"
+  apt_in_root purge waymark-host
+  after=$(snapshot)
+  [ "$before" = "$after" ] || { diff <(echo "$before") <(echo "$after") >&2; die "the purge left something"; }
+  say "   nothing left: the root's files are as before the install"
+
+  say "2. apt install without a terminal and without an answer: no browser is registered"
+  apt_in_root install "$pkg"
+  [ -z "$(manifests)" ] || die "registered without being asked: $(manifests)"
+  say "   waymark-host install, not on a terminal"
+  if in_root waymark-host install 2>"$root/tmp/err"; then die "install chose browsers by itself"; fi
+  cat "$root/tmp/err" >&2
+  say "   waymark-host install --system on a terminal, answering 2 (Chromium)"
+  printf '2\n' | script -qec "chroot '$root' /usr/bin/env -i PATH=/usr/bin:/bin HOME=/root waymark-host install --system" /dev/null |
+    tr -d '\r' >&2
+  [ "$(manifests)" = "/etc/chromium/native-messaging-hosts/io.waymark.host.json " ] ||
+    die "the answer 2 registered: $(manifests)"
+  say "   dpkg-reconfigure, answering Google Chrome and Microsoft Edge (debconf's plain-text frontend)"
+  printf '1 3\n' | in_root env DEBIAN_FRONTEND=teletype dpkg-reconfigure waymark-host 2>&1 >&2
+  [ "$(manifests)" = "/etc/opt/chrome/native-messaging-hosts/io.waymark.host.json /etc/opt/edge/native-messaging-hosts/io.waymark.host.json " ] ||
+    die "reconfigure left: $(manifests)"
+  say "   waymark-host doctor (its LLM check fails here: no model server in the root)"
+  in_root waymark-host doctor 2>/dev/null | grep manifest >&2 || true
+  say "   apt remove"
+  apt_in_root remove waymark-host
+  [ -z "$(manifests)" ] && [ ! -e "$root/var/lib/waymark" ] && [ ! -e "$root/usr/bin/waymark-host" ] ||
+    die "apt remove left: $(manifests) $(ls -d "$root/var/lib/waymark" 2>/dev/null)"
+  say "   apt purge"
+  apt_in_root purge waymark-host
+  [ -z "$(in_root debconf-show waymark-host)" ] || die "debconf still remembers waymark-host"
+  ! grep -qs waymark "$root"/var/cache/debconf/*.dat || die "debconf's database still names waymark"
+  after=$(snapshot)
+  [ "$before" = "$after" ] || { diff <(echo "$before") <(echo "$after") >&2; die "the purge left something"; }
+  rm -f "$root$pkg"
+  local left
+  left=$(find "$root" -mindepth 1 -xdev -iname '*waymark*' -print)
+  [ -z "$left" ] || die "something named waymark is left: $left"
+  say "   nothing left: the root's files are as before, no file is named waymark, debconf forgot it"
+  say "package-check passed"
+}
+
 case "${1:-build}" in
   build) cmd_build ;;
-  install) cmd_install ;;
+  install) shift; cmd_install "$@" ;;
   demo) cmd_demo ;;
   test) cmd_test ;;
   e2e) shift; cmd_e2e "$@" ;;
   bench) shift; cmd_bench "$@" ;;
   windows) cmd_windows ;;
-  -h|--help|help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' ;;
-  *) die "unknown command '$1'; try: ./build.sh [build|install|demo|test|e2e|bench|windows]" ;;
+  package) cmd_package ;;
+  package-check) cmd_package_check ;;
+  -h|--help|help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' ;;
+  *) die "unknown command '$1'; try: ./build.sh [build|install|demo|test|e2e|bench|windows|package|package-check]" ;;
 esac

@@ -13,7 +13,7 @@ use serde::Serialize;
 use waymark_protocol::EXTENSION_ID;
 
 use crate::config::{self, Config};
-use crate::install::Browser;
+use crate::install::{Browser, Places, Platform, Scope};
 
 /// How long the LLM endpoint may take to answer the check.
 pub const LLM_TIMEOUT: Duration = Duration::from_secs(3);
@@ -93,15 +93,8 @@ pub async fn run() -> Report {
     if let Some(config) = &config {
         checks.push(check_llm(config).await);
     }
-    let home = env(if cfg!(windows) { "USERPROFILE" } else { "HOME" }).map(PathBuf::from);
-    match home {
-        Some(home) => {
-            let config_home = env("XDG_CONFIG_HOME")
-                .map(PathBuf::from)
-                .filter(|p| p.is_absolute())
-                .unwrap_or_else(|| home.join(".config"));
-            checks.extend(check_manifests(&home, &config_home, EXTENSION_ID));
-        }
+    match Places::from_env(Platform::CURRENT, &env) {
+        Some(places) => checks.extend(check_manifests(&places, EXTENSION_ID)),
         None => checks.push(Check::new(
             "manifests",
             Status::Problem,
@@ -268,79 +261,73 @@ enum Location {
     Unregistered(String),
 }
 
-/// Linux and macOS: a file in the browser's data folder.
+/// Linux and macOS: a file in the browser's data folder, else the system-wide one (`install --system`,
+/// the Debian package) — the order the browser reads them in.
 #[cfg(not(windows))]
-fn locate(browser: Browser, home: &Path, config_home: &Path) -> Location {
-    let (path, root) = browser.manifest_location(home, config_home);
-    if path.exists() || root.is_dir() {
-        Location::File(path)
+fn locate(browser: Browser, places: &Places) -> Location {
+    let platform = Platform::CURRENT;
+    let user = browser.manifest_path(platform, Scope::User, places);
+    let system = browser.manifest_path(platform, Scope::System, places);
+    if user.exists() {
+        Location::File(user)
+    } else if system.exists() {
+        Location::File(system)
+    } else if browser.found(platform, Scope::User, places) || browser.found(platform, Scope::System, places) {
+        Location::File(user)
     } else {
         Location::NoBrowser(format!(
             "{} is not installed for this user (no {})",
             browser.label(),
-            root.display()
+            browser.user_data_dir(platform, places).display()
         ))
     }
 }
 
-/// Windows: the file named by the browser's registry key (what `reg query` reads, as the browser does).
+/// Windows: the file named by the browser's registry key, the user's before the computer's (what
+/// `reg query` reads, as the browser does).
 #[cfg(windows)]
-fn locate(browser: Browser, home: &Path, _config_home: &Path) -> Location {
-    let key = browser.registry_key();
-    let output = std::process::Command::new("reg")
-        .args(["query", &key, "/ve"])
-        .output();
-    match output {
-        Ok(out) if out.status.success() => match registry_default(&String::from_utf8_lossy(&out.stdout)) {
-            Some(path) => Location::File(path),
-            None => Location::Unregistered(format!("the registry key {key} names no manifest")),
-        },
-        Ok(_) => {
-            let local = std::env::var_os("LOCALAPPDATA")
-                .map(PathBuf::from)
-                .unwrap_or_else(|| home.join("AppData").join("Local"));
-            let data = browser.windows_data_dir(&local);
-            if data.is_dir() {
-                Location::Unregistered(format!(
-                    "{} is installed but has no registry entry for Waymark ({key})",
-                    browser.label()
-                ))
-            } else {
-                Location::NoBrowser(format!(
-                    "{} is not installed for this user (no {})",
-                    browser.label(),
-                    data.display()
-                ))
+fn locate(browser: Browser, places: &Places) -> Location {
+    let user_key = browser.registry_key(Scope::User);
+    for key in [user_key.clone(), browser.registry_key(Scope::System)] {
+        let output = std::process::Command::new("reg")
+            .args(["query", &key, "/ve"])
+            .output();
+        match output {
+            Ok(out) if out.status.success() => {
+                return match crate::install::registry_default(&String::from_utf8_lossy(&out.stdout)) {
+                    Some(path) => Location::File(path),
+                    None => Location::Unregistered(format!("the registry key {key} names no manifest")),
+                }
             }
+            Ok(_) => continue,
+            Err(e) => return Location::Unregistered(format!("cannot read the registry with reg.exe: {e}")),
         }
-        Err(e) => Location::Unregistered(format!("cannot read the registry with reg.exe: {e}")),
     }
-}
-
-/// The default value of a key in the output of `reg query KEY /ve`:
-/// `    (Default)    REG_SZ    C:\path\to\manifest.json`.
-#[cfg(any(windows, test))]
-fn registry_default(output: &str) -> Option<PathBuf> {
-    output.lines().find_map(|line| {
-        let (_, value) = line.split_once("REG_SZ")?;
-        let value = value.trim();
-        (!value.is_empty()).then(|| PathBuf::from(value))
-    })
+    let data = browser.user_data_dir(Platform::Windows, places);
+    if data.is_dir() || browser.found(Platform::Windows, Scope::System, places) {
+        Location::Unregistered(format!(
+            "{} is installed but has no registry entry for Waymark ({user_key})",
+            browser.label()
+        ))
+    } else {
+        Location::NoBrowser(format!(
+            "{} is not installed for this user (no {})",
+            browser.label(),
+            data.display()
+        ))
+    }
 }
 
 /// Each browser's host manifest: found where the browser looks, pointing at an existing binary,
 /// allowing Waymark's id.
-pub fn check_manifests(home: &Path, config_home: &Path, extension_id: &str) -> Vec<Check> {
+pub fn check_manifests(places: &Places, extension_id: &str) -> Vec<Check> {
     let origin = format!("chrome-extension://{extension_id}/");
     let mut checks = Vec::new();
     for browser in Browser::ALL {
-        let name = format!("manifest:{}", browser_key(browser));
+        let name = format!("manifest:{}", browser.key());
         let label = browser.label();
-        let install = Some(format!(
-            "run waymark-host install --browser {}",
-            browser_key(browser)
-        ));
-        let path = match locate(browser, home, config_home) {
+        let install = Some(format!("run waymark-host install --browser {}", browser.key()));
+        let path = match locate(browser, places) {
             Location::File(path) => path,
             Location::NoBrowser(detail) => {
                 checks.push(Check::new(name, Status::Warning, detail, None));
@@ -406,14 +393,6 @@ pub fn check_manifests(home: &Path, config_home: &Path, extension_id: &str) -> V
         checks.push(check);
     }
     checks
-}
-
-fn browser_key(browser: Browser) -> &'static str {
-    match browser {
-        Browser::Chrome => "chrome",
-        Browser::Chromium => "chromium",
-        Browser::Edge => "edge",
-    }
 }
 
 /// Whether a browser is connected now: a host recorded under `<state_dir>/run/` whose socket accepts.
@@ -554,55 +533,56 @@ mod tests {
     #[test]
     fn manifests_are_checked_for_binary_and_origin() {
         let dir = tempfile::tempdir().unwrap();
-        let home = dir.path().join("home");
-        let config_home = home.join(".config");
+        let places = Places::under(Platform::CURRENT, dir.path());
         let binary = dir.path().join("waymark-host");
         std::fs::write(&binary, "").unwrap();
-        let write = |browser: Browser, body: serde_json::Value| {
-            let (path, _) = browser.manifest_location(&home, &config_home);
+        let ours = [EXTENSION_ID.to_owned()];
+        let write = |browser: Browser, scope: Scope, body: serde_json::Value| {
+            let path = browser.manifest_path(Platform::CURRENT, scope, &places);
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(path, body.to_string()).unwrap();
         };
         // Chrome: right. Chromium: a binary that is gone. Edge: installed, no manifest.
-        write(Browser::Chrome, crate::install::manifest(&binary, EXTENSION_ID));
+        write(
+            Browser::Chrome,
+            Scope::User,
+            crate::install::manifest(&binary, &ours),
+        );
         write(
             Browser::Chromium,
-            crate::install::manifest(&dir.path().join("gone"), EXTENSION_ID),
+            Scope::User,
+            crate::install::manifest(&dir.path().join("gone"), &ours),
         );
-        let checks = check_manifests(&home, &config_home, EXTENSION_ID);
+        let checks = check_manifests(&places, EXTENSION_ID);
         assert_eq!(checks[0].status, Status::Ok, "{checks:?}");
         assert_eq!(checks[1].status, Status::Problem);
         assert!(checks[1].detail.contains("does not exist"), "{checks:?}");
         assert_eq!(checks[2].status, Status::Warning, "{checks:?}");
         assert!(checks[2].detail.contains("not installed"), "{checks:?}");
 
-        std::fs::create_dir_all(Browser::Edge.manifest_location(&home, &config_home).1).unwrap();
-        let other_id = "a".repeat(32);
-        write(Browser::Chromium, crate::install::manifest(&binary, &other_id));
-        let checks = check_manifests(&home, &config_home, EXTENSION_ID);
+        std::fs::create_dir_all(Browser::Edge.user_data_dir(Platform::CURRENT, &places)).unwrap();
+        let other_id = ["a".repeat(32)];
+        write(
+            Browser::Chromium,
+            Scope::User,
+            crate::install::manifest(&binary, &other_id),
+        );
+        let checks = check_manifests(&places, EXTENSION_ID);
         assert!(checks[1].detail.contains("does not allow"), "{checks:?}");
         assert_eq!(checks[2].status, Status::Problem);
         assert_eq!(
             checks[2].fix.as_deref(),
             Some("run waymark-host install --browser edge")
         );
-    }
 
-    #[test]
-    fn the_registry_names_the_manifest() {
-        let out = "\r\nHKEY_CURRENT_USER\\Software\\Google\\Chrome\\NativeMessagingHosts\\io.waymark.host\r\n    \
-                   (Default)    REG_SZ    C:\\Users\\ada\\AppData\\Local\\Waymark\\io.waymark.host.json\r\n\r\n";
-        assert_eq!(
-            registry_default(out),
-            Some(PathBuf::from(
-                r"C:\Users\ada\AppData\Local\Waymark\io.waymark.host.json"
-            ))
+        // Registered for every user (the Debian package): found where the browser looks next.
+        write(
+            Browser::Edge,
+            Scope::System,
+            crate::install::manifest(&binary, &ours),
         );
-        assert_eq!(
-            registry_default("ERROR: The system was unable to find the specified registry key"),
-            None
-        );
-        assert_eq!(registry_default("    (Default)    REG_SZ    \r\n"), None);
+        let checks = check_manifests(&places, EXTENSION_ID);
+        assert_eq!(checks[2].status, Status::Ok, "{checks:?}");
     }
 
     #[cfg(any(unix, windows))]

@@ -43,7 +43,7 @@ use clap::{Parser, Subcommand};
     about = "Waymark's native host: started by the browser over native messaging.",
     after_help = "The browser starts it as `waymark-host chrome-extension://<id>/`; it serves Waymark's id \
                   and the ids registered with `waymark-host install --extension-id ID`, and refuses any \
-                  other. Register it with `waymark-host install`."
+                  other. Register it with `waymark-host install`, remove it with `waymark-host uninstall`."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -52,11 +52,18 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Write the native-messaging host manifest so the browser can start this host.
+    /// Register this host with browsers: write the native-messaging manifest where each one looks, and
+    /// record what was written. Without --browser it asks which browsers (on a terminal only; elsewhere
+    /// it refuses and says what to pass).
     Install {
-        /// Which browser to register with (default: every one found for this user).
-        #[arg(long, value_enum)]
-        browser: Option<BrowserArg>,
+        /// Which browsers: chrome, chromium, edge, or all three. Repeat the option or separate names
+        /// with commas (--browser chrome,edge).
+        #[arg(long, value_enum, value_delimiter = ',', value_name = "BROWSER")]
+        browser: Vec<BrowserArg>,
+        /// Register for every user of this computer (as root or an administrator): the browsers'
+        /// system-wide places instead of this user's.
+        #[arg(long, conflicts_with = "user_data_dir")]
+        system: bool,
         /// A custom profile folder: write the manifest into DIR/NativeMessagingHosts/.
         #[arg(long, value_name = "DIR")]
         user_data_dir: Option<PathBuf>,
@@ -64,6 +71,19 @@ enum Command {
         /// next to config.toml: the host serves only Waymark and the ids recorded this way.
         #[arg(long, value_name = "ID", default_value = install::default_extension_id())]
         extension_id: String,
+    },
+    /// Remove exactly what install wrote (its record says what): every registration, or those of
+    /// --browser, or the one in --user-data-dir. Manifests no longer Waymark's are left alone.
+    Uninstall {
+        /// Only these browsers: chrome, chromium, edge, or all three (comma-separated or repeated).
+        #[arg(long, value_enum, value_delimiter = ',', value_name = "BROWSER")]
+        browser: Vec<BrowserArg>,
+        /// What install --system wrote for every user (as root or an administrator).
+        #[arg(long, conflicts_with = "user_data_dir")]
+        system: bool,
+        /// Only what install wrote into this profile folder.
+        #[arg(long, value_name = "DIR", conflicts_with = "browser")]
+        user_data_dir: Option<PathBuf>,
     },
     /// Classify proposed page actions: one JSON action per line on stdin, one JSON policy decision per
     /// line on stdout, in the same order.
@@ -96,6 +116,74 @@ enum BrowserArg {
     Chromium,
     Edge,
     All,
+}
+
+/// The places `install` and `uninstall` use. Registering for every user needs no home folder: a
+/// package's maintainer scripts may run without HOME.
+fn places_for(scope: install::Scope) -> Result<install::Places, install::InstallError> {
+    let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+    let platform = install::Platform::CURRENT;
+    install::Places::from_env(platform, &env)
+        .or_else(|| {
+            let root_home = |name: &str| match name {
+                "HOME" => Some("/".to_owned()),
+                _ => env(name),
+            };
+            (scope == install::Scope::System)
+                .then(|| install::Places::from_env(platform, &root_home))
+                .flatten()
+        })
+        .ok_or(install::InstallError::NoHome)
+}
+
+fn scope_of(system: bool) -> install::Scope {
+    if system {
+        install::Scope::System
+    } else {
+        install::Scope::User
+    }
+}
+
+/// The browsers named with `--browser`, `all` standing for the three.
+fn browsers_of(args: &[BrowserArg]) -> Vec<install::Browser> {
+    use install::Browser;
+    let mut out: Vec<Browser> = Vec::new();
+    for arg in args {
+        let named: &[Browser] = match arg {
+            BrowserArg::Chrome => &[Browser::Chrome],
+            BrowserArg::Chromium => &[Browser::Chromium],
+            BrowserArg::Edge => &[Browser::Edge],
+            BrowserArg::All => &Browser::ALL,
+        };
+        for browser in named {
+            if !out.contains(browser) {
+                out.push(*browser);
+            }
+        }
+    }
+    out
+}
+
+/// No `--browser`: ask on a terminal; never choose for somebody who cannot answer. `None`: they chose
+/// none.
+fn choose_browsers(
+    scope: install::Scope,
+    places: &install::Places,
+) -> anyhow::Result<Option<Vec<install::Browser>>> {
+    use std::io::IsTerminal as _;
+    let found = install::found(scope, places);
+    if !(std::io::stdin().is_terminal() && std::io::stderr().is_terminal()) {
+        return Err(install::InstallError::NoChoice { found }.into());
+    }
+    let answer = install::ask(&found, &mut std::io::stdin().lock(), &mut std::io::stderr())?;
+    match answer {
+        install::Answer::Browsers(chosen) => Ok(Some(chosen)),
+        install::Answer::Nothing => {
+            eprintln!("nothing registered; run waymark-host install again to choose browsers");
+            Ok(None)
+        }
+        install::Answer::Stopped => anyhow::bail!("stopped: nothing registered"),
+    }
 }
 
 fn main() -> ExitCode {
@@ -158,31 +246,47 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Install {
             browser,
+            system,
             user_data_dir,
             extension_id,
         } => {
             let host_path = std::env::current_exe()
                 .and_then(|p| p.canonicalize())
                 .context("cannot tell where this waymark-host binary is")?;
-            let browser = match browser {
-                None | Some(BrowserArg::All) => None,
-                Some(BrowserArg::Chrome) => Some(install::Browser::Chrome),
-                Some(BrowserArg::Chromium) => Some(install::Browser::Chromium),
-                Some(BrowserArg::Edge) => Some(install::Browser::Edge),
+            let scope = scope_of(system);
+            let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+            let places = places_for(scope)?;
+            let browsers = browsers_of(&browser);
+            let target = match user_data_dir {
+                Some(dir) => {
+                    if browsers.len() > 1 {
+                        anyhow::bail!(
+                            "a profile folder belongs to one browser: name at most one --browser with \
+                             --user-data-dir"
+                        );
+                    }
+                    install::Target::Profile {
+                        dir,
+                        browser: browsers.first().copied(),
+                    }
+                }
+                None if !browsers.is_empty() => install::Target::Browsers(browsers),
+                None => match choose_browsers(scope, &places)? {
+                    Some(chosen) => install::Target::Browsers(chosen),
+                    None => return Ok(()),
+                },
             };
             let opts = install::InstallOptions {
-                browser,
-                user_data_dir,
+                scope,
+                target,
                 extension_id,
                 host_path,
+                extension_store: origin::store_path(&env),
             };
-            let (installed, note) = install::install(&opts)?;
-            // An id other than Waymark's own is recorded, so the host serves it when the browser
-            // starts it for that extension (see `origin`).
-            if !origin::is_builtin(&opts.extension_id) {
-                let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
-                let store = origin::store_path(&env).ok_or(origin::StoreError::NoConfigDir)?;
-                if origin::register(&store, &opts.extension_id)? {
+            let done = install::install(&opts, &places)?;
+            // Command output is for the person who ran it; stderr keeps stdout free by habit.
+            if done.id_added {
+                if let Some(store) = &opts.extension_store {
                     eprintln!(
                         "the extension {} may now use this host (recorded in {})",
                         opts.extension_id,
@@ -190,17 +294,55 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
                     );
                 }
             }
-            // Command output is for the person who ran it; stderr keeps stdout free by habit.
-            for item in &installed {
+            for item in &done.written {
                 let who = item.browser.map(install::Browser::label).unwrap_or("the profile");
                 eprintln!(
                     "registered {} for {who}: {}",
                     waymark_protocol::HOST_NAME,
                     item.manifest.display()
                 );
+                if let Some(key) = &item.registry_key {
+                    eprintln!("  and the registry key {key} names it");
+                }
             }
-            if let Some(note) = note {
+            eprintln!(
+                "recorded in {}; `waymark-host uninstall{}` removes it",
+                done.record.display(),
+                if system { " --system" } else { "" }
+            );
+            if let Some(note) = done.note {
                 eprintln!("note: {note}");
+            }
+            Ok(())
+        }
+        Command::Uninstall {
+            browser,
+            system,
+            user_data_dir,
+        } => {
+            let scope = scope_of(system);
+            let places = places_for(scope)?;
+            let browsers = browsers_of(&browser);
+            let which = match user_data_dir {
+                Some(dir) => install::Which::Profile(dir),
+                None if browsers.is_empty() => install::Which::All,
+                None => install::Which::Browsers(browsers),
+            };
+            let done = install::uninstall(scope, &which, &places)?;
+            for step in &done {
+                eprintln!("{step}");
+            }
+            let nothing = matches!(&done[..], [install::Removed::NothingRecorded { .. }]);
+            if nothing && !system && places.record_path(install::Scope::System).exists() {
+                eprintln!("what install --system wrote for every user goes with: sudo waymark-host uninstall --system");
+            }
+            if done
+                .iter()
+                .any(|step| matches!(step, install::Removed::Failed { .. }))
+            {
+                anyhow::bail!(
+                    "some registrations could not be removed; they stay recorded, so uninstall can try again"
+                );
             }
             Ok(())
         }

@@ -10,14 +10,16 @@
 //! gate's questions and the MCP socket of this user's browser to an extension that is not Waymark.
 //!
 //! What this module must not do: accept anything looser than the exact `chrome-extension://<id>/`
-//! form, or learn ids from anything but the user's own `install` command.
+//! form, or learn ids from anything but the user's own `install` command (which `uninstall` undoes).
 
 use std::path::{Path, PathBuf};
 
 use waymark_protocol::EXTENSION_ID;
 
 /// Ids of Waymark as published in extension stores (Chrome Web Store, Edge Add-ons): served without
-/// any registration. Empty until Waymark is published; add each store's id here when it is.
+/// any registration, and named in every manifest `install` writes, so the host a package installs
+/// serves the store's extension with nothing more to do. Empty until Waymark is published; add each
+/// store's id here when it is, before the package is built (`docs/installers.md`, "Extension ids").
 pub const PUBLISHED_IDS: &[&str] = &[];
 
 /// The file, next to `config.toml`, holding the ids registered with `install --extension-id`.
@@ -62,7 +64,14 @@ struct Stored {
 
 /// Whether `id` is served without registration.
 pub fn is_builtin(id: &str) -> bool {
-    id == EXTENSION_ID || PUBLISHED_IDS.contains(&id)
+    builtin_ids().any(|builtin| builtin == id)
+}
+
+/// Every id served without registration: Waymark's development id, then the store ids. `install`
+/// names them all in the manifest's `allowed_origins`, because a browser reads only one manifest per
+/// host name (Edge on Windows falls back to Chrome's key), so one manifest must admit every Waymark.
+pub fn builtin_ids() -> impl Iterator<Item = &'static str> {
+    std::iter::once(EXTENSION_ID).chain(PUBLISHED_IDS.iter().copied())
 }
 
 /// The extension id in an origin of exactly the form `chrome-extension://<id>/`.
@@ -146,6 +155,25 @@ pub fn register(path: &Path, id: &str) -> Result<bool, StoreError> {
         return Ok(false);
     }
     ids.push(id.to_owned());
+    write_ids(path, ids)?;
+    Ok(true)
+}
+
+/// Removes `id` from the registered ids in `path` (what `uninstall` does for an id `install` added).
+/// Returns whether it was there.
+pub fn unregister(path: &Path, id: &str) -> Result<bool, StoreError> {
+    let mut ids = load(path)?;
+    let before = ids.len();
+    ids.retain(|known| known != id);
+    if ids.len() == before {
+        return Ok(false);
+    }
+    write_ids(path, ids)?;
+    Ok(true)
+}
+
+/// Writes the file (temp file and rename, 0600).
+fn write_ids(path: &Path, ids: Vec<String>) -> Result<(), StoreError> {
     let body = toml::to_string(&Stored { ids }).map_err(|e| StoreError::Parse {
         path: path.to_path_buf(),
         message: e.to_string(),
@@ -157,8 +185,7 @@ pub fn register(path: &Path, id: &str) -> Result<bool, StoreError> {
     crate::config::write_private(path, &text).map_err(|source| StoreError::Write {
         path: path.to_path_buf(),
         source,
-    })?;
-    Ok(true)
+    })
 }
 
 /// [`check`] with the real environment: the registered ids are read from the user's config folder.
@@ -270,6 +297,9 @@ mod tests {
         }
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.starts_with("# "), "the file says what it is:\n{text}");
+        assert!(unregister(&path, OTHER).unwrap());
+        assert!(!unregister(&path, OTHER).unwrap(), "already gone");
+        assert_eq!(load(&path).unwrap(), Vec::<String>::new());
     }
 
     #[test]

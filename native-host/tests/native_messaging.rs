@@ -86,10 +86,44 @@ fn answers_many_pings_in_order() {
     assert_eq!(ids, (0..500).collect::<Vec<u64>>());
 }
 
+/// The host binary as a command whose every folder (home, configuration, data) is under `home`, so
+/// nothing it writes lands outside the test's temp dir.
+fn host_in(home: &std::path::Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_waymark-host"));
+    command
+        .env("HOME", home)
+        .env("USERPROFILE", home)
+        .env("XDG_CONFIG_HOME", home.join(".config"))
+        .env("XDG_DATA_HOME", home.join(".local/share"))
+        .env("APPDATA", home.join("AppData/Roaming"))
+        .env("LOCALAPPDATA", home.join("AppData/Local"))
+        .env("WAYMARK_LOG", "warn")
+        .stdin(Stdio::null());
+    command
+}
+
+/// Every file and folder under `dir`, relative, sorted.
+fn tree(dir: &std::path::Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for item in std::fs::read_dir(&d).unwrap() {
+            let p = item.unwrap().path();
+            out.push(p.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/"));
+            if p.is_dir() {
+                stack.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
 #[test]
 fn install_writes_the_manifest_into_a_profile_folder() {
+    let home = tempfile::tempdir().unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_waymark-host"))
+    let out = host_in(home.path())
         .args(["install", "--user-data-dir"])
         .arg(dir.path())
         .output()
@@ -109,13 +143,24 @@ fn install_writes_the_manifest_into_a_profile_folder() {
             .canonicalize()
             .unwrap()
     );
-    assert_eq!(manifest["allowed_origins"], json!([ORIGIN]));
+    assert_eq!(manifest["allowed_origins"][0], ORIGIN);
+
+    // Uninstall takes exactly that away, and the record with it.
+    let out = host_in(home.path())
+        .args(["uninstall", "--user-data-dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(tree(dir.path()), Vec::<String>::new());
+    assert_eq!(tree(home.path()), Vec::<String>::new());
 }
 
 #[test]
 fn install_refuses_a_bad_extension_id_with_a_clear_message() {
+    let home = tempfile::tempdir().unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_waymark-host"))
+    let out = host_in(home.path())
         .args(["install", "--extension-id", "abc", "--user-data-dir"])
         .arg(dir.path())
         .output()
@@ -123,6 +168,103 @@ fn install_refuses_a_bad_extension_id_with_a_clear_message() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("32 letters from a to p"), "{err}");
+}
+
+#[test]
+fn install_without_a_terminal_or_a_choice_refuses_and_says_what_to_pass() {
+    let home = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(home.path().join(".config/chromium")).unwrap();
+    let before = tree(home.path());
+    let out = host_in(home.path()).arg("install").output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("not one: pass --browser chrome, chromium or edge") && err.contains("--browser all"),
+        "{err}"
+    );
+    if cfg!(not(windows)) {
+        assert!(err.contains("found here: Chromium"), "{err}");
+    }
+    assert_eq!(tree(home.path()), before, "nothing was written");
+}
+
+/// Per-user registration with the browsers' own folders, checked by `doctor`, then taken back browser
+/// by browser. (Not on Windows, where this would write the machine's registry.)
+#[cfg(not(windows))]
+#[test]
+fn install_for_chosen_browsers_is_recorded_seen_by_doctor_and_uninstalled_exactly() {
+    let home = tempfile::tempdir().unwrap();
+    // Chromium has run for this user and keeps its own things; Edge and Chrome never ran.
+    std::fs::create_dir_all(home.path().join(".config/chromium/Default")).unwrap();
+    let before = tree(home.path());
+
+    let out = host_in(home.path())
+        .args(["install", "--browser", "chromium", "--browser=edge"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let chromium = home
+        .path()
+        .join(".config/chromium/NativeMessagingHosts/io.waymark.host.json");
+    let edge = home
+        .path()
+        .join(".config/microsoft-edge/NativeMessagingHosts/io.waymark.host.json");
+    assert!(chromium.is_file() && edge.is_file(), "{err}");
+    assert!(
+        !home.path().join(".config/google-chrome").exists(),
+        "Chrome was not chosen"
+    );
+    assert!(err.contains("registered io.waymark.host for Chromium: "), "{err}");
+    let record = home.path().join(".local/share/waymark/installed.toml");
+    assert!(
+        err.contains(&format!("recorded in {}", record.display())),
+        "{err}"
+    );
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = std::fs::metadata(&record).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+
+    let out = host_in(home.path()).args(["doctor", "--json"]).output().unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let status = |name: &str| {
+        report["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name)
+            .map(|c| c["status"].as_str().unwrap().to_owned())
+    };
+    assert_eq!(status("manifest:chromium").as_deref(), Some("ok"), "{report}");
+    assert_eq!(status("manifest:edge").as_deref(), Some("ok"), "{report}");
+    assert_eq!(status("manifest:chrome").as_deref(), Some("warning"), "{report}");
+
+    let out = host_in(home.path())
+        .args(["uninstall", "--browser", "edge"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(!edge.exists() && chromium.exists(), "{err}");
+    assert!(
+        !home.path().join(".config/microsoft-edge").exists(),
+        "install created it: {err}"
+    );
+    assert!(err.contains("(Microsoft Edge)"), "{err}");
+
+    let out = host_in(home.path()).arg("uninstall").output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert_eq!(tree(home.path()), before, "{err}");
+
+    let out = host_in(home.path()).arg("uninstall").output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success() && err.contains("nothing is recorded in "),
+        "{err}"
+    );
 }
 
 /// Starts the host the way the browser does, with `args` for the origin and its config folder in
@@ -185,7 +327,8 @@ fn an_extension_id_registered_by_install_is_served() {
     let config = tempfile::tempdir().unwrap();
     let profile = tempfile::tempdir().unwrap();
     let id = "abcdefghijklmnopabcdefghijklmnop";
-    let out = Command::new(env!("CARGO_BIN_EXE_waymark-host"))
+    let home = tempfile::tempdir().unwrap();
+    let out = host_in(home.path())
         .args(["install", "--extension-id", id, "--user-data-dir"])
         .arg(profile.path())
         .env("XDG_CONFIG_HOME", config.path())
@@ -203,4 +346,15 @@ fn an_extension_id_registered_by_install_is_served() {
         config.path(),
     );
     assert!(!ok);
+    // Uninstall withdraws what install granted: the id is refused again.
+    let out = host_in(home.path())
+        .arg("uninstall")
+        .env("XDG_CONFIG_HOME", config.path())
+        .env("APPDATA", config.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && err.contains(id), "{err}");
+    let (ok, frames, _) = start_as_browser(&[&origin], config.path());
+    assert!(!ok && frames.is_empty(), "the withdrawn id was served");
 }
