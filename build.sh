@@ -125,6 +125,20 @@ ensure_node() {
   fi
 }
 
+# Real web applications nobody here wrote, for tests/e2e/real_apps.test.mjs: WordPress and MediaWiki
+# from Debian's packages, with PHP's command-line server and MariaDB's server binaries (no service of
+# its own). The test serves them itself, from a temporary folder, on 127.0.0.1 (tests/e2e/lib/real_apps.mjs):
+# no system web server, database or configuration is used or changed. Installs only what is missing.
+REAL_APPS_PACKAGES="php-cli php-mysql php-sqlite3 php-intl php-mbstring php-xml mariadb-server-core
+  mariadb-client-core wordpress wordpress-theme-twentytwentythree mediawiki"
+ensure_real_apps() {
+  local missing=() pkg
+  for pkg in $REAL_APPS_PACKAGES; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
+}
+
 # ---------------------------------------------------------------------------------------------------
 # Building
 
@@ -272,6 +286,7 @@ cmd_test() {
   fi
   ensure_chromium
   ensure_node
+  ensure_real_apps
   run_e2e tests/e2e/*.test.mjs
 }
 
@@ -292,6 +307,7 @@ cmd_e2e() {
   ensure_node
   "$CARGO" test --locked --workspace --no-run >&2
   if [ $# -eq 0 ]; then set -- tests/e2e/*.test.mjs; fi
+  case " $* " in *real_apps.test.mjs*) ensure_real_apps ;; esac
   run_e2e "$@"
 }
 

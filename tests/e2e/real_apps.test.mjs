@@ -1,0 +1,266 @@
+// Real web applications nobody here wrote, from Debian's packages (tests/e2e/lib/real_apps.mjs serves
+// them on 127.0.0.1): WordPress with its block editor, and MediaWiki. One browser with Waymark, and an
+// MCP client that works by number as a model would. Recall is measured against Chrome's own
+// accessibility tree (every control Chrome exposes on screen carries a number); tasks are done by
+// number (a draft written and saved, a published post updated, a wiki page edited); the gate asks
+// before publishing, updating, saving a wiki page, deleting and trashing, and not before saving a
+// draft; and no call fails with a false "cannot reach this tab" while a page is merely loading.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { compareWithChrome } from './lib/chrome_ax.mjs';
+import { EXTENSION_ID, connectMcp, launch, openPanel, send, until, waitForStatus } from './lib/harness.mjs';
+import { startRealApps } from './lib/real_apps.mjs';
+
+const CLIENT = 'Real apps client';
+let apps;
+let browser;
+let page;
+let panel;
+let client;
+let wp;
+let wiki;
+
+/// Every call that failed with "cannot reach this tab" on a page that was only loading.
+const falseErrors = [];
+const CANNOT_REACH = /cannot reach this tab/;
+
+before(async () => {
+  const started = Date.now();
+  [apps, browser] = await Promise.all([startRealApps(), launch()]);
+  ({ wordpress: wp, mediawiki: wiki } = apps);
+  page = await browser.context.newPage();
+  // Logged in to both, as their owner is before asking for help (a password is the user's to type).
+  await page.goto(`${wiki.url}/index.php?title=Special:UserLogin`);
+  await page.fill('#wpName1', wiki.user);
+  await page.fill('#wpPassword1', wiki.password);
+  await Promise.all([page.waitForURL((url) => !/UserLogin/.test(url)), page.click('#wpLoginAttempt')]);
+  await page.goto(`${wp.url}/wp-login.php`);
+  await page.fill('#user_login', wp.user);
+  await page.fill('#user_pass', wp.password);
+  await Promise.all([page.waitForURL(/\/wp-admin\//), page.click('#wp-submit')]);
+  panel = await openPanel(browser.context);
+  const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
+  await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
+  await waitForStatus(panel, /^Connected to Waymark host/);
+  // Tools without a tab act on the active tab of the focused window: the application, not the panel.
+  await page.bringToFront();
+  client = await connectMcp(browser.stateDir, CLIENT, { panel });
+  console.log(`# the applications installed and started in ${apps.seconds.toFixed(1)} s; ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+});
+
+after(async () => {
+  await client?.close();
+  await browser?.close();
+  await apps?.close();
+});
+
+/// Tools that only look: made again after a false "cannot reach this tab", so the tasks go on and show
+/// what else works. A call that acts is never made twice.
+const LOOKS = new Set(['browser_list_interactives', 'browser_find', 'browser_wait', 'browser_extract']);
+
+/// Calls a tool as the client and returns its `{status, error?, kind?, data?}`. Every false "cannot
+/// reach this tab" (these pages all admit extensions) is recorded for the last test to judge.
+async function call(name, args = {}) {
+  const once = async () => JSON.parse((await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 })).content[0].text);
+  let result = await once();
+  if (result.status === 'error' && CANNOT_REACH.test(result.error)) {
+    falseErrors.push(`${name} ${JSON.stringify(args)} on ${page.url()}`);
+    if (LOOKS.has(name)) {
+      result = await until(async () => {
+        const again = await once();
+        return CANNOT_REACH.test(again.error ?? '') ? null : again;
+      }, `${name} to reach ${page.url()}`, 15_000);
+    }
+  }
+  return result;
+}
+
+async function ok(name, args) {
+  const result = await call(name, args);
+  assert.equal(result.status, 'ok', `${name} ${JSON.stringify(args)}: ${result.error}`);
+  return result.data;
+}
+
+/// Opens `url` through the client and waits for the page to settle, as a model would.
+async function open(url) {
+  await ok('browser_navigate', { url });
+  await ok('browser_wait', {});
+}
+
+/// The number of the control of `role` named `name`, from a fresh listing of the whole page; listed
+/// again while the application is still drawing it (the block editor draws its toolbar after the page
+/// has settled), for at most 10 s.
+async function numberOf(name, role) {
+  let list;
+  const item = await until(async () => {
+    list = await ok('browser_list_interactives', { limit: 500 });
+    return list.items.find((i) => i.name === name && i.role === role);
+  }, `${role} '${name}' to be listed`, 10_000).catch((error) => {
+    error.message += `; listed:\n${list.items.map((i) => `${i.index} ${i.role} ${i.name}`).join('\n')}`;
+    throw error;
+  });
+  return item.index;
+}
+
+/// Runs a page-changing call that must not ask: it must end without a question in the panel.
+async function withoutQuestion(name, args) {
+  const pending = call(name, args);
+  const question = panel.waitForFunction(() => document.getElementById('alert').textContent !== '', null, { timeout: 60_000 })
+    .then(async () => panel.textContent('#alert'), () => null);
+  const first = await Promise.race([pending.then((result) => ({ result })), question.then((asked) => ({ asked }))]);
+  if (first.asked) {
+    await send(panel, '/no');
+    await pending;
+    assert.fail(`asked, although it should not: ${first.asked}`);
+  }
+  assert.equal(first.result.status, 'ok', first.result.error);
+  return first.result;
+}
+
+/// Runs a call that must ask the user first: the question names the client and matches `pattern`;
+/// nothing happens before the answer, which is `answer` (yes or no). Returns the call's result.
+async function withQuestion(name, args, pattern, answer, unchanged) {
+  const pending = call(name, args);
+  const shown = panel.waitForFunction(() => document.getElementById('alert').textContent !== '', null, { timeout: 30_000 });
+  const first = await Promise.race([pending.then((result) => ({ result })), shown.then(() => ({}))]);
+  assert.ok(!first.result, `done without asking: ${JSON.stringify(first.result)}`);
+  const question = await panel.textContent('#alert');
+  assert.ok(question.startsWith(`${CLIENT} asks: `), question);
+  assert.match(question, pattern);
+  if (unchanged) await unchanged();
+  await send(panel, `/${answer}`);
+  const result = await pending;
+  if (answer === 'no') assert.equal(result.kind, 'declined', JSON.stringify(result));
+  else assert.equal(result.status, 'ok', result.error);
+  await panel.waitForFunction(() => document.getElementById('alert').textContent === '');
+  return result;
+}
+
+const postStatus = async (title) => (await wp.sql(`SELECT post_status FROM wp_posts WHERE post_title = '${title}' AND post_type = 'post' ORDER BY ID DESC LIMIT 1`))[0]?.[0];
+
+test('every control Chrome exposes on screen is numbered, on admin pages, the block editor and the wiki', async (t) => {
+  const pages = [
+    ['WordPress dashboard', `${wp.url}/wp-admin/`],
+    ['WordPress posts list', `${wp.url}/wp-admin/edit.php`],
+    ['WordPress block editor', `${wp.url}/wp-admin/post.php?post=${wp.ids.canary}&action=edit`],
+    ['a wiki page', `${wiki.url}/index.php?title=Canary_page`],
+    ['a wiki page being edited', `${wiki.url}/index.php?title=Canary_page&action=edit`],
+  ];
+  const missed = [];
+  let controls = 0;
+  for (const [what, url] of pages) {
+    await open(url);
+    // The listing and Chrome's tree are two readings: an application still moving things (the block
+    // editor's sidebar) may differ between them, so a control missed is looked for again, for 5 s.
+    let found;
+    await until(async () => {
+      const list = await ok('browser_list_interactives', { scope: 'viewport', limit: 500 });
+      found = await compareWithChrome(browser.context, page, list.items);
+      return found.missed.length === 0;
+    }, `every control numbered on ${what}`, 5_000).catch(() => {});
+    controls += found.controls;
+    missed.push(...found.missed.map((m) => `${what}: ${m}`));
+    t.diagnostic(`${what}: ${found.controls - found.missed.length} of ${found.controls} of Chrome's controls numbered `
+      + `(and ${found.covered} under another control); `
+      + `${found.extra.length} items that are no control of Chrome's; ${found.renamed.length} names not Chrome's`);
+    if (found.extra.length) t.diagnostic(`  not Chrome's controls: ${found.extra.join('; ')}`);
+    if (found.renamed.length) t.diagnostic(`  names: ${found.renamed.join('; ')}`);
+  }
+  assert.ok(controls > 100, `Chrome exposed ${controls} controls on these screens`);
+  assert.deepEqual(missed, [], 'every control of Chrome\'s on screen has a number');
+});
+
+test('a draft written and saved by number in the block editor: saving a draft does not ask; publishing does', async () => {
+  const title = 'Morning song notes';
+  await open(`${wp.url}/wp-admin/post-new.php`);
+  await ok('browser_overlay_act', { index: await numberOf('Add title', 'textbox'), action: 'type', text: title });
+  await withoutQuestion('browser_overlay_act', { index: await numberOf('Save draft', 'button'), action: 'click' });
+  await until(async () => (await postStatus(title)) === 'draft', `the draft '${title}' in WordPress's database`, 15_000);
+  await withQuestion(
+    'browser_overlay_act',
+    { index: await numberOf('Publish', 'button'), action: 'click' },
+    /^Real apps client asks: Click button 'Publish' on 127\.0\.0\.1:\d+\? Yes or no\.$/,
+    'no',
+    async () => assert.equal(await postStatus(title), 'draft'),
+  );
+  assert.equal(await postStatus(title), 'draft', 'still a draft after the no');
+  await withQuestion(
+    'browser_overlay_act',
+    { index: await numberOf('Move to trash', 'button'), action: 'click' },
+    /Click button 'Move to trash'/,
+    'no',
+  );
+  assert.equal(await postStatus(title), 'draft', 'not in the trash after the no');
+});
+
+test('a published post edited by number: Update asks, and the yes saves it', async () => {
+  await open(`${wp.url}/wp-admin/post.php?post=${wp.ids.canary}&action=edit`);
+  await ok('browser_overlay_act', { index: await numberOf('Add title', 'textbox'), action: 'type', text: 'Canary post, revised' });
+  await withQuestion(
+    'browser_overlay_act',
+    { index: await numberOf('Update', 'button'), action: 'click' },
+    /Click button 'Update'/,
+    'yes',
+    async () => assert.equal((await wp.sql(`SELECT post_title FROM wp_posts WHERE ID = ${wp.ids.canary}`))[0][0], 'Canary post'),
+  );
+  await until(
+    async () => (await wp.sql(`SELECT post_title FROM wp_posts WHERE ID = ${wp.ids.canary}`))[0][0] === 'Canary post, revised',
+    'the new title in WordPress\'s database',
+    15_000,
+  );
+});
+
+// Issue 13: clicking a row action of WordPress's posts list fails at once with "cannot reach this tab",
+// on a page long settled, so the gate never judges it. Marked as to do until the extension is fixed.
+test('moving a post to the trash from the posts list asks; after the no it stays published', {
+  todo: 'issue 13: the click fails with a false "cannot reach this tab"',
+}, async () => {
+  await open(`${wp.url}/wp-admin/edit.php`);
+  await withQuestion(
+    'browser_overlay_act',
+    { index: await numberOf('Move “Old announcement” to the Trash', 'link'), action: 'click' },
+    /Trash/,
+    'no',
+  );
+  assert.equal(await postStatus('Old announcement'), 'publish');
+});
+
+test('a wiki page edited by number: Save changes asks, and the yes saves it; deleting a page asks', async () => {
+  await open(`${wiki.url}/index.php?title=Canary_page&action=edit`);
+  // One line: a line break typed into the wiki's text box is asked about as an Enter that could send
+  // (the gate cannot tell this box from a chat's), which is not what this task is about.
+  const text = 'The canary is a small songbird of the finch family.';
+  await withoutQuestion('browser_overlay_act', { index: await numberOf('Wikitext source editor', 'textbox'), action: 'type', text });
+  await withQuestion(
+    'browser_overlay_act',
+    { index: await numberOf('Save changes', 'button'), action: 'click' },
+    /Click button 'Save changes'/,
+    'yes',
+    async () => assert.match(await wiki.text('Canary page'), /^The canary is a small songbird\.\n/),
+  );
+  await until(async () => (await wiki.text('Canary page')) === text, 'the edit in the wiki', 15_000);
+
+  await ok('browser_wait', {});
+
+  // The address of the wiki's delete form says "delete": opening it is asked about too.
+  await withQuestion('browser_navigate', { url: `${wiki.url}/index.php?title=Obsolete_canary&action=delete` }, /delete/, 'yes');
+  await ok('browser_wait', {});
+  await withQuestion(
+    'browser_overlay_act',
+    { index: await numberOf('Delete page', 'button'), action: 'click' },
+    /Delete page/,
+    'no',
+  );
+  assert.notEqual(await wiki.text('Obsolete canary'), null, 'the page is still there');
+});
+
+// Issue 13: a tool aimed at a tab whose page is loading fails with "cannot reach this tab" instead of
+// waiting for the page's content script (and a row action of the posts list fails so when clicked).
+// The fix is under way in the extension; until it lands this assertion fails, so it is marked as to
+// do: drop the mark when it passes.
+test('no call failed with a false "cannot reach this tab", and the panel spoke none', {
+  todo: 'issue 13: false "cannot reach this tab" errors',
+}, async () => {
+  const spoken = (await panel.locator('#transcript .msg-waymark').allTextContents()).filter((t) => CANNOT_REACH.test(t));
+  assert.deepEqual({ calls: falseErrors, spoken }, { calls: [], spoken: [] });
+});
