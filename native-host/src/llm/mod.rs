@@ -21,6 +21,8 @@
 
 mod client;
 mod parse;
+#[cfg(test)]
+mod real_server;
 mod schema;
 
 pub(crate) use client::is_loopback;
