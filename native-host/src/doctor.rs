@@ -184,7 +184,10 @@ pub fn check_config(
     }
 }
 
-/// The LLM endpoint: `GET {base_url}/models` with the key, within [`LLM_TIMEOUT`].
+/// The LLM endpoint: `GET {base_url}/models` with the key, within [`LLM_TIMEOUT`]. It passes only for
+/// an OpenAI-style model list (any web server answers 200 to something), and warns when the configured
+/// model is not on it: some servers (llama-cpp-python) answer a request for an unknown model with
+/// their own model instead of an error, so this is the one place the user can learn of it.
 pub async fn check_llm(config: &Config) -> Check {
     check_llm_with(config, LLM_TIMEOUT).await
 }
@@ -203,7 +206,12 @@ async fn check_llm_with(config: &Config, timeout: Duration) -> Check {
             ),
         )
     };
-    let client = match reqwest::Client::builder().timeout(timeout).build() {
+    let mut builder = reqwest::Client::builder().timeout(timeout);
+    if crate::llm::is_loopback(base) {
+        // As the LLM client does: a system proxy must not answer for a model on this machine.
+        builder = builder.no_proxy();
+    }
+    let client = match builder.build() {
         Ok(client) => client,
         Err(e) => return unreachable(&e.to_string()),
     };
@@ -215,12 +223,8 @@ async fn check_llm_with(config: &Config, timeout: Duration) -> Check {
         Ok(response) => {
             let status = response.status();
             if status.is_success() {
-                Check::new(
-                    "llm",
-                    Status::Ok,
-                    format!("{base} answers (model {})", config.llm_model),
-                    None,
-                )
+                let body = response.bytes().await.unwrap_or_default();
+                check_model_list(config, &body)
             } else if status.as_u16() == 401 || status.as_u16() == 403 {
                 Check::new(
                     "llm",
@@ -248,6 +252,54 @@ async fn check_llm_with(config: &Config, timeout: Duration) -> Check {
         Err(e) if e.is_timeout() => unreachable(&format!("no answer within {} s", timeout.as_secs())),
         Err(_) => unreachable("connection refused or the address does not resolve"),
     }
+}
+
+/// A 2xx answer to `GET /models`: an OpenAI-style list (`{"data": [{"id": …}, …]}`) naming the model?
+fn check_model_list(config: &Config, body: &[u8]) -> Check {
+    let base = &config.llm_base_url;
+    let model = &config.llm_model;
+    let ids: Option<Vec<String>> = serde_json::from_slice::<serde_json::Value>(body)
+        .ok()
+        .and_then(|v| {
+            let list = v.get("data")?.as_array()?.iter();
+            Some(
+                list.filter_map(|m| m.get("id").and_then(serde_json::Value::as_str))
+                    .map(str::to_owned)
+                    .collect(),
+            )
+        });
+    let Some(ids) = ids else {
+        return Check::new(
+            "llm",
+            Status::Problem,
+            format!("{base} answers, but not as an OpenAI-compatible API (GET /models gave no model list)"),
+            Some(
+                "check the endpoint URL: it is the API's base, usually ending in /v1, such as                  http://127.0.0.1:11434/v1 for Ollama"
+                    .to_owned(),
+            ),
+        );
+    };
+    // Ollama lists `name:latest` for a model pulled as `name`.
+    let listed = ids
+        .iter()
+        .any(|id| id == model || id.strip_suffix(":latest") == Some(model.as_str()));
+    if listed || ids.is_empty() {
+        return Check::new("llm", Status::Ok, format!("{base} answers (model {model})"), None);
+    }
+    let mut offered: Vec<&str> = ids.iter().map(String::as_str).take(5).collect();
+    if ids.len() > offered.len() {
+        offered.push("…");
+    }
+    Check::new(
+        "llm",
+        Status::Warning,
+        format!(
+            "{base} answers, but model {model} is not among its models ({}); some servers then answer \
+             with another model without saying so",
+            offered.join(", ")
+        ),
+        Some("set WAYMARK_LLM_MODEL or the model on the settings page to one the server lists".to_owned()),
+    )
 }
 
 /// Where a browser finds Waymark's host manifest.
@@ -417,225 +469,4 @@ pub fn check_browser(state_dir: &Path) -> Check {
 }
 
 #[cfg(test)]
-mod tests {
-    use std::collections::BTreeMap;
-
-    use fake_llm::{FakeLlm, Script};
-
-    use super::*;
-    use crate::test_paths::{abs, path};
-
-    fn env_of(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
-        let map: BTreeMap<String, String> = pairs.iter().map(|(k, v)| ((*k).to_owned(), abs(v))).collect();
-        move |name: &str| map.get(name).cloned()
-    }
-
-    fn config_with(base_url: &str, key: Option<&str>) -> Config {
-        let mut pairs = vec![("HOME", "/home/ada"), ("WAYMARK_LLM_BASE_URL", base_url)];
-        if let Some(key) = key {
-            pairs.push(("WAYMARK_LLM_API_KEY", key));
-        }
-        Config::load_from(&env_of(&pairs), None).unwrap()
-    }
-
-    #[test]
-    fn config_check_names_the_file_and_the_environment_and_hides_the_key() {
-        let env = env_of(&[("HOME", "/home/ada"), ("WAYMARK_LLM_MODEL", "llama3.1")]);
-        let path = Some(path("/home/ada/.config/waymark/config.toml"));
-        let text = Ok(Some(
-            "llm_api_key = \"sk-secret-1\"\nmax_tool_steps = 7\n".to_owned(),
-        ));
-        let (check, config) = check_config(&env, (path.clone(), text));
-        assert_eq!(check.status, Status::Ok, "{check:?}");
-        assert!(config.is_some());
-        assert!(
-            check
-                .detail
-                .contains(&format!("read {}", abs("/home/ada/.config/waymark/config.toml"))),
-            "{check:?}"
-        );
-        assert!(check.detail.contains("WAYMARK_LLM_MODEL"), "{check:?}");
-        assert!(check.detail.contains("an API key is set"), "{check:?}");
-        assert!(check.detail.contains("step limit 7"), "{check:?}");
-        assert!(!format!("{check:?}").contains("sk-secret-1"));
-
-        let (check, _) = check_config(&env, (path.clone(), Ok(None)));
-        assert!(check.detail.contains("defaults used"), "{check:?}");
-
-        let (check, config) = check_config(&env, (path.clone(), Ok(Some("max_tool_steps = 0".into()))));
-        assert_eq!(check.status, Status::Problem);
-        assert!(config.is_none());
-        assert!(check.detail.contains("max_tool_steps"), "{check:?}");
-        assert!(
-            check.fix.as_deref().unwrap_or("").contains("config.toml"),
-            "{check:?}"
-        );
-
-        let bad_env = env_of(&[("HOME", "/home/ada"), ("WAYMARK_MAX_TOOL_STEPS", "lots")]);
-        let (check, _) = check_config(&bad_env, (path.clone(), Ok(None)));
-        assert_eq!(
-            check.fix.as_deref(),
-            Some("change or unset WAYMARK_MAX_TOOL_STEPS")
-        );
-
-        let (check, _) = check_config(&env, (path, Err("permission denied".into())));
-        assert_eq!(check.status, Status::Problem);
-        assert!(check.detail.contains("permission denied"), "{check:?}");
-    }
-
-    #[tokio::test]
-    async fn llm_check_passes_against_a_server_that_answers() {
-        let llm = FakeLlm::start(Script::new([])).await.unwrap();
-        let check = check_llm(&config_with(llm.base_url(), Some("sk-test"))).await;
-        assert_eq!(check.status, Status::Ok, "{check:?}");
-        assert!(check.detail.contains(llm.base_url()), "{check:?}");
-    }
-
-    #[tokio::test]
-    async fn llm_check_says_nothing_answers_and_how_to_fix_it() {
-        // A port that was just free: nothing listens there.
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let base = format!("http://127.0.0.1:{port}/v1");
-        let check = check_llm(&config_with(&base, None)).await;
-        assert_eq!(check.status, Status::Problem);
-        assert!(
-            check.detail.contains(&format!("nothing answers at {base}")),
-            "{check:?}"
-        );
-        let fix = check.fix.unwrap();
-        assert!(
-            fix.contains("Ollama") && fix.contains("WAYMARK_LLM_BASE_URL"),
-            "{fix}"
-        );
-    }
-
-    #[tokio::test]
-    async fn llm_check_times_out_on_a_silent_server() {
-        // Accepts the connection but never answers.
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let base = format!("http://{}/v1", listener.local_addr().unwrap());
-        let _held = tokio::spawn(async move {
-            let mut open = Vec::new();
-            while let Ok((stream, _)) = listener.accept().await {
-                open.push(stream);
-            }
-        });
-        let check = check_llm_with(&config_with(&base, None), Duration::from_millis(300)).await;
-        assert_eq!(check.status, Status::Problem);
-        assert!(check.detail.contains("no answer within"), "{check:?}");
-    }
-
-    #[cfg(not(windows))]
-    #[test]
-    fn manifests_are_checked_for_binary_and_origin() {
-        let dir = tempfile::tempdir().unwrap();
-        let places = Places::under(Platform::CURRENT, dir.path());
-        let binary = dir.path().join("waymark-host");
-        std::fs::write(&binary, "").unwrap();
-        let ours = [EXTENSION_ID.to_owned()];
-        let write = |browser: Browser, scope: Scope, body: serde_json::Value| {
-            let path = browser.manifest_path(Platform::CURRENT, scope, &places);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, body.to_string()).unwrap();
-        };
-        // Chrome: right. Chromium: a binary that is gone. Edge: installed, no manifest.
-        write(
-            Browser::Chrome,
-            Scope::User,
-            crate::install::manifest(&binary, &ours),
-        );
-        write(
-            Browser::Chromium,
-            Scope::User,
-            crate::install::manifest(&dir.path().join("gone"), &ours),
-        );
-        let checks = check_manifests(&places, EXTENSION_ID);
-        assert_eq!(checks[0].status, Status::Ok, "{checks:?}");
-        assert_eq!(checks[1].status, Status::Problem);
-        assert!(checks[1].detail.contains("does not exist"), "{checks:?}");
-        assert_eq!(checks[2].status, Status::Warning, "{checks:?}");
-        assert!(checks[2].detail.contains("not installed"), "{checks:?}");
-
-        std::fs::create_dir_all(Browser::Edge.user_data_dir(Platform::CURRENT, &places)).unwrap();
-        let other_id = ["a".repeat(32)];
-        write(
-            Browser::Chromium,
-            Scope::User,
-            crate::install::manifest(&binary, &other_id),
-        );
-        let checks = check_manifests(&places, EXTENSION_ID);
-        assert!(checks[1].detail.contains("does not allow"), "{checks:?}");
-        assert_eq!(checks[2].status, Status::Problem);
-        assert_eq!(
-            checks[2].fix.as_deref(),
-            Some("run waymark-host install --browser edge")
-        );
-
-        // Registered for every user (the Debian package): found where the browser looks next.
-        write(
-            Browser::Edge,
-            Scope::System,
-            crate::install::manifest(&binary, &ours),
-        );
-        let checks = check_manifests(&places, EXTENSION_ID);
-        assert_eq!(checks[2].status, Status::Ok, "{checks:?}");
-    }
-
-    #[cfg(any(unix, windows))]
-    #[tokio::test]
-    async fn browser_check_needs_a_socket_that_accepts() {
-        let dir = tempfile::tempdir().unwrap();
-        let check = check_browser(dir.path());
-        assert_eq!(check.status, Status::Warning);
-        assert_eq!(check.fix.as_deref(), Some("open Chrome with Waymark"));
-
-        let run = crate::mcp::socket::run_dir(dir.path());
-        // A record whose host is gone: its socket no longer accepts.
-        drop(crate::mcp::socket::publish(&run, 1, None).unwrap());
-        let dead = crate::mcp::socket::HostRecord {
-            pid: 1,
-            started: 1,
-            profile: None,
-            socket: run.join("host-1.sock"),
-        };
-        std::fs::write(run.join("host-1.json"), serde_json::to_vec(&dead).unwrap()).unwrap();
-        assert_eq!(check_browser(dir.path()).status, Status::Warning);
-
-        let _live = crate::mcp::socket::publish(&run, 2, None).unwrap();
-        let check = check_browser(dir.path());
-        assert_eq!(check.status, Status::Ok, "{check:?}");
-        assert!(check.detail.contains("1 browser is connected"), "{check:?}");
-    }
-
-    #[test]
-    fn report_text_has_one_line_per_check_and_broken_means_a_problem() {
-        let report = Report {
-            checks: vec![
-                Check::new("config", Status::Ok, "read x", None),
-                Check::new(
-                    "browser",
-                    Status::Warning,
-                    "no browser",
-                    Some("open Chrome".into()),
-                ),
-            ],
-        };
-        assert!(!report.broken());
-        assert_eq!(report.to_text().lines().count(), 2);
-        assert!(report
-            .to_text()
-            .contains("warning  browser: no browser — open Chrome"));
-        let json = serde_json::to_value(&report).unwrap();
-        assert_eq!(json["checks"][1]["status"], "warning");
-        assert!(json["checks"][0].get("fix").is_none());
-        let mut broken = report;
-        broken
-            .checks
-            .push(Check::new("llm", Status::Problem, "down", None));
-        assert!(broken.broken());
-    }
-}
+mod tests;

@@ -3,9 +3,11 @@
 //!
 //! async-openai's own retry layer is replaced by a plain HTTP service that turns every non-2xx answer
 //! into a typed failure (status, `Retry-After`, body) and refuses bodies that are not JSON before
-//! async-openai sees them; [`LlmClient::complete`] then retries 429 and 5xx with [`Backoff`], and puts
-//! a timeout on every attempt. What it must not do: log what is sent or received (page content), or
-//! let async-openai or reqwest types out of this module.
+//! async-openai sees them (a server-sent event stream passes through unread); [`LlmClient::complete`]
+//! then retries 429 and 5xx with [`Backoff`], and puts a timeout on every attempt — for a stream, on
+//! its start and on every wait for the next chunk, so a slow local model that keeps talking is not cut
+//! off. What it must not do: log what is sent or received (page content), or let async-openai or
+//! reqwest types out of this module.
 
 use std::fmt;
 use std::future::Future;
@@ -16,9 +18,12 @@ use std::time::Duration;
 use async_openai::config::OpenAIConfig;
 use async_openai::error::OpenAIError;
 use async_openai::middleware::HttpRequestFactory;
+use futures::StreamExt as _;
 use serde_json::{json, Value};
 
-use super::{parse_completion, Completion, LlmError, Message};
+use super::{
+    assemble_stream, is_context_overflow, parse_completion, Completion, LlmError, Message, StreamProblem,
+};
 use crate::config::Config;
 
 /// How 429 and 5xx answers are retried: one delay per retry (so `delays.len()` retries at most), or the
@@ -50,6 +55,10 @@ pub struct LlmClient {
     timeout: Duration,
     supports_images: bool,
     backoff: Backoff,
+    /// Ask for server-sent chunks instead of one body.
+    stream: bool,
+    /// A cap on the answer's length, sent as `max_tokens` when set.
+    max_tokens: Option<u32>,
 }
 
 impl fmt::Debug for LlmClient {
@@ -61,6 +70,7 @@ impl fmt::Debug for LlmClient {
             .field("timeout", &self.timeout)
             .field("supports_images", &self.supports_images)
             .field("backoff", &self.backoff)
+            .field("stream", &self.stream)
             .finish_non_exhaustive()
     }
 }
@@ -92,6 +102,8 @@ impl LlmClient {
             timeout,
             supports_images: config.llm_supports_images,
             backoff: Backoff::default(),
+            stream: false,
+            max_tokens: None,
         })
     }
 
@@ -109,6 +121,24 @@ impl LlmClient {
         self
     }
 
+    /// Streams answers (`"stream": true`): the timeout then bounds each wait for the next chunk rather
+    /// than the whole answer, and a dropped request stops the server's generation on servers that
+    /// notice a closed stream (llama.cpp does; it finishes an unstreamed answer nobody waits for).
+    #[must_use]
+    pub fn with_streaming(mut self, stream: bool) -> Self {
+        self.stream = stream;
+        self
+    }
+
+    /// Caps each answer at `max_tokens` tokens. Unset by default: OpenAI's reasoning models refuse
+    /// `max_tokens`, and a tool call cut short is of no use; a local model that rambles on is stopped
+    /// by the timeout instead.
+    #[must_use]
+    pub fn with_max_tokens(mut self, max_tokens: Option<u32>) -> Self {
+        self.max_tokens = max_tokens;
+        self
+    }
+
     pub fn base_url(&self) -> &str {
         &self.base_url
     }
@@ -121,12 +151,20 @@ impl LlmClient {
         self.supports_images
     }
 
-    /// The request body [`LlmClient::complete`] sends: model, messages, tools (when any), no streaming.
+    /// The request body [`LlmClient::complete`] sends: model, messages, whether to stream, and the
+    /// tools (when any) with `tool_choice: "auto"`.
     pub fn request_body(&self, messages: &[Message], tools: &[Value]) -> Value {
         let messages: Vec<Value> = messages.iter().map(|m| m.to_json(self.supports_images)).collect();
-        let mut body = json!({ "model": self.model, "messages": messages, "stream": false });
+        let mut body = json!({ "model": self.model, "messages": messages, "stream": self.stream });
         if !tools.is_empty() {
             body["tools"] = Value::Array(tools.to_vec());
+            // "auto" is OpenAI's default when tools are given, so saying it changes nothing there; but
+            // llama-cpp-python takes a missing tool_choice for "none" and leaves the tools out of the
+            // prompt (and its grammar), so without it the model never learns it has any.
+            body["tool_choice"] = json!("auto");
+        }
+        if let Some(max_tokens) = self.max_tokens {
+            body["max_tokens"] = json!(max_tokens);
         }
         body
     }
@@ -142,16 +180,33 @@ impl LlmClient {
         parse_completion(&body, &names)
     }
 
+    /// One model turn that must call the tool `name` (`tool_choice` names it). Servers that constrain
+    /// output with a grammar (llama.cpp) then hold the arguments to that tool's schema.
+    pub async fn complete_calling(
+        &self,
+        messages: &[Message],
+        tools: &[Value],
+        name: &str,
+    ) -> Result<Completion, LlmError> {
+        let mut request = self.request_body(messages, tools);
+        request["tool_choice"] = json!({"type": "function", "function": {"name": name}});
+        let body = self.send(&request).await?;
+        parse_completion(&body, &[name])
+    }
+
     /// Sends `request`, retrying 429 and 5xx; every attempt has the timeout.
     async fn send(&self, request: &Value) -> Result<Value, LlmError> {
         let mut retries = 0_usize;
         loop {
-            let chat = self.client.chat();
-            let attempt = chat.create_byot::<&Value, Value>(request);
-            let error = match tokio::time::timeout(self.timeout, attempt).await {
-                Ok(Ok(body)) => return Ok(body),
-                Ok(Err(error)) => error,
-                Err(_elapsed) => return Err(self.timeout_error()),
+            let attempt = if self.stream {
+                self.attempt_streamed(request).await
+            } else {
+                self.attempt_whole(request).await
+            };
+            let error = match attempt {
+                Ok(body) => return Ok(body),
+                Err(Attempt::Final(error)) => return Err(error),
+                Err(Attempt::Http(error)) => error,
             };
             let (status, retry_after, detail) = match self.classify(error) {
                 Failure::Final(error) => return Err(error),
@@ -190,6 +245,72 @@ impl LlmClient {
         }
     }
 
+    /// One unstreamed request: the whole body within the timeout.
+    async fn attempt_whole(&self, request: &Value) -> Result<Value, Attempt> {
+        let chat = self.client.chat();
+        let attempt = chat.create_byot::<&Value, Value>(request);
+        match tokio::time::timeout(self.timeout, attempt).await {
+            Ok(Ok(body)) => Ok(body),
+            Ok(Err(error)) => Err(Attempt::Http(error)),
+            Err(_elapsed) => Err(Attempt::Final(self.timeout_error())),
+        }
+    }
+
+    /// One streamed request: its start (where HTTP errors come, which may be retried) within the
+    /// timeout, then each chunk within the timeout of the one before; put together as a whole body.
+    /// A stream that breaks or stops unfinished is not retried: the model has already been working
+    /// on it, and a server that cannot stream this answer would fail the same way again.
+    async fn attempt_streamed(&self, request: &Value) -> Result<Value, Attempt> {
+        let chat = self.client.chat();
+        let opening = chat.create_stream_byot::<&Value, Value>(request);
+        let mut stream = match tokio::time::timeout(self.timeout, opening).await {
+            Ok(Ok(stream)) => stream,
+            Ok(Err(error)) => return Err(Attempt::Http(error)),
+            Err(_elapsed) => return Err(Attempt::Final(self.timeout_error())),
+        };
+        let mut chunks = Vec::new();
+        loop {
+            match tokio::time::timeout(self.timeout, stream.next()).await {
+                Ok(Some(Ok(chunk))) => chunks.push(chunk),
+                Ok(Some(Err(error))) => return Err(Attempt::Final(self.stream_failure(error))),
+                Ok(None) => break,
+                Err(_elapsed) => return Err(Attempt::Final(self.timeout_error())),
+            }
+        }
+        assemble_stream(&chunks).map_err(|problem| {
+            Attempt::Final(match problem {
+                StreamProblem::Unfinished(why) => LlmError::StreamIncomplete {
+                    base_url: self.base_url.clone(),
+                    why,
+                },
+                StreamProblem::ServerError(detail) if is_context_overflow(&detail) => {
+                    LlmError::ContextOverflow {
+                        base_url: self.base_url.clone(),
+                        detail,
+                    }
+                }
+                StreamProblem::ServerError(detail) => LlmError::BadResponse {
+                    raw: detail.clone(),
+                    why: format!("the server sent an error in its stream: {detail}"),
+                },
+            })
+        })
+    }
+
+    /// A stream that broke after it began: the connection went, or a chunk was not JSON.
+    fn stream_failure(&self, error: OpenAIError) -> LlmError {
+        match error {
+            OpenAIError::JSONDeserialize(e, raw) => LlmError::BadResponse {
+                raw,
+                why: format!("a streamed chunk is not JSON ({e})"),
+            },
+            other => LlmError::ConnectionLost {
+                base_url: self.base_url.clone(),
+                detail: error_chain(&other),
+            },
+        }
+    }
+
     fn timeout_error(&self) -> LlmError {
         LlmError::Timeout {
             base_url: self.base_url.clone(),
@@ -222,6 +343,10 @@ impl LlmClient {
                 detail: error_chain(&e),
             }),
             OpenAIError::Reqwest(e) if e.is_timeout() => Failure::Final(self.timeout_error()),
+            OpenAIError::Reqwest(e) if connection_lost(&e) => Failure::Final(LlmError::ConnectionLost {
+                base_url,
+                detail: error_chain(&e),
+            }),
             OpenAIError::Reqwest(e) => Failure::Final(LlmError::Transport {
                 base_url,
                 detail: error_chain(&e),
@@ -266,6 +391,9 @@ impl LlmClient {
                 base_url,
                 detail,
             }),
+            400 | 413 if is_context_overflow(body) => {
+                Failure::Final(LlmError::ContextOverflow { base_url, detail })
+            }
             400 if detail.to_ascii_lowercase().contains("does not support tools") => {
                 Failure::Final(LlmError::ToolsUnsupported {
                     model: self.model.clone(),
@@ -278,6 +406,12 @@ impl LlmClient {
             }),
         }
     }
+}
+
+/// How one attempt failed: an HTTP exchange to classify (and perhaps retry), or a final error.
+enum Attempt {
+    Http(OpenAIError),
+    Final(LlmError),
 }
 
 enum Failure {
@@ -324,7 +458,25 @@ fn error_chain(error: &dyn std::error::Error) -> String {
     out
 }
 
-fn is_loopback(base_url: &str) -> bool {
+/// Whether the server closed the connection before a whole answer came (it stopped, crashed or
+/// restarted mid-request), as opposed to never accepting it. hyper words this "connection closed
+/// before message completed"; a reset or an early end of the body are the same event.
+fn connection_lost(error: &reqwest::Error) -> bool {
+    if error.is_body() || error.is_decode() {
+        return true;
+    }
+    let chain = error_chain(error).to_ascii_lowercase();
+    [
+        "connection closed before message completed",
+        "connection reset",
+        "unexpected eof",
+        "broken pipe",
+    ]
+    .iter()
+    .any(|words| chain.contains(words))
+}
+
+pub(crate) fn is_loopback(base_url: &str) -> bool {
     let rest = base_url
         .strip_prefix("http://")
         .or_else(|| base_url.strip_prefix("https://"))
@@ -375,6 +527,15 @@ impl tower::Service<HttpRequestFactory> for PlainHttp {
             let request = factory.build().await?;
             let response = http.execute(request).await.map_err(OpenAIError::Reqwest)?;
             let status = response.status();
+            let event_stream = response
+                .headers()
+                .get(reqwest::header::CONTENT_TYPE)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|v| v.trim_start().starts_with("text/event-stream"));
+            if status.is_success() && event_stream {
+                // A streamed answer: async-openai reads it event by event, as it arrives.
+                return Ok(response);
+            }
             let retry_after = response
                 .headers()
                 .get(reqwest::header::RETRY_AFTER)
@@ -404,294 +565,4 @@ impl tower::Service<HttpRequestFactory> for PlainHttp {
 }
 
 #[cfg(test)]
-mod tests {
-    use std::time::Instant;
-
-    use fake_llm::{FakeLlm, Script, Step};
-
-    use super::*;
-    use crate::llm::{function_tool, ModelTurn};
-    use crate::test_paths::abs;
-
-    fn config(base_url: &str) -> Config {
-        let env = |name: &str| match name {
-            "WAYMARK_LLM_BASE_URL" => Some(base_url.to_owned()),
-            "WAYMARK_LLM_MODEL" => Some("test-model".to_owned()),
-            "WAYMARK_LLM_API_KEY" => Some("sk-test-secret".to_owned()),
-            "WAYMARK_LLM_IMAGES" => Some("true".to_owned()),
-            "WAYMARK_STATE_DIR" => Some(abs("/tmp/waymark-test-state")),
-            _ => None,
-        };
-        Config::load_from(&env, None).unwrap()
-    }
-
-    const SHORT: Duration = Duration::from_millis(20);
-
-    fn client(base_url: &str) -> LlmClient {
-        LlmClient::new(&config(base_url))
-            .unwrap()
-            .with_timeout(Duration::from_millis(1500))
-            .with_backoff(Backoff {
-                delays: vec![SHORT; 4],
-                max_retry_after: Duration::from_millis(200),
-            })
-    }
-
-    fn tools() -> Vec<Value> {
-        vec![
-            function_tool(
-                "browser_click",
-                "Click the element with this overlay number",
-                json!({"$schema": "x", "type": "object", "properties": {"index": {"type": "integer", "format": "uint32"}}, "required": ["index"]}),
-            ),
-            function_tool("browser_back", "Go back", json!({"type": "object"})),
-        ]
-    }
-
-    async fn start(steps: Vec<Step>) -> FakeLlm {
-        FakeLlm::start(Script::new(steps)).await.unwrap()
-    }
-
-    #[tokio::test]
-    async fn tool_call_round_trip_sends_tools_and_the_screenshot() {
-        let fake = start(vec![
-            Step::tool_call("browser_click", json!({"index": 3})),
-            Step::text("The search results are open."),
-        ])
-        .await;
-        let llm = client(fake.base_url());
-        let mut history = vec![
-            Message::system("You help a blind user."),
-            Message::user_with_screenshot("Search for kettles. Elements: 3 button Search", "iVBORw0KGgo="),
-        ];
-        let completion = llm.complete(&history, &tools()).await.unwrap();
-        let ModelTurn::ToolCall { call, .. } = &completion.turn else {
-            panic!("{completion:?}")
-        };
-        assert_eq!(
-            (call.name.as_str(), &call.args),
-            ("browser_click", &json!({"index": 3}))
-        );
-        assert!(call.native);
-        let call = call.clone();
-        history.push(completion.assistant);
-        history.push(Message::tool_result(&call, r#"{"status":"ok"}"#));
-        let completion = llm.complete(&history, &tools()).await.unwrap();
-        assert_eq!(
-            completion.turn,
-            ModelTurn::Text("The search results are open.".into())
-        );
-
-        let requests = fake.requests();
-        assert_eq!(requests.len(), 2);
-        let first = &requests[0];
-        assert_eq!(first["model"], "test-model");
-        assert_eq!(first["stream"], false);
-        assert_eq!(first["tools"][0]["function"]["name"], "browser_click");
-        assert_eq!(
-            first["tools"][0]["function"]["parameters"]["properties"]["index"],
-            json!({"type": "integer"})
-        );
-        assert_eq!(first["messages"][1]["content"][1]["type"], "image_url");
-        assert_eq!(
-            first["messages"][1]["content"][1]["image_url"]["url"],
-            "data:image/png;base64,iVBORw0KGgo="
-        );
-        // The second request answers the call by its id.
-        let second = &requests[1];
-        assert_eq!(second["messages"][2]["tool_calls"][0]["id"], call.id);
-        assert_eq!(second["messages"][3]["role"], "tool");
-        assert_eq!(second["messages"][3]["tool_call_id"], call.id);
-        // The key is a header, never part of the body.
-        assert!(!second.to_string().contains("sk-test-secret"));
-    }
-
-    #[tokio::test]
-    async fn no_image_part_for_models_without_images() {
-        let fake = start(vec![Step::text("ok")]).await;
-        let mut config = config(fake.base_url());
-        config.llm_supports_images = false;
-        let llm = LlmClient::new(&config).unwrap();
-        llm.complete(&[Message::user_with_screenshot("look", "AAAA")], &[])
-            .await
-            .unwrap();
-        let request = &fake.requests()[0];
-        assert_eq!(request["messages"][0]["content"], "look");
-        assert!(request.get("tools").is_none());
-    }
-
-    #[tokio::test]
-    async fn rate_limit_is_retried_after_a_backoff() {
-        let fake = start(vec![Step::status(429), Step::text("ok")]).await;
-        let started = Instant::now();
-        let completion = client(fake.base_url())
-            .complete(&[Message::user("hi")], &[])
-            .await
-            .unwrap();
-        assert_eq!(completion.turn, ModelTurn::Text("ok".into()));
-        assert!(started.elapsed() >= SHORT);
-        assert_eq!(fake.requests().len(), 2);
-    }
-
-    #[tokio::test]
-    async fn retry_after_is_honoured_up_to_the_cap() {
-        let fake = start(vec![Step::status(429).with_retry_after(1), Step::text("ok")]).await;
-        let started = Instant::now();
-        client(fake.base_url())
-            .complete(&[Message::user("hi")], &[])
-            .await
-            .unwrap();
-        // Retry-After: 1 s, capped at 200 ms in this client: longer than the 20 ms backoff.
-        let elapsed = started.elapsed();
-        assert!(elapsed >= Duration::from_millis(200), "{elapsed:?}");
-        assert!(elapsed < Duration::from_millis(900), "{elapsed:?}");
-    }
-
-    #[tokio::test]
-    async fn server_errors_give_up_after_four_retries() {
-        let fake = start(vec![Step::status(500); 6]).await;
-        let err = client(fake.base_url())
-            .complete(&[Message::user("hi")], &[])
-            .await
-            .unwrap_err();
-        assert!(
-            matches!(
-                err,
-                LlmError::Server {
-                    status: 500,
-                    attempts: 5,
-                    ..
-                }
-            ),
-            "{err:?}"
-        );
-        let text = err.to_string();
-        assert!(text.contains("HTTP 500") && text.contains("5 times"), "{text}");
-        assert_eq!(fake.requests().len(), 5);
-        assert_eq!(fake.remaining(), 1);
-    }
-
-    #[tokio::test]
-    async fn a_slow_answer_times_out() {
-        let fake = start(vec![Step::text("too late").delayed(2000)]).await;
-        let started = Instant::now();
-        let err = client(fake.base_url())
-            .with_timeout(Duration::from_millis(300))
-            .complete(&[Message::user("hi")], &[])
-            .await
-            .unwrap_err();
-        assert!(started.elapsed() < Duration::from_millis(1500));
-        assert!(matches!(err, LlmError::Timeout { .. }), "{err:?}");
-        assert!(err.to_string().contains("within 0.3 s"), "{err}");
-        assert_eq!(fake.requests().len(), 1, "a timeout is not retried");
-    }
-
-    #[tokio::test]
-    async fn a_body_that_is_not_json_is_a_bad_response() {
-        let fake = start(vec![Step::garbage()]).await;
-        let err = client(fake.base_url())
-            .complete(&[Message::user("hi")], &[])
-            .await
-            .unwrap_err();
-        assert!(matches!(err, LlmError::BadResponse { .. }), "{err:?}");
-        assert!(err.to_string().contains("not JSON"), "{err}");
-        assert!(err.repair_message().is_none());
-    }
-
-    #[tokio::test]
-    async fn broken_tool_call_arguments_are_invalid() {
-        let fake = start(vec![Step::broken_tool_call("browser_click")]).await;
-        let err = client(fake.base_url())
-            .complete(&[Message::user("click 3")], &tools())
-            .await
-            .unwrap_err();
-        assert!(matches!(err, LlmError::Invalid { .. }), "{err:?}");
-        assert!(err.repair_message().is_some());
-    }
-
-    #[tokio::test]
-    async fn key_and_model_problems_say_what_to_fix() {
-        let fake = start(vec![Step::status(401), Step::status(404)]).await;
-        let llm = client(fake.base_url());
-        let err = llm.complete(&[Message::user("hi")], &[]).await.unwrap_err();
-        assert!(matches!(err, LlmError::Auth { status: 401, .. }), "{err:?}");
-        assert!(err.to_string().contains("WAYMARK_LLM_API_KEY"), "{err}");
-        assert!(!err.to_string().contains("sk-test-secret"), "{err}");
-        let err = llm.complete(&[Message::user("hi")], &[]).await.unwrap_err();
-        assert!(matches!(err, LlmError::ModelNotFound { .. }), "{err:?}");
-        assert!(err.to_string().contains("model test-model not found"), "{err}");
-        assert_eq!(fake.requests().len(), 2, "neither is retried");
-    }
-
-    #[tokio::test]
-    async fn a_model_without_tools_is_reported_as_such() {
-        let body = r#"{"error":{"message":"registry.ollama.ai/library/gemma:2b does not support tools","type":"api_error"}}"#;
-        let fake = start(vec![Step {
-            delay_ms: 0,
-            action: fake_llm::Action::Status {
-                status: 400,
-                retry_after_secs: None,
-                body: Some(body.into()),
-            },
-        }])
-        .await;
-        let err = client(fake.base_url())
-            .complete(&[Message::user("hi")], &tools())
-            .await
-            .unwrap_err();
-        assert!(matches!(err, LlmError::ToolsUnsupported { .. }), "{err:?}");
-    }
-
-    #[tokio::test]
-    async fn connection_refused_asks_whether_ollama_runs() {
-        let port = {
-            let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-            listener.local_addr().unwrap().port()
-        };
-        let base_url = format!("http://127.0.0.1:{port}/v1");
-        let err = client(&base_url)
-            .complete(&[Message::user("hi")], &[])
-            .await
-            .unwrap_err();
-        assert!(matches!(err, LlmError::Unreachable { .. }), "{err:?}");
-        let text = err.to_string();
-        assert!(
-            text.starts_with(&format!("no LLM answered at {base_url}: is Ollama running?")),
-            "{text}"
-        );
-    }
-
-    #[test]
-    fn loopback_hosts() {
-        for url in [
-            "http://127.0.0.1:11434/v1",
-            "http://localhost:1234/v1",
-            "http://[::1]:8080/v1",
-            "http://127.0.0.2/v1",
-        ] {
-            assert!(is_loopback(url), "{url}");
-        }
-        for url in ["https://openrouter.ai/api/v1", "http://10.0.0.5:11434/v1"] {
-            assert!(!is_loopback(url), "{url}");
-        }
-    }
-
-    #[test]
-    fn error_details_come_from_the_body() {
-        assert_eq!(
-            error_detail(r#"{"error":{"message":"model \"x\" not found, try pulling it first"}}"#),
-            "model \"x\" not found, try pulling it first"
-        );
-        assert_eq!(error_detail(r#"{"error":"bad key"}"#), "bad key");
-        assert_eq!(error_detail("  "), "no details");
-        assert_eq!(error_detail("Bad Gateway"), "Bad Gateway");
-    }
-
-    #[test]
-    fn debug_shows_no_key() {
-        let llm = LlmClient::new(&config("http://127.0.0.1:9/v1")).unwrap();
-        let shown = format!("{llm:?}");
-        assert!(!shown.contains("sk-test-secret"), "{shown}");
-        assert!(shown.contains("test-model"), "{shown}");
-    }
-}
+mod tests;

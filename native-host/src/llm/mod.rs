@@ -1,11 +1,12 @@
-//! The LLM client: one non-streaming chat-completions call to any OpenAI-compatible endpoint (Ollama,
-//! LM Studio, OpenRouter, vLLM, OpenAI), and a lenient reading of what comes back.
+//! The LLM client: one chat-completions call to any OpenAI-compatible endpoint (Ollama, LM Studio,
+//! OpenRouter, vLLM, llama.cpp, OpenAI), whole or streamed, and a lenient reading of what comes back.
 //!
 //! - [`Message`] is the conversation as the agent keeps it; [`Message::to_json`] gives OpenAI's shape.
 //! - [`function_tool`] turns a tool's JSON schema into an OpenAI function tool that strict servers accept.
 //! - [`LlmClient::complete`] sends one request (timeout on every attempt, backoff on 429 and 5xx) and
 //!   returns a [`Completion`]: the [`ModelTurn`] (one tool call, a question, done, or text) and the
-//!   assistant message to append to the history.
+//!   assistant message to append to the history. With [`LlmClient::with_streaming`] the answer comes
+//!   as server-sent chunks, put together by [`assemble_stream`] before it is read.
 //! - [`parse_completion`] is the pure part: native `tool_calls` (arguments as a string or an object,
 //!   missing ids), and the textual fallback for models without tools (`function_call: name=… args={…}`,
 //!   a `{"mode": "act"|"ask"|"done", …}` object, fenced or inside prose).
@@ -20,10 +21,13 @@
 
 mod client;
 mod parse;
+#[cfg(test)]
+mod real_server;
 mod schema;
 
+pub(crate) use client::is_loopback;
 pub use client::{Backoff, LlmClient};
-pub use parse::parse_completion;
+pub use parse::{assemble_stream, parse_completion, StreamProblem};
 pub use schema::function_tool;
 
 use serde::{Deserialize, Serialize};
@@ -142,9 +146,12 @@ impl Message {
                 _ => json!({ "role": "user", "content": text }),
             },
             Message::Assistant { text, tool_call } => match tool_call {
+                // With a call and no text, content is "" rather than null: OpenAI takes either, but
+                // llama-cpp-python, llama.cpp's server and LM Studio refuse the whole request over a
+                // null (and some others over a missing) content.
                 Some(call) if call.native => json!({
                     "role": "assistant",
-                    "content": text,
+                    "content": text.clone().unwrap_or_default(),
                     "tool_calls": [{
                         "id": call.id,
                         "type": "function",
@@ -229,6 +236,26 @@ pub enum LlmError {
          limit is WAYMARK_LLM_TIMEOUT_SECS or llm_timeout_secs in config.toml)"
     )]
     Timeout { base_url: String, secs: f64 },
+    /// The request is longer than the model's context window: waiting or retrying cannot help.
+    #[error(
+        "the conversation is longer than the model at {base_url} can read ({detail}): give the model a \
+         larger context (llama.cpp: --n_ctx or -c; Ollama: num_ctx), or use a model with a larger one"
+    )]
+    ContextOverflow { base_url: String, detail: String },
+    /// The connection closed before a whole answer came: the server stopped, crashed or restarted.
+    #[error(
+        "the LLM server at {base_url} closed the connection before its answer was complete: did it stop \
+         or crash? check that it still runs, and its log ({detail})"
+    )]
+    ConnectionLost { base_url: String, detail: String },
+    /// A streamed answer ended without saying it was finished (no `finish_reason`).
+    #[error(
+        "the LLM server at {base_url} ended its streamed answer before it was complete ({why}); its log \
+         says why. Some servers cannot stream every answer (llama-cpp-python cannot stream a tool call \
+         the model chose itself, and ends the stream when the request is too long for its context): \
+         turn streaming off for this server"
+    )]
+    StreamIncomplete { base_url: String, why: String },
     #[error("talking to the LLM at {base_url} failed: {detail}")]
     Transport { base_url: String, detail: String },
     /// The server's answer is not a chat completion (not JSON, no choices): retrying may help.
@@ -255,6 +282,25 @@ impl LlmError {
             _ => None,
         }
     }
+}
+
+/// Whether a server's error text says the request did not fit the model's context window. Servers word
+/// it differently: OpenAI, vLLM and llama-cpp-python (`context_length_exceeded`, "maximum context
+/// length"), llama.cpp's own server (`exceed_context_size_error`, "exceeds the available context size"),
+/// LM Studio ("context … overflows").
+pub(crate) fn is_context_overflow(text: &str) -> bool {
+    let text = text.to_ascii_lowercase();
+    [
+        "context_length_exceeded",
+        "exceed_context_size",
+        "maximum context length",
+        "context window",
+        "context length",
+        "context size",
+    ]
+    .iter()
+    .any(|words| text.contains(words))
+        || (text.contains("context") && text.contains("overflow"))
 }
 
 /// The first 200 characters, on one line.
@@ -307,7 +353,7 @@ mod tests {
         };
         assert_eq!(
             native.to_json(true),
-            json!({"role": "assistant", "content": null, "tool_calls": [
+            json!({"role": "assistant", "content": "", "tool_calls": [
                 {"id": "call_1", "type": "function", "function": {"name": "browser_click", "arguments": "{\"index\":3}"}}
             ]})
         );

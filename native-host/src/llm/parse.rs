@@ -4,8 +4,10 @@
 //! extra calls dropped and reported). Without them the text is read for the textual fallback:
 //! `function_call: name=… args={…}` or a `{"mode": "act"|"ask"|"done", …}` object (or a bare
 //! `{"name": …, "arguments": {…}}` as Hermes-style templates print it), fenced or inside prose.
-//! `reasoning_content` and `<think>…</think>` are ignored. What it must not do: turn anything it cannot
-//! read for certain into an action — that is [`LlmError::Invalid`].
+//! `reasoning_content` and `<think>…</think>` are ignored. A streamed answer is first put together
+//! from its chunks ([`assemble_stream`]) into the body a whole answer would have had. What it must not
+//! do: turn anything it cannot read for certain into an action — that is [`LlmError::Invalid`] — nor
+//! take a stream that never said it was finished for a whole answer.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -37,6 +39,168 @@ pub fn parse_completion(body: &Value, known_tools: &[&str]) -> Result<Completion
         .filter(|m| m.is_object())
         .ok_or_else(|| bad("choices[0] has no message".into()))?;
     parse_message(message, known_tools)
+}
+
+/// Why a streamed answer could not be put together.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StreamProblem {
+    /// The stream ended without a `finish_reason`: the answer may be cut anywhere.
+    Unfinished(String),
+    /// A chunk carried the server's error instead of a delta (its message).
+    ServerError(String),
+}
+
+/// One tool call being put together from its deltas.
+#[derive(Default)]
+struct PartialCall {
+    id: String,
+    name: String,
+    arguments: String,
+    /// Arguments a server sent as an object rather than as text.
+    object: Option<Value>,
+}
+
+impl PartialCall {
+    /// Folds one delta (`{"id", "function": {"name", "arguments"}}`) in. The id and the name come
+    /// whole: OpenAI sends them once, llama-cpp-python repeats them in every chunk, so a repeat is not
+    /// appended. Argument text is appended piece by piece.
+    fn add(&mut self, delta: &Value) {
+        if let Some(id) = delta.get("id").and_then(Value::as_str) {
+            if self.id.is_empty() {
+                id.clone_into(&mut self.id);
+            }
+        }
+        let function = delta.get("function").filter(|f| f.is_object()).unwrap_or(delta);
+        if let Some(name) = function.get("name").and_then(Value::as_str) {
+            if self.name.is_empty() {
+                name.clone_into(&mut self.name);
+            } else if name != self.name {
+                self.name.push_str(name);
+            }
+        }
+        match function.get("arguments") {
+            Some(Value::String(piece)) => self.arguments.push_str(piece),
+            Some(object @ Value::Object(_)) => self.object = Some(object.clone()),
+            _ => {}
+        }
+    }
+
+    fn to_json(&self) -> Value {
+        let arguments = self
+            .object
+            .clone()
+            .unwrap_or_else(|| Value::String(self.arguments.clone()));
+        let mut call = Map::new();
+        if !self.id.is_empty() {
+            call.insert("id".into(), Value::String(self.id.clone()));
+        }
+        call.insert("type".into(), Value::String("function".into()));
+        call.insert(
+            "function".into(),
+            serde_json::json!({"name": self.name, "arguments": arguments}),
+        );
+        Value::Object(call)
+    }
+}
+
+/// Puts a streamed answer's `chat.completion.chunk`s (the `data:` of each event, in order) together
+/// into the body the same answer would have had unstreamed, for [`parse_completion`]: the content
+/// pieces joined, each tool call (by its `index`) with its argument pieces joined, the legacy
+/// `function_call` only when there are no tool calls, and the last `finish_reason`.
+///
+/// Null fields (llama-cpp-python sends `"tool_calls": null` in most chunks), chunks without choices
+/// (a usage summary) and other choices than the first are skipped.
+pub fn assemble_stream(chunks: &[Value]) -> Result<Value, StreamProblem> {
+    let mut content = String::new();
+    let mut calls: Vec<(u64, PartialCall)> = Vec::new();
+    let mut legacy: Option<PartialCall> = None;
+    let mut finish_reason: Option<String> = None;
+    let mut model = Value::Null;
+    for chunk in chunks {
+        if let Some(error) = chunk.get("error").filter(|e| !e.is_null()) {
+            return Err(StreamProblem::ServerError(error_text(error)));
+        }
+        if let Some(name) = chunk.get("model").filter(|m| m.is_string()) {
+            model = name.clone();
+        }
+        let Some(choice) = chunk
+            .get("choices")
+            .and_then(Value::as_array)
+            .and_then(|choices| {
+                choices
+                    .iter()
+                    .find(|c| c.get("index").and_then(Value::as_u64).unwrap_or(0) == 0)
+            })
+        else {
+            continue;
+        };
+        if let Some(reason) = choice.get("finish_reason").and_then(Value::as_str) {
+            finish_reason = Some(reason.to_owned());
+        }
+        let Some(delta) = choice.get("delta").filter(|d| d.is_object()) else {
+            continue;
+        };
+        if let Some(piece) = delta.get("content").and_then(Value::as_str) {
+            content.push_str(piece);
+        }
+        if let Some(deltas) = delta.get("tool_calls").and_then(Value::as_array) {
+            for (position, call) in deltas.iter().enumerate() {
+                let index = call
+                    .get("index")
+                    .and_then(Value::as_u64)
+                    .unwrap_or(position as u64);
+                match calls.iter_mut().find(|(i, _)| *i == index) {
+                    Some((_, partial)) => partial.add(call),
+                    None => {
+                        let mut partial = PartialCall::default();
+                        partial.add(call);
+                        calls.push((index, partial));
+                    }
+                }
+            }
+        }
+        if let Some(call) = delta.get("function_call").filter(|c| c.is_object()) {
+            legacy.get_or_insert_with(PartialCall::default).add(call);
+        }
+    }
+    let Some(finish_reason) = finish_reason else {
+        let why = if chunks.is_empty() {
+            "it sent nothing at all".to_owned()
+        } else if content.is_empty() && calls.is_empty() && legacy.is_none() {
+            format!(
+                "it sent {} chunk(s) with no text and no finish_reason",
+                chunks.len()
+            )
+        } else {
+            "it stopped in the middle: no finish_reason came".to_owned()
+        };
+        return Err(StreamProblem::Unfinished(why));
+    };
+    let mut message = Map::new();
+    message.insert("role".into(), Value::String("assistant".into()));
+    message.insert(
+        "content".into(),
+        if content.is_empty() {
+            Value::Null
+        } else {
+            Value::String(content)
+        },
+    );
+    calls.sort_by_key(|(index, _)| *index);
+    if !calls.is_empty() {
+        message.insert(
+            "tool_calls".into(),
+            Value::Array(calls.iter().map(|(_, call)| call.to_json()).collect()),
+        );
+    } else if let Some(call) = legacy {
+        let function = call.to_json()["function"].clone();
+        message.insert("function_call".into(), function);
+    }
+    Ok(serde_json::json!({
+        "object": "chat.completion",
+        "model": model,
+        "choices": [{"index": 0, "message": message, "finish_reason": finish_reason}],
+    }))
 }
 
 fn error_text(error: &Value) -> String {
@@ -169,15 +333,55 @@ fn read_args(value: &Value) -> Result<Value, String> {
     }
 }
 
-/// JSON, or failing that, JSON written with single quotes (only when there are no double quotes).
+/// JSON; failing that, JSON with raw control characters inside its strings, or JSON written with
+/// single quotes (only when there are no double quotes).
 fn parse_lenient(text: &str) -> Result<Value, serde_json::Error> {
     serde_json::from_str(text).or_else(|e| {
+        // llama.cpp's grammars (llama-cpp-python 0.3.36: `char ::= [^"\\] | …`) let a raw newline or
+        // tab into a string, which JSON forbids; there it can only mean itself.
+        if let Some(escaped) = escape_raw_controls(text) {
+            if let Ok(value) = serde_json::from_str(&escaped) {
+                return Ok(value);
+            }
+        }
         if text.contains('\'') && !text.contains('"') {
             serde_json::from_str(&text.replace('\'', "\""))
         } else {
             Err(e)
         }
     })
+}
+
+/// `text` with the control characters inside its double-quoted strings escaped (`\n`, `\u0001`…),
+/// or `None` when there were none. Outside strings they are whitespace or errors, and left alone.
+fn escape_raw_controls(text: &str) -> Option<String> {
+    let mut out = String::with_capacity(text.len());
+    let (mut in_string, mut escaped, mut changed) = (false, false, false);
+    for c in text.chars() {
+        if in_string && !escaped && c.is_control() && u32::from(c) < 0x20 {
+            changed = true;
+            match c {
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\t' => out.push_str("\\t"),
+                other => out.push_str(&format!("\\u{:04x}", u32::from(other))),
+            }
+            continue;
+        }
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+        } else if c == '"' {
+            in_string = true;
+        }
+        out.push(c);
+    }
+    changed.then_some(out)
 }
 
 fn new_call_id() -> String {
@@ -482,350 +686,4 @@ fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
 }
 
 #[cfg(test)]
-mod tests {
-    use serde_json::json;
-
-    use super::*;
-
-    const TOOLS: &[&str] = &["browser_click", "browser_navigate", "browser_back"];
-
-    fn body(message: Value) -> Value {
-        json!({
-            "id": "chatcmpl-1", "object": "chat.completion", "model": "m",
-            "choices": [{"index": 0, "message": message, "finish_reason": "stop"}]
-        })
-    }
-
-    fn text_body(content: &str) -> Value {
-        body(json!({"role": "assistant", "content": content}))
-    }
-
-    fn parse(message: Value) -> Result<Completion, LlmError> {
-        parse_completion(&body(message), TOOLS)
-    }
-
-    fn parse_text_answer(content: &str) -> Result<Completion, LlmError> {
-        parse_completion(&text_body(content), TOOLS)
-    }
-
-    #[track_caller]
-    fn expect_call(
-        result: Result<Completion, LlmError>,
-        name: &str,
-        args: Value,
-    ) -> (ToolCall, Option<String>) {
-        match result {
-            Ok(Completion {
-                turn: ModelTurn::ToolCall { call, progress },
-                ..
-            }) => {
-                assert_eq!(call.name, name);
-                assert_eq!(call.args, args);
-                (call, progress)
-            }
-            other => panic!("expected a call to {name}, got {other:?}"),
-        }
-    }
-
-    #[track_caller]
-    fn expect_invalid(result: Result<Completion, LlmError>) -> String {
-        match result {
-            Err(LlmError::Invalid { why, .. }) => why,
-            other => panic!("expected Invalid, got {other:?}"),
-        }
-    }
-
-    #[test]
-    fn native_tool_call_with_string_arguments() {
-        let completion = parse(json!({
-            "role": "assistant", "content": "Opening the first result.\nMore text.",
-            "tool_calls": [{"id": "call_abc", "type": "function",
-                "function": {"name": "browser_click", "arguments": "{\"index\": 3}"}}]
-        }))
-        .unwrap();
-        let ModelTurn::ToolCall { call, progress } = &completion.turn else {
-            panic!("{completion:?}")
-        };
-        assert_eq!(call.id, "call_abc");
-        assert!(call.native);
-        assert_eq!(call.args, json!({"index": 3}));
-        assert_eq!(progress.as_deref(), Some("Opening the first result."));
-        assert!(completion.dropped_calls.is_empty());
-        assert_eq!(
-            completion.assistant.to_json(true)["tool_calls"][0]["id"],
-            "call_abc"
-        );
-    }
-
-    #[test]
-    fn native_arguments_as_object_null_empty_or_twice_encoded() {
-        for arguments in [
-            json!({"index": 3}),
-            json!("{\"index\": 3}"),
-            json!("\"{\\\"index\\\": 3}\""),
-        ] {
-            let result = parse(json!({"role": "assistant", "content": null, "tool_calls": [
-                {"id": "c", "type": "function", "function": {"name": "browser_click", "arguments": arguments}}
-            ]}));
-            expect_call(result, "browser_click", json!({"index": 3}));
-        }
-        for arguments in [json!(null), json!(""), json!("  ")] {
-            let result = parse(json!({"role": "assistant", "tool_calls": [
-                {"id": "c", "type": "function", "function": {"name": "browser_back", "arguments": arguments}}
-            ]}));
-            expect_call(result, "browser_back", json!({}));
-        }
-    }
-
-    #[test]
-    fn missing_id_gets_a_unique_one() {
-        let message = json!({"role": "assistant", "tool_calls": [
-            {"type": "function", "function": {"name": "browser_back", "arguments": "{}"}}
-        ]});
-        let (a, _) = expect_call(parse(message.clone()), "browser_back", json!({}));
-        let (b, _) = expect_call(parse(message), "browser_back", json!({}));
-        assert!(a.id.starts_with("call_"), "{}", a.id);
-        assert_ne!(a.id, b.id);
-    }
-
-    #[test]
-    fn several_calls_keep_the_first_and_report_the_rest() {
-        let completion = parse(json!({"role": "assistant", "content": "", "tool_calls": [
-            {"id": "1", "type": "function", "function": {"name": "browser_click", "arguments": "{\"index\":1}"}},
-            {"id": "2", "type": "function", "function": {"name": "browser_click", "arguments": "{\"index\":2}"}},
-            {"id": "3", "type": "function", "function": {"name": "browser_back", "arguments": "{}"}}
-        ]}))
-        .unwrap();
-        let ModelTurn::ToolCall { call, progress } = &completion.turn else {
-            panic!()
-        };
-        assert_eq!(call.id, "1");
-        assert_eq!(*progress, None);
-        assert_eq!(completion.dropped_calls, vec!["browser_click", "browser_back"]);
-        // The history keeps only the call that runs, so every call in it gets its answer.
-        let history = completion.assistant.to_json(true);
-        assert_eq!(history["tool_calls"].as_array().unwrap().len(), 1);
-        assert_eq!(history["content"], Value::Null);
-    }
-
-    #[test]
-    fn broken_native_arguments_are_invalid_never_guessed() {
-        for arguments in [json!("{\"index\": 3,"), json!("[3]"), json!(42), json!("click 3")] {
-            let why = expect_invalid(parse(json!({"role": "assistant", "tool_calls": [
-                {"id": "c", "type": "function", "function": {"name": "browser_click", "arguments": arguments}}
-            ]})));
-            assert!(why.contains("browser_click"), "{why}");
-        }
-        let why = expect_invalid(parse(json!({"role": "assistant", "tool_calls": [
-            {"id": "c", "type": "function", "function": {"arguments": "{}"}}
-        ]})));
-        assert!(why.contains("no function name"), "{why}");
-    }
-
-    #[test]
-    fn unknown_tools_are_invalid() {
-        let why = expect_invalid(parse(json!({"role": "assistant", "tool_calls": [
-            {"id": "c", "type": "function", "function": {"name": "delete_everything", "arguments": "{}"}}
-        ]})));
-        assert!(
-            why.contains("delete_everything") && why.contains("browser_click"),
-            "{why}"
-        );
-        let why = expect_invalid(parse_text_answer("function_call: name=rm_rf args={}"));
-        assert!(why.contains("rm_rf"), "{why}");
-        // Without a tool list, any name passes (the caller checks).
-        let completion = parse_completion(&text_body("function_call: name=anything args={}"), &[]).unwrap();
-        assert!(matches!(completion.turn, ModelTurn::ToolCall { .. }));
-    }
-
-    #[test]
-    fn reasoning_content_and_think_blocks_are_ignored() {
-        let completion = parse(json!({
-            "role": "assistant",
-            "reasoning_content": "I should click. {\"mode\": \"act\", \"tool\": \"browser_click\"}",
-            "content": "<think>maybe function_call: name=browser_back</think>The page is open."
-        }))
-        .unwrap();
-        assert_eq!(completion.turn, ModelTurn::Text("The page is open.".into()));
-        assert_eq!(completion.assistant.to_json(true)["content"], "The page is open.");
-        let completion = parse_text_answer("thinking without an opening tag</think>\nDone reading.").unwrap();
-        assert_eq!(completion.turn, ModelTurn::Text("Done reading.".into()));
-        // Only thinking, no answer: nothing to act on.
-        expect_invalid(parse_text_answer("<think>hmm, never finished"));
-    }
-
-    #[test]
-    fn textual_function_call_variants() {
-        let cases = [
-            r#"function_call: name=browser_click args={"index": 3}"#,
-            r#"function_call:name = "browser_click", args = {"index": 3}"#,
-            r#"Function_Call: name='browser_click' args={'index': 3}"#,
-            "I will click the Search button.\n```\nfunction_call: name=browser_click args={\"index\": 3}\n```",
-            r#"function_call: browser_click({"index": 3})"#,
-            r#"function_call: browser_click arguments: {"index": 3}"#,
-            r#"{"function_call": {"name": "browser_click", "arguments": "{\"index\": 3}"}}"#,
-            r#"function_call: {"name": "browser_click", "arguments": {"index": 3}}"#,
-            r#"function_call: "name": "browser_click", "args": {"index": 3}"#,
-        ];
-        for case in cases {
-            let (call, _) = expect_call(parse_text_answer(case), "browser_click", json!({"index": 3}));
-            assert!(!call.native, "{case}");
-        }
-        let (_, progress) = expect_call(
-            parse_text_answer(
-                "I will click the Search button.\nfunction_call: name=browser_click args={\"index\": 3}",
-            ),
-            "browser_click",
-            json!({"index": 3}),
-        );
-        assert_eq!(progress.as_deref(), Some("I will click the Search button."));
-        expect_call(
-            parse_text_answer("function_call: name=browser_back"),
-            "browser_back",
-            json!({}),
-        );
-        // The word in a sentence is not a call.
-        let text = "I cannot use function_call here, so: which size?";
-        assert_eq!(
-            parse_completion(&text_body(text), &[]).unwrap().turn,
-            ModelTurn::Text(text.into())
-        );
-    }
-
-    #[test]
-    fn broken_textual_function_calls_are_invalid() {
-        for case in [
-            r#"function_call: name=browser_click args={"index": 3"#,
-            r#"function_call: name=browser_click args={"index": three}"#,
-            r#"function_call: name=browser_click args=[3]"#,
-            r#"function_call: args={"index": 3}"#,
-            "function_call:",
-        ] {
-            expect_invalid(parse_text_answer(case));
-        }
-    }
-
-    #[test]
-    fn mode_objects_act_ask_done() {
-        let (call, progress) = expect_call(
-            parse_text_answer(
-                r#"{"mode": "act", "tool": "browser_navigate", "args": {"url": "https://example.org"}, "progress": "Opening example.org"}"#,
-            ),
-            "browser_navigate",
-            json!({"url": "https://example.org"}),
-        );
-        assert!(!call.native);
-        assert_eq!(progress.as_deref(), Some("Opening example.org"));
-
-        let completion = parse_text_answer(r#"{"mode":"ask","question":"Which size do you want?"}"#).unwrap();
-        assert_eq!(
-            completion.turn,
-            ModelTurn::Ask {
-                question: "Which size do you want?".into()
-            }
-        );
-        let completion =
-            parse_text_answer(r#"{"mode": "DONE", "reason": "The kettle is in the cart."}"#).unwrap();
-        assert_eq!(
-            completion.turn,
-            ModelTurn::Done {
-                reason: "The kettle is in the cart.".into()
-            }
-        );
-        // Arguments as a string, and no arguments at all.
-        expect_call(
-            parse_text_answer(r#"{"mode":"act","tool":"browser_click","args":"{\"index\": 2}"}"#),
-            "browser_click",
-            json!({"index": 2}),
-        );
-        expect_call(
-            parse_text_answer(r#"{"mode":"act","tool":"browser_back"}"#),
-            "browser_back",
-            json!({}),
-        );
-    }
-
-    #[test]
-    fn mode_objects_in_fences_or_prose() {
-        let fenced = "Here is my next step:\n```json\n{\n  \"mode\": \"act\",\n  \"tool\": \"browser_click\",\n  \"args\": {\"index\": 7}\n}\n```\nLet me know.";
-        expect_call(parse_text_answer(fenced), "browser_click", json!({"index": 7}));
-        let prose = r#"Sure {not json} — {"mode": "ask", "question": "Which {color}?"} thanks"#;
-        assert_eq!(
-            parse_text_answer(prose).unwrap().turn,
-            ModelTurn::Ask {
-                question: "Which {color}?".into()
-            }
-        );
-        // Hermes-style call printed as text (Ollama templates sometimes leave it in the content).
-        expect_call(
-            parse_text_answer(
-                "<tool_call>\n{\"name\": \"browser_click\", \"arguments\": {\"index\": 1}}\n</tool_call>",
-            ),
-            "browser_click",
-            json!({"index": 1}),
-        );
-    }
-
-    #[test]
-    fn broken_mode_objects_are_invalid() {
-        for case in [
-            r#"{"mode": "act", "tool": "browser_click", "args": {"index": 3}"#,
-            r#"```json
-{"mode": "act", "tool": "browser_click", "args": {"index": 3,}}
-```"#,
-            r#"{"mode": "act", "args": {"index": 3}}"#,
-            r#"{"mode": "ask"}"#,
-            r#"{"mode": "done"}"#,
-            r#"{"mode": "explode", "reason": "x"}"#,
-            r#"{"mode": "act", "tool": "browser_click", "args": [3]}"#,
-        ] {
-            expect_invalid(parse_text_answer(case));
-        }
-    }
-
-    #[test]
-    fn plain_text_is_an_answer() {
-        for text in [
-            "The cheapest kettle costs 19.99 €.",
-            "Use {curly} braces freely; {\"price\": 3} is data, not an action.",
-        ] {
-            let completion = parse_text_answer(text).unwrap();
-            assert_eq!(completion.turn, ModelTurn::Text(text.into()));
-            assert_eq!(completion.assistant.to_json(true)["content"], text);
-        }
-        // Content as an array of parts.
-        let completion =
-            parse(json!({"role": "assistant", "content": [{"type": "text", "text": "Hello"}]})).unwrap();
-        assert_eq!(completion.turn, ModelTurn::Text("Hello".into()));
-    }
-
-    #[test]
-    fn legacy_function_call_object() {
-        let (call, _) = expect_call(
-            parse(json!({"role": "assistant", "content": null,
-                "function_call": {"name": "browser_click", "arguments": "{\"index\": 4}"}})),
-            "browser_click",
-            json!({"index": 4}),
-        );
-        assert!(!call.native);
-    }
-
-    #[test]
-    fn responses_that_are_not_completions() {
-        for raw in [
-            json!([1, 2]),
-            json!({"choices": []}),
-            json!({"choices": [{"index": 0}]}),
-            json!({"error": {"message": "model is loading"}}),
-        ] {
-            match parse_completion(&raw, TOOLS) {
-                Err(LlmError::BadResponse { .. }) => {}
-                other => panic!("{raw}: {other:?}"),
-            }
-        }
-        expect_invalid(parse(json!({"role": "assistant", "content": ""})));
-        expect_invalid(parse(
-            json!({"role": "assistant", "content": null, "tool_calls": []}),
-        ));
-    }
-}
+mod tests;

@@ -51,10 +51,24 @@ pub struct Host {
 impl Host {
     /// Starts the host binary against the scripted model; its config folder is `state_dir/config`.
     pub fn start(llm: &FakeLlm, state_dir: &Path, max_tool_steps: u32, page: fn(&Value) -> Value) -> Host {
+        let env = [
+            ("WAYMARK_LLM_BASE_URL", llm.base_url()),
+            ("WAYMARK_LLM_MODEL", "test-model"),
+        ];
+        Host::start_with(&env, state_dir, max_tool_steps, page)
+    }
+
+    /// Starts the host binary with these `WAYMARK_*` settings (a real server's address, model and
+    /// timeout, say) in its environment.
+    pub fn start_with(
+        env: &[(&str, &str)],
+        state_dir: &Path,
+        max_tool_steps: u32,
+        page: fn(&Value) -> Value,
+    ) -> Host {
         let mut child = isolated(&mut Command::new(env!("CARGO_BIN_EXE_waymark-host")), state_dir)
             .arg(ORIGIN)
-            .env("WAYMARK_LLM_BASE_URL", llm.base_url())
-            .env("WAYMARK_LLM_MODEL", "test-model")
+            .envs(env.iter().copied())
             .env("WAYMARK_MAX_TOOL_STEPS", max_tool_steps.to_string())
             .spawn()
             .unwrap();
@@ -88,6 +102,11 @@ impl Host {
     /// Plays the extension (answering `run_tool` from the scripted page) until the agent stops working;
     /// returns every other message.
     pub async fn until_stopped(&mut self) -> Vec<Value> {
+        self.until_stopped_within(Duration::from_secs(30)).await
+    }
+
+    /// [`Host::until_stopped`], for an agent that may take up to `limit` (a real model).
+    pub async fn until_stopped_within(&mut self, limit: Duration) -> Vec<Value> {
         let mut seen = Vec::new();
         let run = async {
             loop {
@@ -111,9 +130,9 @@ impl Host {
                 }
             }
         };
-        tokio::time::timeout(Duration::from_secs(30), run)
+        tokio::time::timeout(limit, run)
             .await
-            .expect("the agent did not stop within 30 s");
+            .unwrap_or_else(|_| panic!("the agent did not stop within {} s", limit.as_secs()));
         seen
     }
 

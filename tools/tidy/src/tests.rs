@@ -102,7 +102,6 @@ const UNDER_WAY: &[&str] = &[
     "native-host/src/agent.rs",
     "native-host/src/agent/tests.rs",
     "native-host/src/config.rs",
-    "native-host/src/llm/parse.rs",
     "native-host/src/policy/mod.rs",
     "native-host/src/policy/tests.rs",
     "native-host/src/policy/words.rs",
