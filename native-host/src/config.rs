@@ -494,31 +494,10 @@ fn relabel(error: ConfigError, path: &Path) -> ConfigError {
     }
 }
 
-/// Temp file + rename, 0600 on Unix; the folder is created if missing. Also keeps the registered
-/// extension ids (`origin`).
+/// Temp file + rename, 0600 on Unix ([`crate::private_file`]); also keeps the registered extension ids
+/// (`origin`).
 pub(crate) fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
-    use std::io::Write as _;
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    let tmp = path.with_extension("toml.tmp");
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt as _;
-        options.mode(0o600);
-    }
-    let mut file = options.open(&tmp)?;
-    #[cfg(unix)]
-    {
-        // `mode` applies only when the file is created; a leftover temp file is made private too.
-        use std::os::unix::fs::PermissionsExt as _;
-        file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
-    }
-    file.write_all(text.as_bytes())?;
-    file.sync_all()?;
-    std::fs::rename(&tmp, path)
+    crate::private_file::write_private(path, text.as_bytes())
 }
 
 /// [`save_to`] with the real environment and the real file.

@@ -23,6 +23,7 @@ mod llm;
 mod mcp;
 mod origin;
 mod policy;
+mod private_file;
 mod session;
 mod settings;
 mod steplog;

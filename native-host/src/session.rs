@@ -9,7 +9,6 @@
 //! page content, so it is readable by the user alone (0600 on Unix).
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -511,33 +510,9 @@ impl Store {
         })?;
         let json = serde_json::to_vec_pretty(session)?;
         let path = self.path();
-        let temp = self.dir.join(format!("current.json.tmp-{}", std::process::id()));
-        let write = |file: &Path| -> std::io::Result<()> {
-            let mut out = private_file(file)?;
-            out.write_all(&json)?;
-            out.sync_all()?;
-            fs::rename(file, &path)
-        };
-        write(&temp).map_err(|source| {
-            let _ = fs::remove_file(&temp);
-            SessionError::Write {
-                path: path.clone(),
-                source,
-            }
-        })
+        crate::private_file::write_private(&path, &json)
+            .map_err(|source| SessionError::Write { path, source })
     }
-}
-
-/// Creates (truncating) a file only its owner can read and write.
-pub fn private_file(path: &Path) -> std::io::Result<fs::File> {
-    let mut options = fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    options.open(path)
 }
 
 #[cfg(test)]
