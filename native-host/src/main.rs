@@ -8,28 +8,9 @@
 //! [`origin`] has checked that the caller is Waymark (or an id the user registered), it speaks native
 //! messaging on stdin/stdout until the browser closes the pipe. Everything else
 //! (`install`, `--help`, …) is a command for people and scripts. Logs go to stderr, which the browser
-//! passes through to its own log; stdout belongs to [`framing`] alone.
+//! passes through to its own log; stdout belongs to [`waymark_host::framing`] alone.
 
-mod agent;
-mod browser;
-mod config;
-mod connection;
-mod dispatch;
-mod doctor;
-mod framing;
-mod gate;
-mod install;
-mod llm;
-mod mcp;
-mod origin;
-mod policy;
-mod private_file;
-mod session;
-mod settings;
-mod steplog;
-#[cfg(test)]
-mod test_paths;
-mod transfer;
+use waymark_host::{connection, dispatch, doctor, install, mcp, origin, policy};
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -1,0 +1,32 @@
+//! The native host as a library: every module of `waymark-host`, so the binary (`main.rs`, the edge:
+//! arguments, logging, exit codes) and the integration tests under `tests/` use the same code and types.
+//!
+//! Read it in the order of the layers: [`framing`] (bytes ⇄ frames), [`connection`] (one browser
+//! connection's I/O and lifetime), [`dispatch`] (which part of the host each message goes to), then
+//! the parts themselves — the policy gate (`gate`), the agent (`agent`), MCP ([`mcp`]), the settings
+//! page's answers (`settings`). `ARCHITECTURE.md` is the map.
+//!
+//! What it must not do: write to stdout anywhere but [`framing`] (stdout is the browser's pipe), or
+//! expose more than the binary and the tests need: the modules the binary does not name stay private,
+//! so the compiler still finds what nobody uses.
+
+mod agent;
+mod browser;
+mod config;
+pub mod connection;
+pub mod dispatch;
+pub mod doctor;
+pub mod framing;
+mod gate;
+pub mod install;
+mod llm;
+pub mod mcp;
+pub mod origin;
+pub mod policy;
+mod private_file;
+mod session;
+mod settings;
+mod steplog;
+#[cfg(test)]
+mod test_paths;
+mod transfer;
