@@ -20,6 +20,7 @@ pub mod framing;
 mod gate;
 pub mod install;
 mod llm;
+pub mod logging;
 pub mod mcp;
 pub mod origin;
 pub mod policy;

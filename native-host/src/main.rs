@@ -174,7 +174,7 @@ fn main() -> ExitCode {
     let from_browser = args
         .get(1)
         .is_some_and(|a| a.starts_with("chrome-extension://") || a.starts_with("--parent-window"));
-    init_tracing(from_browser);
+    waymark_host::logging::init(from_browser);
     let result = if from_browser {
         run_native_messaging(&args)
     } else {
@@ -188,17 +188,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-fn init_tracing(from_browser: bool) {
-    let filter = tracing_subscriber::EnvFilter::try_from_env("WAYMARK_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(if from_browser { "info" } else { "warn" }));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(false)
-        .with_target(false)
-        .init();
 }
 
 fn run_native_messaging(args: &[String]) -> anyhow::Result<()> {

@@ -358,3 +358,36 @@ fn an_extension_id_registered_by_install_is_served() {
     let (ok, frames, _) = start_as_browser(&[&origin], config.path());
     assert!(!ok && frames.is_empty(), "the withdrawn id was served");
 }
+
+/// `log` in config.toml sets what the host logs when `WAYMARK_LOG` does not; without either, the host
+/// started by the browser logs at info.
+#[test]
+fn the_config_files_log_filter_applies_when_waymark_log_is_unset() {
+    let stderr_with = |config_text: Option<&str>| {
+        let config = tempfile::tempdir().unwrap();
+        if let Some(text) = config_text {
+            let folder = config.path().join("waymark");
+            std::fs::create_dir_all(&folder).unwrap();
+            std::fs::write(folder.join("config.toml"), text).unwrap();
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_waymark-host"))
+            .arg(ORIGIN)
+            .env_remove("WAYMARK_LOG")
+            .env("XDG_CONFIG_HOME", config.path())
+            .env("APPDATA", config.path())
+            .env("WAYMARK_STATE_DIR", config.path().join("state"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let default = stderr_with(None);
+    assert!(default.contains("host started by the browser"), "{default}");
+    let quiet = stderr_with(Some("log = \"warn\"\n"));
+    assert!(!quiet.contains("host started by the browser"), "{quiet}");
+    let off = stderr_with(Some("log = \"off\"\n"));
+    assert!(off.is_empty(), "{off}");
+}

@@ -99,7 +99,6 @@ const UNDER_WAY: &[&str] = &[
     "extension/src/content.rs",
     "extension/src/detect.rs",
     "extension/src/tabs.rs",
-    "native-host/src/config.rs",
     "native-host/src/llm/parse.rs",
     "native-host/src/policy/mod.rs",
     "native-host/src/policy/tests.rs",
