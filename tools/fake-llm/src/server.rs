@@ -18,6 +18,7 @@ use hyper::{Method, Request, StatusCode};
 use hyper_util::rt::TokioIo;
 use serde_json::{json, Value};
 use tokio::net::TcpListener;
+use tokio::sync::watch;
 use tokio::task::{JoinHandle, JoinSet};
 
 use crate::reply::{error_reply, json_reply, Reply};
@@ -29,10 +30,11 @@ pub enum FakeLlmError {
     Bind { port: u16, source: std::io::Error },
 }
 
-#[derive(Default)]
 struct State {
     steps: VecDeque<Step>,
     requests: Vec<Value>,
+    /// How many requests have arrived, for whoever waits for one ([`FakeLlm::until_requests`]).
+    received: watch::Sender<usize>,
     answered: usize,
     script_len: usize,
 }
@@ -68,7 +70,9 @@ impl FakeLlm {
         let state: Shared = Arc::new(Mutex::new(State {
             script_len: script.steps.len(),
             steps: script.steps.into(),
-            ..State::default()
+            requests: Vec::new(),
+            received: watch::channel(0).0,
+            answered: 0,
         }));
         let task = tokio::spawn(accept_loop(listener, state.clone()));
         Ok(FakeLlm {
@@ -92,6 +96,14 @@ impl FakeLlm {
     /// as a JSON string).
     pub fn requests(&self) -> Vec<Value> {
         lock(&self.state).requests.clone()
+    }
+
+    /// Waits until at least `n` chat-completions requests have arrived (at once if they have). It only
+    /// watches a count, so a test may drop it halfway (in a `select!` or a timeout) and lose nothing.
+    pub async fn until_requests(&self, n: usize) {
+        let mut received = lock(&self.state).received.subscribe();
+        // The sender lives in the state this server holds, so it outlives the wait: no error to see.
+        let _ = received.wait_for(|&count| count >= n).await;
     }
 
     /// How many steps are still unanswered.
@@ -204,6 +216,7 @@ async fn chat_completion(request: Request<Incoming>, state: Shared) -> Reply {
     let (step, number, script_len) = {
         let mut state = lock(&state);
         state.requests.push(body);
+        state.received.send_replace(state.requests.len());
         state.answered += 1;
         (state.steps.pop_front(), state.answered, state.script_len)
     };
@@ -330,6 +343,22 @@ mod tests {
         assert!(body.contains("browser_find"), "{body}");
         let (status, _, _) = http(fake.addr(), "POST", "/_fake/steps", "[{\"kind\": \"nonsense\"}]").await;
         assert_eq!(status, 400);
+    }
+
+    #[tokio::test]
+    async fn a_wait_for_requests_ends_when_they_arrive_and_may_be_dropped_halfway() {
+        let fake = FakeLlm::start(Script::new([Step::text("one"), Step::text("two")]))
+            .await
+            .unwrap();
+        fake.until_requests(0).await;
+        let early = tokio::time::timeout(Duration::from_millis(20), fake.until_requests(1)).await;
+        assert!(early.is_err(), "no request has arrived yet");
+        let path = "/v1/chat/completions";
+        let (ask, ()) = tokio::join!(http(fake.addr(), "POST", path, "{}"), fake.until_requests(1));
+        assert_eq!(ask.0, 200);
+        http(fake.addr(), "POST", path, "{}").await;
+        fake.until_requests(2).await;
+        assert_eq!(fake.requests().len(), 2);
     }
 
     #[tokio::test]
