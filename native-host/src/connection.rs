@@ -362,13 +362,13 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_reply_over_one_mebibyte_becomes_an_error_with_its_id() {
+    async fn a_reply_over_the_browsers_limit_becomes_an_error_with_its_id() {
         let (host_out, mut browser_in) = tokio::io::duplex(1 << 22);
         let (tx, rx) = mpsc::channel(4);
         let writer = tokio::spawn(write_all(rx, host_out));
         let huge = ToExtension::Pong(Pong {
             id: 8,
-            host_version: "x".repeat(1 << 20),
+            host_version: "x".repeat(waymark_protocol::MAX_MESSAGE_TO_BROWSER),
             pid: 1,
         });
         tx.send(huge).await.unwrap();

@@ -604,15 +604,25 @@ mod tests {
             Err(FactError::Markup)
         );
         assert_eq!(session.add_fact("  "), Err(FactError::Empty));
-        assert_eq!(session.add_fact(&"long ".repeat(60)), Err(FactError::TooLong));
+        assert_eq!(
+            session.add_fact(&"a".repeat(MAX_FACT_CHARS + 1)),
+            Err(FactError::TooLong)
+        );
+        session.add_fact(&"a".repeat(MAX_FACT_CHARS)).unwrap();
+        session.facts.clear();
         session.add_fact("The shop delivers in 2 days").unwrap();
         session.add_fact("the shop  delivers in 2 days").unwrap();
         assert_eq!(session.facts.len(), 1, "the same fact is kept once");
-        for i in 0..40 {
+        let added = MAX_FACTS + 10;
+        for i in 0..added {
             session.add_fact(&format!("Finding {i}")).unwrap();
         }
         assert_eq!(session.facts.len(), MAX_FACTS);
-        assert_eq!(session.facts.last().unwrap().fact, "Finding 39");
+        assert_eq!(session.facts[0].fact, format!("Finding {}", added - MAX_FACTS));
+        assert_eq!(
+            session.facts.last().unwrap().fact,
+            format!("Finding {}", added - 1)
+        );
     }
 
     #[test]
@@ -621,7 +631,8 @@ mod tests {
         session.new_goal("Compare kettles");
         session.add_fact("Kettles start at €19").unwrap();
         session.conversation.push(Message::user("Compare kettles"));
-        for i in 0..30 {
+        // Each round adds two messages: enough rounds to pass the limit by half again.
+        for i in 0..MAX_MESSAGES * 3 / 4 {
             let call = ToolCall {
                 id: format!("c{i}"),
                 name: "browser_extract".into(),

@@ -112,7 +112,7 @@ pub(super) fn default_state_dir(env: &impl Fn(&str) -> Option<String>) -> Option
 #[cfg(test)]
 mod tests {
     use super::super::testing::{env_of, FILE, HOME};
-    use super::super::{Config, ConfigError};
+    use super::super::{Config, ConfigError, BANNER_BUDGET_MS_RANGE, MAX_TOOL_STEPS_RANGE};
     use super::*;
     use crate::test_paths::path;
 
@@ -170,27 +170,45 @@ mod tests {
 
     #[test]
     fn bad_environment_values_name_the_variable_the_value_and_the_expectation() {
+        // The ranges' own ends, so the test follows the constants and checks the message names them.
+        let (steps_min, steps_max) = MAX_TOOL_STEPS_RANGE;
+        let steps = format!("from {steps_min} to {steps_max}");
+        let (budget_min, budget_max) = BANNER_BUDGET_MS_RANGE;
+        let budget = format!("milliseconds from {budget_min} to {budget_max}");
         let cases = [
-            ("WAYMARK_MAX_TOOL_STEPS", "abc", "from 1 to 1000"),
-            ("WAYMARK_MAX_TOOL_STEPS", "0", "from 1 to 1000"),
+            ("WAYMARK_MAX_TOOL_STEPS", "abc".to_owned(), steps.clone()),
             (
-                "WAYMARK_BANNER_BUDGET_MS",
-                "30001",
-                "milliseconds from 0 to 30000",
+                "WAYMARK_MAX_TOOL_STEPS",
+                (steps_min - 1).to_string(),
+                steps.clone(),
             ),
-            ("WAYMARK_LLM_TIMEOUT_SECS", "-1", "seconds"),
-            ("WAYMARK_LLM_BASE_URL", "localhost:11434", "http:// or https://"),
-            ("WAYMARK_LLM_IMAGES", "maybe", "true or false"),
-            ("WAYMARK_STATE_DIR", "relative/dir", "an absolute path"),
-            ("WAYMARK_LLM_MODEL", "  ", "a model name"),
+            ("WAYMARK_MAX_TOOL_STEPS", (steps_max + 1).to_string(), steps),
+            ("WAYMARK_BANNER_BUDGET_MS", (budget_max + 1).to_string(), budget),
+            ("WAYMARK_LLM_TIMEOUT_SECS", "-1".to_owned(), "seconds".to_owned()),
+            (
+                "WAYMARK_LLM_BASE_URL",
+                "localhost:11434".to_owned(),
+                "http:// or https://".to_owned(),
+            ),
+            (
+                "WAYMARK_LLM_IMAGES",
+                "maybe".to_owned(),
+                "true or false".to_owned(),
+            ),
+            (
+                "WAYMARK_STATE_DIR",
+                "relative/dir".to_owned(),
+                "an absolute path".to_owned(),
+            ),
+            ("WAYMARK_LLM_MODEL", "  ".to_owned(), "a model name".to_owned()),
         ];
         for (name, value, expected) in cases {
-            let err = Config::load_from(&env_of(&[HOME, (name, value)]), None).unwrap_err();
+            let err = Config::load_from(&env_of(&[HOME, (name, &value)]), None).unwrap_err();
             let text = err.to_string();
             assert!(matches!(err, ConfigError::BadEnvValue { .. }), "{text}");
             assert!(text.contains(name), "{text}");
             assert!(text.contains(&format!("{value:?}")), "{text}");
-            assert!(text.contains(expected), "{text}");
+            assert!(text.contains(&expected), "{text}");
         }
     }
 

@@ -254,14 +254,14 @@ mod tests {
     #[test]
     fn defaults_without_file_or_variables() {
         let config = Config::load_from(&env_of(&[HOME]), None).unwrap();
-        assert_eq!(config.llm_base_url, "http://127.0.0.1:11434/v1");
+        assert_eq!(config.llm_base_url, DEFAULT_LLM_BASE_URL);
         assert_eq!(config.llm_model, DEFAULT_LLM_MODEL);
         assert_eq!(config.llm_api_key, None);
-        assert_eq!(config.llm_timeout_secs, 60);
+        assert_eq!(config.llm_timeout_secs, DEFAULT_LLM_TIMEOUT_SECS);
         assert!(!config.llm_supports_images);
         assert_eq!(config.state_dir, path("/home/ada/.local/state/waymark"));
-        assert_eq!(config.max_tool_steps, 10);
-        assert_eq!(config.banner_budget_ms, 2500);
+        assert_eq!(config.max_tool_steps, DEFAULT_MAX_TOOL_STEPS);
+        assert_eq!(config.banner_budget_ms, DEFAULT_BANNER_BUDGET_MS);
         assert_eq!(config.log, None, "the host's own default applies");
         assert!(config.mcp_servers.is_empty());
         assert_eq!(config.source, None);

@@ -204,14 +204,14 @@ mod tests {
             ),
             (
                 SettingsChange {
-                    max_tool_steps: Some(0),
+                    max_tool_steps: Some(MAX_TOOL_STEPS_RANGE.0 - 1),
                     ..SettingsChange::default()
                 },
-                "from 1 to 1000",
+                "max_tool_steps",
             ),
             (
                 SettingsChange {
-                    banner_budget_ms: Some(99_999),
+                    banner_budget_ms: Some(BANNER_BUDGET_MS_RANGE.1 + 1),
                     ..SettingsChange::default()
                 },
                 "banner_budget_ms",
