@@ -55,8 +55,8 @@ where
     serve_with_mcp(input, output, info, setup, None).await
 }
 
-/// [`serve_with`], also serving the browser tools to MCP clients on a local socket in `mcp_dir` while
-/// the browser is connected.
+/// [`serve`] with the agent's settings made by `setup`, also serving the browser tools to MCP clients
+/// on a local socket in `mcp_dir` (if any) while the browser is connected.
 pub async fn serve_with_mcp<R, W>(
     input: R,
     output: W,

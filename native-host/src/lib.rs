@@ -6,9 +6,11 @@
 //! the parts themselves — the policy gate (`gate`), the agent (`agent`), MCP ([`mcp`]), the settings
 //! page's answers (`settings`). `ARCHITECTURE.md` is the map.
 //!
-//! What it must not do: write to stdout anywhere but [`framing`] (stdout is the browser's pipe), or
-//! expose more than the binary and the tests need: the modules the binary does not name stay private,
-//! so the compiler still finds what nobody uses.
+//! What it must not do: write to stdout in native-messaging mode anywhere but [`framing`] (stdout is
+//! the browser's pipe; only the commands whose output is their stdout — `doctor`, `classify`, the `mcp`
+//! proxy — write there, and the browser never starts those), or expose more than the binary and the
+//! tests need: the modules the binary does not name stay private, so the compiler still finds what
+//! nobody uses.
 
 mod agent;
 mod browser;

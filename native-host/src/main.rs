@@ -8,7 +8,8 @@
 //! [`origin`] has checked that the caller is Waymark (or an id the user registered), it speaks native
 //! messaging on stdin/stdout until the browser closes the pipe. Everything else
 //! (`install`, `--help`, …) is a command for people and scripts. Logs go to stderr, which the browser
-//! passes through to its own log; stdout belongs to [`waymark_host::framing`] alone.
+//! passes through to its own log ([`waymark_host::logging`]); in native messaging stdout belongs to
+//! [`waymark_host::framing`] alone.
 
 use waymark_host::{connection, dispatch, doctor, install, mcp, origin, policy};
 
