@@ -13,6 +13,7 @@
 //! nobody uses.
 
 mod agent;
+mod atomic_file;
 mod browser;
 mod config;
 pub mod connection;
@@ -26,7 +27,6 @@ pub mod logging;
 pub mod mcp;
 pub mod origin;
 pub mod policy;
-mod private_file;
 mod session;
 mod settings;
 mod steplog;

@@ -510,8 +510,7 @@ impl Store {
         })?;
         let json = serde_json::to_vec_pretty(session)?;
         let path = self.path();
-        crate::private_file::write_private(&path, &json)
-            .map_err(|source| SessionError::Write { path, source })
+        crate::atomic_file::write_private(&path, &json).map_err(|source| SessionError::Write { path, source })
     }
 }
 

@@ -110,7 +110,7 @@ pub fn save_to(
     };
     let file_path = path.to_path_buf();
     Config::load_from(&without_overrides, Some(&text)).map_err(|e| relabel(e, &file_path))?;
-    crate::private_file::write_private(path, text.as_bytes()).map_err(|source| SaveError::Write {
+    crate::atomic_file::write_private(path, text.as_bytes()).map_err(|source| SaveError::Write {
         path: path.to_path_buf(),
         source,
     })?;
