@@ -1,9 +1,12 @@
-//! One native-messaging connection: frames in from the browser, typed messages to [`crate::dispatch`],
-//! answers back out through a single writer task, so frames never interleave.
+//! One native-messaging connection: frames in from the browser, each message handed to
+//! [`crate::dispatch`] (the one router), answers back out through a single writer task, so frames never
+//! interleave. It owns the connection's lifetime: it starts the host's parts for it (and the MCP socket
+//! for outside clients) and stops them when the browser goes away.
 //!
 //! Nothing that arrives can stop the host: a frame that is not UTF-8 JSON, is too large, or is not a
 //! message we know gets an [`ErrorReply`] saying what was wrong, and the next frame is read. The
-//! connection ends cleanly when the browser closes the pipe.
+//! connection ends cleanly when the browser closes the pipe. What it must not do: decide what a message
+//! means (that is [`Dispatch::route`]'s), or write to the browser anywhere but the writer task.
 
 use bytes::Bytes;
 use futures::{SinkExt, StreamExt};
@@ -13,11 +16,9 @@ use tokio::sync::mpsc;
 use tokio_util::codec::{FramedRead, FramedWrite};
 use waymark_protocol::{ErrorCode, ErrorReply, RequestId, ToExtension, ToHost};
 
-use crate::agent::{self, Agent};
-use crate::browser::Browser;
-use crate::dispatch::{self, HostInfo};
+use crate::agent;
+use crate::dispatch::{Dispatch, HostInfo};
 use crate::framing::{Frame, FramingError, NativeMessagingCodec};
-use crate::gate::Gate;
 use crate::mcp;
 
 /// How many answers may wait for the writer before senders wait too.
@@ -54,8 +55,8 @@ where
     serve_with_mcp(input, output, info, setup, None).await
 }
 
-/// [`serve_with`], also serving the browser tools to MCP clients on a local socket in `mcp_dir` while
-/// the browser is connected.
+/// [`serve`] with the agent's settings made by `setup`, also serving the browser tools to MCP clients
+/// on a local socket in `mcp_dir` (if any) while the browser is connected.
 pub async fn serve_with_mcp<R, W>(
     input: R,
     output: W,
@@ -69,83 +70,16 @@ where
 {
     let (outbox, queue) = mpsc::channel::<ToExtension>(OUTBOX_DEPTH);
     let writer = tokio::spawn(write_all(queue, output));
-    let browser = Browser::new(outbox.clone());
-    let gate = Gate::new(browser.clone(), outbox.clone());
-    let agent = Agent::new(gate.clone(), outbox.clone(), setup);
+    let mut dispatch = Dispatch::new(info.clone(), outbox.clone(), setup);
     // Outside MCP clients: served until the browser goes away (then the socket is removed).
-    let mcp = mcp_dir.map(|dir| {
-        let server = mcp::server::BrowserServer::new(gate.clone(), outbox.clone());
-        tokio::spawn(mcp::socket::serve(dir, info.pid, server))
-    });
-    // Chats in progress: stopped when the browser goes away, since nobody is left to hear them.
-    let mut chats = tokio::task::JoinSet::new();
+    let mcp = mcp_dir.map(|dir| tokio::spawn(mcp::socket::serve(dir, info.pid, dispatch.mcp_server())));
 
     let mut frames = FramedRead::new(input, NativeMessagingCodec::for_browser());
     let mut result = Ok(());
     while let Some(next) = frames.next().await {
         let replies = match next {
             Ok(Frame::Message(body)) => match parse(&body) {
-                // Tool traffic is concurrent: a question may wait minutes for the user while pings and
-                // results keep flowing, so these run as tasks.
-                Ok(ToHost::ToolResult(done)) => {
-                    browser.resolve(done);
-                    Vec::new()
-                }
-                Ok(ToHost::UserTool(request)) => {
-                    tokio::spawn(gate.clone().user_tool(request));
-                    Vec::new()
-                }
-                // The agent may work for minutes: it runs as a task and reports with agent events.
-                Ok(ToHost::Chat(chat)) => {
-                    while chats.try_join_next().is_some() {}
-                    chats.spawn(agent.clone().chat(chat));
-                    Vec::new()
-                }
-                // The agent sees every answer first: "done" after a step it handed over is its own; a
-                // yes or no goes on to the gate, and if the agent asked, it resumes with the outcome.
-                Ok(ToHost::Answer(answer)) => {
-                    while chats.try_join_next().is_some() {}
-                    chats.spawn(agent.clone().answer(answer));
-                    Vec::new()
-                }
-                // A page changed: questions about the old one close (quickly, and never behind a chat).
-                Ok(ToHost::PageChanged(changed)) => {
-                    let gate = gate.clone();
-                    tokio::spawn(async move { gate.page_changed(changed.tab_id, changed.frame_id).await });
-                    Vec::new()
-                }
-                // The settings page: file reads and writes, and the doctor's network check, off the
-                // reading loop so pings and tool results keep flowing.
-                Ok(ToHost::GetSettings(request)) => {
-                    let outbox = outbox.clone();
-                    tokio::spawn(async move {
-                        let reply =
-                            tokio::task::spawn_blocking(move || crate::settings::get(request.id)).await;
-                        if let Ok(reply) = reply {
-                            let _ = outbox.send(ToExtension::Settings(reply)).await;
-                        }
-                    });
-                    Vec::new()
-                }
-                Ok(ToHost::SaveSettings(request)) => {
-                    let outbox = outbox.clone();
-                    tokio::spawn(async move {
-                        let reply = tokio::task::spawn_blocking(move || crate::settings::save(request)).await;
-                        if let Ok(reply) = reply {
-                            let _ = outbox.send(ToExtension::Settings(reply)).await;
-                        }
-                    });
-                    Vec::new()
-                }
-                Ok(ToHost::RunDoctor(request)) => {
-                    let outbox = outbox.clone();
-                    tokio::spawn(async move {
-                        let report = crate::settings::run_doctor(request.id).await;
-                        let _ = outbox.send(ToExtension::DoctorReport(report)).await;
-                    });
-                    Vec::new()
-                }
-                Ok(message) => dispatch::handle(message, &info),
+                Ok(message) => dispatch.route(message),
                 Err(error) => vec![ToExtension::Error(error)],
             },
             Ok(Frame::Oversized { len }) => {
@@ -176,18 +110,14 @@ where
             }
         }
     }
-    // Nobody will answer the tools still in flight: fail them now rather than at their timeout.
-    browser.disconnect();
     if let Some(mcp) = mcp {
         mcp.abort();
         // Let the aborted task drop its socket (removing the file) before the process ends.
         let _ = mcp.await;
     }
-    chats.abort_all();
-    while chats.join_next().await.is_some() {}
-    // External MCP servers the agent started must not outlive the browser's connection.
-    agent.shutdown().await;
-    drop((outbox, gate, browser, agent));
+    dispatch.close().await;
+    // The writer ends once every sender is gone.
+    drop(outbox);
     match writer.await {
         Ok(Ok(())) => result,
         Ok(Err(e)) => result.and(Err(e)),
@@ -432,13 +362,13 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_reply_over_one_mebibyte_becomes_an_error_with_its_id() {
+    async fn a_reply_over_the_browsers_limit_becomes_an_error_with_its_id() {
         let (host_out, mut browser_in) = tokio::io::duplex(1 << 22);
         let (tx, rx) = mpsc::channel(4);
         let writer = tokio::spawn(write_all(rx, host_out));
         let huge = ToExtension::Pong(Pong {
             id: 8,
-            host_version: "x".repeat(1 << 20),
+            host_version: "x".repeat(waymark_protocol::MAX_MESSAGE_TO_BROWSER),
             pid: 1,
         });
         tx.send(huge).await.unwrap();

@@ -1,7 +1,24 @@
-//! What the host does with each message from the extension. Pure: a message in, answers out; the
-//! connection layer owns all I/O.
+//! The one router of the host: every message from the extension ([`ToHost`]) goes to its handler
+//! here — the hello and the ping answered at once, tool results to the [`Browser`] that waits for them,
+//! the panel's tools and page changes to the policy [`Gate`], chats and answers to the [`Agent`], the
+//! settings page's requests to [`crate::settings`].
+//!
+//! [`Dispatch`] owns what one connection serves with (the browser's pending tools, the gate, the
+//! agent, the chats in progress) and stops it when the connection ends. What it must not do: read or
+//! write frames (that is [`crate::connection`]'s), or wait on anything slow itself: a handler that may
+//! take time (a question can wait minutes for the user) runs as a task, so pings and tool results keep
+//! flowing.
 
-use waymark_protocol::{Pong, ToExtension, ToHost, Welcome, PROTOCOL_VERSION};
+use std::sync::Arc;
+
+use tokio::sync::mpsc;
+use tokio::task::JoinSet;
+use waymark_protocol::{Hello, Ping, Pong, ToExtension, ToHost, Welcome, PROTOCOL_VERSION};
+
+use crate::agent::{self, Agent};
+use crate::browser::Browser;
+use crate::gate::Gate;
+use crate::mcp::server::BrowserServer;
 
 /// Facts about this host process that answers carry.
 #[derive(Debug, Clone)]
@@ -20,62 +37,173 @@ impl HostInfo {
     }
 }
 
-/// Answers one message.
-pub fn handle(message: ToHost, info: &HostInfo) -> Vec<ToExtension> {
-    match message {
-        ToHost::Hello(hello) => {
-            if hello.protocol != PROTOCOL_VERSION {
-                // The extension compares versions and tells the user; the host only notes it.
-                tracing::warn!(
-                    extension = hello.protocol,
-                    host = PROTOCOL_VERSION,
-                    "extension speaks another protocol version"
-                );
-            } else {
-                tracing::info!(extension_version = %hello.extension_version, "extension connected");
-            }
-            vec![ToExtension::Welcome(Welcome {
-                protocol: PROTOCOL_VERSION,
-                host_version: info.version.to_string(),
-                pid: info.pid,
-            })]
+/// What one connection serves with, and where each message goes.
+pub struct Dispatch {
+    info: HostInfo,
+    outbox: mpsc::Sender<ToExtension>,
+    browser: Browser,
+    gate: Arc<Gate>,
+    agent: Arc<Agent>,
+    /// Chats (and the answers that resume them) in progress: stopped when the browser goes away, since
+    /// nobody is left to hear them.
+    chats: JoinSet<()>,
+}
+
+impl Dispatch {
+    /// The host's parts for one connection; answers go to `outbox`, the agent's settings come from
+    /// `setup`.
+    pub fn new(info: HostInfo, outbox: mpsc::Sender<ToExtension>, setup: agent::Setup) -> Self {
+        let browser = Browser::new(outbox.clone());
+        let gate = Gate::new(browser.clone(), outbox.clone());
+        let agent = Agent::new(gate.clone(), outbox.clone(), setup);
+        Dispatch {
+            info,
+            outbox,
+            browser,
+            gate,
+            agent,
+            chats: JoinSet::new(),
         }
-        ToHost::Ping(ping) => vec![ToExtension::Pong(Pong {
-            id: ping.id,
-            host_version: info.version.to_string(),
-            pid: info.pid,
-        })],
-        // Routed by the connection to the gate, the agent and the browser; never reaches here.
-        ToHost::UserTool(_)
-        | ToHost::Answer(_)
-        | ToHost::ToolResult(_)
-        | ToHost::Chat(_)
-        | ToHost::GetSettings(_)
-        | ToHost::SaveSettings(_)
-        | ToHost::RunDoctor(_)
-        | ToHost::PageChanged(_) => Vec::new(),
     }
+
+    /// The browser tools as an MCP server for outside clients, behind this connection's gate.
+    pub fn mcp_server(&self) -> BrowserServer {
+        BrowserServer::new(self.gate.clone(), self.outbox.clone())
+    }
+
+    /// Sends `message` to its handler; returns the answers to send at once (the others reach the
+    /// extension through the outbox when their handler is done).
+    pub fn route(&mut self, message: ToHost) -> Vec<ToExtension> {
+        match message {
+            ToHost::Hello(hello) => vec![welcome(&hello, &self.info)],
+            ToHost::Ping(ping) => vec![pong(&ping, &self.info)],
+            ToHost::ToolResult(done) => {
+                self.browser.resolve(done);
+                Vec::new()
+            }
+            ToHost::UserTool(request) => {
+                tokio::spawn(self.gate.clone().user_tool(request));
+                Vec::new()
+            }
+            // The agent may work for minutes: it runs as a task and reports with agent events.
+            ToHost::Chat(chat) => {
+                self.reap_chats();
+                self.chats.spawn(self.agent.clone().chat(chat));
+                Vec::new()
+            }
+            // The agent sees every answer first: "done" after a step it handed over is its own; a yes
+            // or no goes on to the gate, and if the agent asked, it resumes with the outcome.
+            ToHost::Answer(answer) => {
+                self.reap_chats();
+                self.chats.spawn(self.agent.clone().answer(answer));
+                Vec::new()
+            }
+            // A page changed: questions about the old one close (quickly, and never behind a chat).
+            ToHost::PageChanged(changed) => {
+                let gate = self.gate.clone();
+                tokio::spawn(async move { gate.page_changed(changed.tab_id, changed.frame_id).await });
+                Vec::new()
+            }
+            // The settings page: file reads and writes, and the doctor's network check, off the
+            // reading loop.
+            ToHost::GetSettings(request) => {
+                self.answer_blocking(move || ToExtension::Settings(crate::settings::get(request.id)));
+                Vec::new()
+            }
+            ToHost::SaveSettings(request) => {
+                self.answer_blocking(move || ToExtension::Settings(crate::settings::save(request)));
+                Vec::new()
+            }
+            ToHost::RunDoctor(request) => {
+                let outbox = self.outbox.clone();
+                tokio::spawn(async move {
+                    let report = crate::settings::run_doctor(request.id).await;
+                    let _ = outbox.send(ToExtension::DoctorReport(report)).await;
+                });
+                Vec::new()
+            }
+        }
+    }
+
+    /// Stops what this connection started: tools still in flight fail at once (nobody will answer
+    /// them), chats stop, and the agent's external MCP servers must not outlive the connection.
+    pub async fn close(mut self) {
+        self.browser.disconnect();
+        self.chats.abort_all();
+        while self.chats.join_next().await.is_some() {}
+        self.agent.shutdown().await;
+    }
+
+    /// Forgets the chats that have ended.
+    fn reap_chats(&mut self) {
+        while self.chats.try_join_next().is_some() {}
+    }
+
+    /// Runs `answer` (file I/O) on the blocking pool and sends what it returns.
+    fn answer_blocking(&self, answer: impl FnOnce() -> ToExtension + Send + 'static) {
+        let outbox = self.outbox.clone();
+        tokio::spawn(async move {
+            if let Ok(reply) = tokio::task::spawn_blocking(answer).await {
+                let _ = outbox.send(reply).await;
+            }
+        });
+    }
+}
+
+/// The answer to the extension's hello: our protocol, whichever it speaks.
+fn welcome(hello: &Hello, info: &HostInfo) -> ToExtension {
+    if hello.protocol != PROTOCOL_VERSION {
+        // The extension compares versions and tells the user; the host only notes it.
+        tracing::warn!(
+            extension = hello.protocol,
+            host = PROTOCOL_VERSION,
+            "extension speaks another protocol version"
+        );
+    } else {
+        tracing::info!(extension_version = %hello.extension_version, "extension connected");
+    }
+    ToExtension::Welcome(Welcome {
+        protocol: PROTOCOL_VERSION,
+        host_version: info.version.to_string(),
+        pid: info.pid,
+    })
+}
+
+fn pong(ping: &Ping, info: &HostInfo) -> ToExtension {
+    ToExtension::Pong(Pong {
+        id: ping.id,
+        host_version: info.version.to_string(),
+        pid: info.pid,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use waymark_protocol::{Hello, Ping};
+    use waymark_protocol::{AgentEvent, Chat, PageTool, ToolDone, ToolResult};
 
-    #[test]
-    fn hello_is_welcomed_with_our_protocol_even_on_mismatch() {
-        let info = HostInfo {
+    fn info() -> HostInfo {
+        HostInfo {
             version: "1.2.3",
             pid: 9,
-        };
+        }
+    }
+
+    /// A dispatch whose agent cannot be set up (no message here reaches a model).
+    fn dispatch() -> (Dispatch, mpsc::Receiver<ToExtension>) {
+        let (outbox, queue) = mpsc::channel(16);
+        let setup: agent::Setup = Arc::new(|| Err("no model in this test".into()));
+        (Dispatch::new(info(), outbox, setup), queue)
+    }
+
+    #[tokio::test]
+    async fn hello_is_welcomed_with_our_protocol_even_on_mismatch() {
+        let (mut dispatch, _queue) = dispatch();
         for protocol in [PROTOCOL_VERSION, PROTOCOL_VERSION + 1] {
-            let out = handle(
-                ToHost::Hello(Hello {
-                    protocol,
-                    extension_version: "x".into(),
-                }),
-                &info,
-            );
+            let out = dispatch.route(ToHost::Hello(Hello {
+                protocol,
+                extension_version: "x".into(),
+            }));
             assert_eq!(
                 out,
                 vec![ToExtension::Welcome(Welcome {
@@ -87,10 +215,48 @@ mod tests {
         }
     }
 
-    #[test]
-    fn ping_echoes_the_id() {
-        let info = HostInfo::current();
-        let out = handle(ToHost::Ping(Ping { id: 42 }), &info);
-        assert!(matches!(&out[..], [ToExtension::Pong(p)] if p.id == 42 && p.pid == std::process::id()));
+    #[tokio::test]
+    async fn ping_echoes_the_id() {
+        let (mut dispatch, _queue) = dispatch();
+        let out = dispatch.route(ToHost::Ping(Ping { id: 42 }));
+        assert!(matches!(&out[..], [ToExtension::Pong(p)] if p.id == 42 && p.pid == 9));
+    }
+
+    #[tokio::test]
+    async fn a_tool_result_reaches_the_tool_that_waits_for_it() {
+        let (mut dispatch, mut queue) = dispatch();
+        let browser = dispatch.browser.clone();
+        let waiting = tokio::spawn(async move { browser.run(Some(1), PageTool::Extract).await });
+        let Some(ToExtension::RunTool(run)) = queue.recv().await else {
+            panic!("the tool was not sent")
+        };
+        let result = ToolResult::ok(serde_json::json!({"title": "Shop"}));
+        let out = dispatch.route(ToHost::ToolResult(ToolDone {
+            id: run.id,
+            result: result.clone(),
+        }));
+        assert!(out.is_empty());
+        assert_eq!(waiting.await.unwrap(), result);
+    }
+
+    #[tokio::test]
+    async fn a_chat_goes_to_the_agent_which_answers_through_the_outbox() {
+        let (mut dispatch, mut queue) = dispatch();
+        let out = dispatch.route(ToHost::Chat(Chat {
+            id: 1,
+            tab_id: None,
+            text: "Hi".into(),
+        }));
+        assert!(out.is_empty());
+        let Some(ToExtension::AgentEvent(update)) = queue.recv().await else {
+            panic!("the agent did not answer")
+        };
+        assert_eq!(
+            update.event,
+            AgentEvent::Error {
+                text: "no model in this test".into()
+            }
+        );
+        dispatch.close().await;
     }
 }

@@ -8,27 +8,10 @@
 //! [`origin`] has checked that the caller is Waymark (or an id the user registered), it speaks native
 //! messaging on stdin/stdout until the browser closes the pipe. Everything else
 //! (`install`, `--help`, …) is a command for people and scripts. Logs go to stderr, which the browser
-//! passes through to its own log; stdout belongs to [`framing`] alone.
+//! passes through to its own log ([`waymark_host::logging`]); in native messaging stdout belongs to
+//! [`waymark_host::framing`] alone.
 
-mod agent;
-mod browser;
-mod config;
-mod connection;
-mod dispatch;
-mod doctor;
-mod framing;
-mod gate;
-mod install;
-mod llm;
-mod mcp;
-mod origin;
-mod policy;
-mod session;
-mod settings;
-mod steplog;
-#[cfg(test)]
-mod test_paths;
-mod transfer;
+use waymark_host::{connection, dispatch, doctor, install, mcp, origin, policy};
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -192,7 +175,7 @@ fn main() -> ExitCode {
     let from_browser = args
         .get(1)
         .is_some_and(|a| a.starts_with("chrome-extension://") || a.starts_with("--parent-window"));
-    init_tracing(from_browser);
+    waymark_host::logging::init(from_browser);
     let result = if from_browser {
         run_native_messaging(&args)
     } else {
@@ -206,17 +189,6 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-fn init_tracing(from_browser: bool) {
-    let filter = tracing_subscriber::EnvFilter::try_from_env("WAYMARK_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(if from_browser { "info" } else { "warn" }));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(false)
-        .with_target(false)
-        .init();
 }
 
 fn run_native_messaging(args: &[String]) -> anyhow::Result<()> {

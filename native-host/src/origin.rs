@@ -182,7 +182,7 @@ fn write_ids(path: &Path, ids: Vec<String>) -> Result<(), StoreError> {
         "# Extensions besides Waymark itself that may start waymark-host, added by\n\
          # `waymark-host install --extension-id ID`. Remove a line to withdraw the permission.\n{body}"
     );
-    crate::config::write_private(path, &text).map_err(|source| StoreError::Write {
+    crate::atomic_file::write_private(path, text.as_bytes()).map_err(|source| StoreError::Write {
         path: path.to_path_buf(),
         source,
     })

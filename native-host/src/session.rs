@@ -9,7 +9,6 @@
 //! page content, so it is readable by the user alone (0600 on Unix).
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -511,33 +510,8 @@ impl Store {
         })?;
         let json = serde_json::to_vec_pretty(session)?;
         let path = self.path();
-        let temp = self.dir.join(format!("current.json.tmp-{}", std::process::id()));
-        let write = |file: &Path| -> std::io::Result<()> {
-            let mut out = private_file(file)?;
-            out.write_all(&json)?;
-            out.sync_all()?;
-            fs::rename(file, &path)
-        };
-        write(&temp).map_err(|source| {
-            let _ = fs::remove_file(&temp);
-            SessionError::Write {
-                path: path.clone(),
-                source,
-            }
-        })
+        crate::atomic_file::write_private(&path, &json).map_err(|source| SessionError::Write { path, source })
     }
-}
-
-/// Creates (truncating) a file only its owner can read and write.
-pub fn private_file(path: &Path) -> std::io::Result<fs::File> {
-    let mut options = fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    options.open(path)
 }
 
 #[cfg(test)]
@@ -629,15 +603,25 @@ mod tests {
             Err(FactError::Markup)
         );
         assert_eq!(session.add_fact("  "), Err(FactError::Empty));
-        assert_eq!(session.add_fact(&"long ".repeat(60)), Err(FactError::TooLong));
+        assert_eq!(
+            session.add_fact(&"a".repeat(MAX_FACT_CHARS + 1)),
+            Err(FactError::TooLong)
+        );
+        session.add_fact(&"a".repeat(MAX_FACT_CHARS)).unwrap();
+        session.facts.clear();
         session.add_fact("The shop delivers in 2 days").unwrap();
         session.add_fact("the shop  delivers in 2 days").unwrap();
         assert_eq!(session.facts.len(), 1, "the same fact is kept once");
-        for i in 0..40 {
+        let added = MAX_FACTS + 10;
+        for i in 0..added {
             session.add_fact(&format!("Finding {i}")).unwrap();
         }
         assert_eq!(session.facts.len(), MAX_FACTS);
-        assert_eq!(session.facts.last().unwrap().fact, "Finding 39");
+        assert_eq!(session.facts[0].fact, format!("Finding {}", added - MAX_FACTS));
+        assert_eq!(
+            session.facts.last().unwrap().fact,
+            format!("Finding {}", added - 1)
+        );
     }
 
     #[test]
@@ -646,7 +630,8 @@ mod tests {
         session.new_goal("Compare kettles");
         session.add_fact("Kettles start at €19").unwrap();
         session.conversation.push(Message::user("Compare kettles"));
-        for i in 0..30 {
+        // Each round adds two messages: enough rounds to pass the limit by half again.
+        for i in 0..MAX_MESSAGES * 3 / 4 {
             let call = ToolCall {
                 id: format!("c{i}"),
                 name: "browser_extract".into(),

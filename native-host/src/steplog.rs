@@ -261,16 +261,9 @@ mod tests {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
         names.sort();
-        assert_eq!(
-            names,
-            [
-                "steps.1.jsonl",
-                "steps.2.jsonl",
-                "steps.3.jsonl",
-                "steps.4.jsonl",
-                "steps.jsonl"
-            ]
-        );
+        let mut expected: Vec<String> = (1..=KEEP_OLD).map(|n| format!("steps.{n}.jsonl")).collect();
+        expected.push("steps.jsonl".to_owned());
+        assert_eq!(names, expected);
         for name in &names {
             let path = dir.path().join("logs").join(name);
             assert!(fs::metadata(&path).unwrap().len() <= 400, "{name}");

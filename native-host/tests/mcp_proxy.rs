@@ -195,12 +195,19 @@ async fn the_record_names_the_profile_of_the_browser_that_started_the_host() {
     let flag = format!("--user-data-dir={profile}");
     let mut browser = if cfg!(windows) {
         let mut c = Command::new("cmd");
-        c.args(["/c", host, common::ORIGIN, &flag]);
+        c.args(["/c", host, &common::origin(), &flag]);
         c
     } else {
         // Not `exec`: the shell stays the host's parent, as the browser would.
         let mut c = Command::new("sh");
-        c.args(["-c", "\"$1\" \"$2\"; exit $?", "sh", host, common::ORIGIN, &flag]);
+        c.args([
+            "-c",
+            "\"$1\" \"$2\"; exit $?",
+            "sh",
+            host,
+            &common::origin(),
+            &flag,
+        ]);
         c
     };
     let mut child = common::isolated(&mut browser, dir.path()).spawn().unwrap();

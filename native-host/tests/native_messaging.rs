@@ -5,44 +5,32 @@ use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
 use serde_json::{json, Value};
+use waymark_protocol::{MAX_MESSAGE_FROM_BROWSER, PROTOCOL_VERSION};
 
-const ORIGIN: &str = "chrome-extension://cefdccnmncoeemlgklbddcicjlldkfko/";
+mod common;
+use common::{frame, frame_bytes, origin, read_frames};
 
-fn frame(body: &[u8]) -> Vec<u8> {
-    let mut v = (body.len() as u32).to_ne_bytes().to_vec();
-    v.extend_from_slice(body);
-    v
-}
-
-fn read_frames(bytes: &[u8]) -> Vec<Value> {
-    let mut out = Vec::new();
-    let mut rest = bytes;
-    while !rest.is_empty() {
-        let len = u32::from_ne_bytes(rest[..4].try_into().unwrap()) as usize;
-        out.push(serde_json::from_slice(&rest[4..4 + len]).unwrap());
-        rest = &rest[4 + len..];
-    }
-    out
+/// The extension's first message, in the protocol this host speaks.
+fn hello() -> Value {
+    json!({"type": "hello", "protocol": PROTOCOL_VERSION, "extension_version": "test"})
 }
 
 #[test]
 fn speaks_native_messaging_survives_bad_frames_and_exits_cleanly_on_eof() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_waymark-host"))
-        .arg(ORIGIN)
+        .arg(origin())
         .env("WAYMARK_LOG", "warn")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut input = frame(
-        json!({"type": "hello", "protocol": 1, "extension_version": "test"})
-            .to_string()
-            .as_bytes(),
-    );
-    input.extend(frame(b"]]] not json"));
-    // A header announcing 100 MiB followed by too few bytes: refused without reading the rest into memory.
-    input.extend((100u32 << 20).to_ne_bytes());
+    let mut input = frame(&hello());
+    input.extend(frame_bytes(b"]]] not json".to_vec()));
+    // A header announcing more than the limit, followed by too few bytes: refused without reading the
+    // rest into memory.
+    let over = u32::try_from(MAX_MESSAGE_FROM_BROWSER + 1).unwrap();
+    input.extend(over.to_ne_bytes());
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(&input).unwrap();
     stdin.flush().unwrap();
@@ -53,6 +41,7 @@ fn speaks_native_messaging_survives_bad_frames_and_exits_cleanly_on_eof() {
     let replies = read_frames(&stdout);
     assert!(status.success(), "exit status {status}");
     assert_eq!(replies[0]["type"], "welcome");
+    assert_eq!(replies[0]["protocol"], PROTOCOL_VERSION);
     assert_eq!(replies[0]["pid"], child.id());
     assert_eq!(replies[0]["host_version"], env!("CARGO_PKG_VERSION"));
     assert_eq!(replies[1]["code"], "malformed_frame");
@@ -63,7 +52,7 @@ fn speaks_native_messaging_survives_bad_frames_and_exits_cleanly_on_eof() {
 #[test]
 fn answers_many_pings_in_order() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_waymark-host"))
-        .arg(ORIGIN)
+        .arg(origin())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -71,7 +60,7 @@ fn answers_many_pings_in_order() {
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let input: Vec<u8> = (0..500)
-        .flat_map(|id| frame(json!({"type": "ping", "id": id}).to_string().as_bytes()))
+        .flat_map(|id| frame(&json!({"type": "ping", "id": id})))
         .collect();
     let writer = std::thread::spawn(move || stdin.write_all(&input).unwrap());
     let mut stdout = Vec::new();
@@ -143,7 +132,7 @@ fn install_writes_the_manifest_into_a_profile_folder() {
             .canonicalize()
             .unwrap()
     );
-    assert_eq!(manifest["allowed_origins"][0], ORIGIN);
+    assert_eq!(manifest["allowed_origins"][0], origin());
 
     // Uninstall takes exactly that away, and the record with it.
     let out = host_in(home.path())
@@ -280,10 +269,9 @@ fn start_as_browser(args: &[&str], config: &std::path::Path) -> (bool, Vec<Value
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let hello = json!({"type": "hello", "protocol": 1, "extension_version": "test"});
     // The host may have exited already: a refused write is part of what is tested, not a failure.
     let mut stdin = child.stdin.take().unwrap();
-    let _ = stdin.write_all(&frame(hello.to_string().as_bytes()));
+    let _ = stdin.write_all(&frame(&hello()));
     drop(stdin);
     let out = child.wait_with_output().unwrap();
     (
@@ -317,7 +305,7 @@ fn another_extension_is_refused_before_a_frame_is_read() {
         assert!(stderr.contains("refusing to serve"), "{args:?}: {stderr}");
     }
     // Waymark itself, on Windows with the parent window after the origin.
-    let (ok, frames, _) = start_as_browser(&[ORIGIN, "--parent-window=0"], config.path());
+    let (ok, frames, _) = start_as_browser(&[&origin(), "--parent-window=0"], config.path());
     assert!(ok);
     assert_eq!(frames[0]["type"], "welcome");
 }
@@ -357,4 +345,37 @@ fn an_extension_id_registered_by_install_is_served() {
     assert!(out.status.success() && err.contains(id), "{err}");
     let (ok, frames, _) = start_as_browser(&[&origin], config.path());
     assert!(!ok && frames.is_empty(), "the withdrawn id was served");
+}
+
+/// `log` in config.toml sets what the host logs when `WAYMARK_LOG` does not; without either, the host
+/// started by the browser logs at info.
+#[test]
+fn the_config_files_log_filter_applies_when_waymark_log_is_unset() {
+    let stderr_with = |config_text: Option<&str>| {
+        let config = tempfile::tempdir().unwrap();
+        if let Some(text) = config_text {
+            let folder = config.path().join("waymark");
+            std::fs::create_dir_all(&folder).unwrap();
+            std::fs::write(folder.join("config.toml"), text).unwrap();
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_waymark-host"))
+            .arg(origin())
+            .env_remove("WAYMARK_LOG")
+            .env("XDG_CONFIG_HOME", config.path())
+            .env("APPDATA", config.path())
+            .env("WAYMARK_STATE_DIR", config.path().join("state"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let default = stderr_with(None);
+    assert!(default.contains("host started by the browser"), "{default}");
+    let quiet = stderr_with(Some("log = \"warn\"\n"));
+    assert!(!quiet.contains("host started by the browser"), "{quiet}");
+    let off = stderr_with(Some("log = \"off\"\n"));
+    assert!(off.is_empty(), "{off}");
 }

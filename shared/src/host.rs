@@ -1,22 +1,13 @@
 //! Messages between the extension's service worker and the native host, over native messaging.
 //!
-//! A request carries a [`RequestId`] chosen by the extension; its response carries the same id. The
-//! [`Request`] trait names each request's response type, so the pairing is checked by the compiler
-//! wherever it matters.
+//! A request carries a [`RequestId`] chosen by the extension; its response carries the same id
+//! ([`ToExtension::request_id`]), which is how the extension matches an answer to what it asked.
 
 use serde::{Deserialize, Serialize};
 
 /// Correlates a request with its response. Chosen by the extension; at most 2^53 so that JavaScript
 /// numbers hold it exactly.
 pub type RequestId = u64;
-
-/// Pairs a request with the message that answers it.
-pub trait Request: Into<ToHost> {
-    /// The message the host sends back.
-    type Response: TryFrom<ToExtension>;
-    /// The id the response will carry.
-    fn id(&self) -> RequestId;
-}
 
 /// Extension → host.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -420,35 +411,6 @@ pub enum ErrorCode {
     ProtocolMismatch,
     /// The answer would have exceeded [`crate::MAX_MESSAGE_TO_BROWSER`] and was not sent.
     ReplyTooLarge,
-}
-
-impl From<Hello> for ToHost {
-    fn from(m: Hello) -> Self {
-        ToHost::Hello(m)
-    }
-}
-
-impl From<Ping> for ToHost {
-    fn from(m: Ping) -> Self {
-        ToHost::Ping(m)
-    }
-}
-
-impl TryFrom<ToExtension> for Pong {
-    type Error = ToExtension;
-    fn try_from(m: ToExtension) -> Result<Self, ToExtension> {
-        match m {
-            ToExtension::Pong(p) => Ok(p),
-            other => Err(other),
-        }
-    }
-}
-
-impl Request for Ping {
-    type Response = Pong;
-    fn id(&self) -> RequestId {
-        self.id
-    }
 }
 
 impl ToExtension {

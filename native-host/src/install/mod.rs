@@ -20,7 +20,6 @@ mod record;
 mod uninstall;
 
 use std::collections::HashSet;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde_json::json;
@@ -302,7 +301,7 @@ fn write_manifest(path: &Path, text: &str, public: bool) -> (Vec<PathBuf>, std::
     };
     let (created, made) = create_dirs(dir, public);
     // 0644: the browser reads it as whichever user runs it.
-    let result = made.and_then(|()| write_file(path, text.as_bytes(), 0o644));
+    let result = made.and_then(|()| crate::atomic_file::write(path, text.as_bytes(), 0o644));
     (created, result)
 }
 
@@ -339,53 +338,6 @@ fn open_to_all(dirs: &[PathBuf], public: bool) -> std::io::Result<()> {
 #[cfg(not(unix))]
 fn open_to_all(_dirs: &[PathBuf], _public: bool) -> std::io::Result<()> {
     Ok(())
-}
-
-/// Writes `bytes` to `path` whole: a temp file of its own beside it, then a rename. `mode` is the
-/// file's permission bits on Unix.
-pub(crate) fn write_file(path: &Path, bytes: &[u8], mode: u32) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    std::fs::create_dir_all(dir)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    // A name of its own: two installs at once (the end-to-end tests register profiles in parallel)
-    // never write into the same temp file.
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.subsec_nanos())
-        .unwrap_or(0);
-    let tmp = dir.join(format!(".{name}.{}.{nanos}.tmp", std::process::id()));
-    let result = (|| {
-        let mut options = std::fs::OpenOptions::new();
-        options.write(true).create_new(true);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt as _;
-            options.mode(mode);
-        }
-        #[cfg(not(unix))]
-        let _ = mode;
-        let mut file = options.open(&tmp)?;
-        #[cfg(unix)]
-        {
-            // The umask narrows `mode` at creation; the file gets exactly `mode`.
-            use std::os::unix::fs::PermissionsExt as _;
-            file.set_permissions(std::fs::Permissions::from_mode(mode))?;
-        }
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        drop(file);
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }
 
 #[cfg(windows)]

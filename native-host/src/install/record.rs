@@ -158,7 +158,7 @@ pub fn save(path: &Path, record: &Record) -> Result<(), RecordError> {
         "# What `waymark-host install` wrote, so that `waymark-host uninstall` removes exactly that.\n\
          # Written by waymark-host; an entry removed here is no longer removed by uninstall.\n{body}"
     );
-    super::write_file(path, text.as_bytes(), 0o600).map_err(err)
+    crate::atomic_file::write_private(path, text.as_bytes()).map_err(err)
 }
 
 #[cfg(test)]

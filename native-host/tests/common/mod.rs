@@ -1,17 +1,63 @@
 //! What the integration tests share: the real `waymark-host` binary in native-messaging mode, driven
-//! through its framing by a test that plays the extension against a scripted model.
+//! through its framing by a test that plays the extension against a scripted model, and the frames
+//! themselves, read and written with the host's own codec ([`waymark_host::framing`]) so the tests and
+//! the host cannot disagree about them.
 #![allow(clippy::unwrap_used, dead_code)] // test code; not every test file uses every helper
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
+use bytes::{Bytes, BytesMut};
 use fake_llm::FakeLlm;
+use futures::StreamExt as _;
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::AsyncWriteExt;
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+use tokio_util::codec::{Decoder as _, Encoder as _, FramedRead};
+use waymark_host::framing::{Frame, NativeMessagingCodec};
+use waymark_protocol::{EXTENSION_ID, MAX_MESSAGE_FROM_BROWSER, MAX_MESSAGE_TO_BROWSER};
 
-pub const ORIGIN: &str = "chrome-extension://cefdccnmncoeemlgklbddcicjlldkfko/";
+/// The origin the browser passes when Waymark's own extension starts the host.
+pub fn origin() -> String {
+    format!("chrome-extension://{EXTENSION_ID}/")
+}
+
+/// The codec as the browser's side uses it: it reads what the host writes and writes what the host
+/// reads, each up to the limit of its direction.
+pub fn browser_codec() -> NativeMessagingCodec {
+    NativeMessagingCodec::new(MAX_MESSAGE_TO_BROWSER, MAX_MESSAGE_FROM_BROWSER)
+}
+
+/// `message` as one frame, as the browser sends it.
+pub fn frame(message: &Value) -> Vec<u8> {
+    frame_bytes(message.to_string().into_bytes())
+}
+
+/// Any bytes (valid JSON or not) as one frame.
+pub fn frame_bytes(body: Vec<u8>) -> Vec<u8> {
+    let mut out = BytesMut::new();
+    browser_codec().encode(Bytes::from(body), &mut out).unwrap();
+    out.to_vec()
+}
+
+/// Every frame in `bytes` (what the host wrote), as JSON.
+pub fn read_frames(bytes: &[u8]) -> Vec<Value> {
+    let mut codec = browser_codec();
+    let mut bytes = BytesMut::from(bytes);
+    let mut out = Vec::new();
+    while let Some(frame) = codec.decode_eof(&mut bytes).unwrap() {
+        out.push(message_of(frame));
+    }
+    out
+}
+
+fn message_of(frame: Frame) -> Value {
+    match frame {
+        Frame::Message(body) => serde_json::from_slice(&body).unwrap(),
+        Frame::Oversized { len } => panic!("the host wrote a frame of {len} bytes, over the limit"),
+    }
+}
 
 /// The MCP server fixture `cargo test` builds from `examples/mcp_fixture.rs`, next to the host binary.
 pub fn mcp_fixture() -> PathBuf {
@@ -40,7 +86,9 @@ pub fn isolated<'a>(command: &'a mut Command, state_dir: &Path) -> &'a mut Comma
 pub struct Host {
     pub child: Child,
     pub stdin: ChildStdin,
-    stdout: ChildStdout,
+    /// The host's stdout, framed: bytes of a frame not yet whole stay in here, so a [`Host::recv`]
+    /// dropped halfway (in a `select!` or a timeout) loses nothing.
+    stdout: FramedRead<ChildStdout, NativeMessagingCodec>,
     /// Every tool the host asked the "extension" to run, other than the gate's own looks (`preview`,
     /// `find_banners`, and its renumbering after banners, `limit: 1`).
     pub ran: Vec<Value>,
@@ -67,13 +115,13 @@ impl Host {
         page: fn(&Value) -> Value,
     ) -> Host {
         let mut child = isolated(&mut Command::new(env!("CARGO_BIN_EXE_waymark-host")), state_dir)
-            .arg(ORIGIN)
+            .arg(origin())
             .envs(env.iter().copied())
             .env("WAYMARK_MAX_TOOL_STEPS", max_tool_steps.to_string())
             .spawn()
             .unwrap();
         let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
+        let stdout = FramedRead::new(child.stdout.take().unwrap(), browser_codec());
         Host {
             child,
             stdin,
@@ -84,19 +132,30 @@ impl Host {
     }
 
     pub async fn send(&mut self, message: Value) {
-        let body = message.to_string().into_bytes();
-        let mut frame = u32::try_from(body.len()).unwrap().to_ne_bytes().to_vec();
-        frame.extend(body);
-        self.stdin.write_all(&frame).await.unwrap();
+        self.stdin.write_all(&frame(&message)).await.unwrap();
         self.stdin.flush().await.unwrap();
     }
 
+    /// The host's next message. Cancel-safe: see [`Host::stdout`].
     pub async fn recv(&mut self) -> Value {
-        let mut len = [0_u8; 4];
-        self.stdout.read_exact(&mut len).await.unwrap();
-        let mut body = vec![0_u8; u32::from_ne_bytes(len) as usize];
-        self.stdout.read_exact(&mut body).await.unwrap();
-        serde_json::from_slice(&body).unwrap()
+        let frame = self
+            .stdout
+            .next()
+            .await
+            .expect("the host closed its stdout")
+            .unwrap();
+        message_of(frame)
+    }
+
+    /// Answers a `run_tool` from the scripted page; says whether `message` was one.
+    async fn answer_tool(&mut self, message: &Value) -> bool {
+        if message["type"] != "run_tool" {
+            return false;
+        }
+        let result = (self.page)(&message["tool"]);
+        self.send(json!({"type": "tool_result", "id": message["id"], "result": result}))
+            .await;
+        true
     }
 
     /// Plays the extension (answering `run_tool` from the scripted page) until the agent stops working;
@@ -111,16 +170,13 @@ impl Host {
         let run = async {
             loop {
                 let message = self.recv().await;
-                if message["type"] == "run_tool" {
-                    let tool = &message["tool"];
-                    let gates_own = matches!(tool["tool"].as_str(), Some("preview" | "find_banners"))
-                        || (tool["tool"] == "list_interactives" && tool["limit"] == 1);
-                    if !gates_own {
-                        self.ran.push(tool.clone());
-                    }
-                    let result = (self.page)(&message["tool"]);
-                    self.send(json!({"type": "tool_result", "id": message["id"], "result": result}))
-                        .await;
+                let tool = &message["tool"];
+                let gates_own = matches!(tool["tool"].as_str(), Some("preview" | "find_banners"))
+                    || (tool["tool"] == "list_interactives" && tool["limit"] == 1);
+                if message["type"] == "run_tool" && !gates_own {
+                    self.ran.push(tool.clone());
+                }
+                if self.answer_tool(&message).await {
                     continue;
                 }
                 let state = message["event"]["state"].as_str().map(str::to_owned);
@@ -136,16 +192,17 @@ impl Host {
         seen
     }
 
-    /// Plays the extension until the model has had `n` requests.
+    /// Plays the extension until the model has had `n` requests. Cancel-safe: a message the host is
+    /// halfway through writing when the model's request arrives stays for the next [`Host::recv`], and
+    /// one read whole is answered before this returns.
     pub async fn until_requests(&mut self, llm: &FakeLlm, n: usize) {
         let run = async {
-            while llm.requests().len() < n {
-                let next = tokio::time::timeout(Duration::from_millis(50), self.recv()).await;
-                if let Ok(message) = next {
-                    if message["type"] == "run_tool" {
-                        let result = (self.page)(&message["tool"]);
-                        self.send(json!({"type": "tool_result", "id": message["id"], "result": result}))
-                            .await;
+            loop {
+                tokio::select! {
+                    biased;
+                    () = llm.until_requests(n) => break,
+                    message = self.recv() => {
+                        self.answer_tool(&message).await;
                     }
                 }
             }

@@ -37,8 +37,9 @@ fn main() -> anyhow::Result<()> {
     let script_path = script_path.context(USAGE)?;
     let text = std::fs::read_to_string(&script_path)
         .with_context(|| format!("cannot read the script {script_path}"))?;
-    let script = Script::from_json(&text)
-        .with_context(|| format!("{script_path} is not a fake-llm script (see tools/fake-llm/src/lib.rs)"))?;
+    let script = Script::from_json(&text).with_context(|| {
+        format!("{script_path} is not a fake-llm script (see tools/fake-llm/src/script.rs)")
+    })?;
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

@@ -1,0 +1,340 @@
+//! Reading the configuration: the file's shape (every key optional, unknown keys refused), each
+//! setting taken from the environment, else the file, else its default, and checked, so a bad value is
+//! an error that names where it came from and what was expected.
+//!
+//! What it must not do: touch the real environment or file system (it is a pure function of an
+//! environment lookup and the file's text), or show a secret in an error (the API key is masked).
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use super::env::{config_file_path, default_state_dir, expand_home, pick, pick_number};
+use super::*;
+
+/// The file's shape: every key optional, unknown keys refused (a typo must not be silently ignored).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileConfig {
+    llm_base_url: Option<String>,
+    llm_model: Option<String>,
+    llm_api_key: Option<String>,
+    llm_timeout_secs: Option<i64>,
+    llm_supports_images: Option<bool>,
+    state_dir: Option<String>,
+    max_tool_steps: Option<i64>,
+    banner_budget_ms: Option<i64>,
+    log: Option<String>,
+    #[serde(default)]
+    mcp_servers: Vec<McpServerConfig>,
+}
+
+/// Where a value came from, for error messages.
+pub(super) enum Origin<'a> {
+    Env(&'static str),
+    File { path: &'a Path, key: &'static str },
+}
+
+impl Origin<'_> {
+    /// `shown` is how the bad value appears in the message (secrets are masked by the caller).
+    pub(super) fn error(&self, shown: String, expected: &'static str) -> ConfigError {
+        match self {
+            Origin::Env(name) => ConfigError::BadEnvValue {
+                name,
+                value: shown,
+                expected,
+            },
+            Origin::File { path, key } => ConfigError::BadFileValue {
+                path: path.to_path_buf(),
+                key,
+                value: shown,
+                expected,
+            },
+        }
+    }
+}
+
+impl Config {
+    /// Loads from an environment lookup and the config file's text (`None`: no file). The file's path,
+    /// for messages, is derived from `env` like [`config_file_path`].
+    pub fn load_from(
+        env: &impl Fn(&str) -> Option<String>,
+        file_text: Option<&str>,
+    ) -> Result<Config, ConfigError> {
+        let lookup = |name: &str| env(name).filter(|v| !v.is_empty());
+        let path = config_file_path(&lookup).unwrap_or_else(|| PathBuf::from("config.toml"));
+        let file: FileConfig = match file_text {
+            Some(text) => toml::from_str(text).map_err(|e| ConfigError::Parse {
+                path: path.clone(),
+                message: e.to_string().trim_end().to_owned(),
+            })?,
+            None => FileConfig::default(),
+        };
+        let in_file = |key| Origin::File { path: &path, key };
+
+        // Each setting: the environment wins over the file, the file over the default.
+        let (raw, origin) = pick(
+            &lookup,
+            "WAYMARK_LLM_BASE_URL",
+            file.llm_base_url,
+            in_file("llm_base_url"),
+        );
+        let llm_base_url = match raw {
+            Some(raw) => parse_base_url(&raw, &origin)?,
+            None => DEFAULT_LLM_BASE_URL.to_owned(),
+        };
+
+        let (raw, origin) = pick(&lookup, "WAYMARK_LLM_MODEL", file.llm_model, in_file("llm_model"));
+        let llm_model = match raw {
+            Some(raw) if raw.trim().is_empty() => {
+                return Err(origin.error(format!("{raw:?}"), "a model name"))
+            }
+            Some(raw) => raw.trim().to_owned(),
+            None => DEFAULT_LLM_MODEL.to_owned(),
+        };
+
+        let (raw, origin) = match lookup("WAYMARK_LLM_API_KEY") {
+            Some(v) => (Some(v), Origin::Env("WAYMARK_LLM_API_KEY")),
+            None => match file.llm_api_key {
+                Some(v) => (Some(v), in_file("llm_api_key")),
+                None => (lookup("OPENAI_API_KEY"), Origin::Env("OPENAI_API_KEY")),
+            },
+        };
+        let llm_api_key = match raw {
+            Some(key) => {
+                let key = key.trim().to_owned();
+                // It goes into an HTTP header: visible ASCII only. Never echo it.
+                if key.is_empty() || !key.bytes().all(|b| b.is_ascii_graphic()) {
+                    return Err(origin.error(
+                        "\"***\"".to_owned(),
+                        "an API key of visible ASCII characters (no spaces or line breaks)",
+                    ));
+                }
+                Some(key)
+            }
+            None => None,
+        };
+
+        let (raw, origin) = pick_number(
+            &lookup,
+            "WAYMARK_LLM_TIMEOUT_SECS",
+            file.llm_timeout_secs,
+            in_file("llm_timeout_secs"),
+        );
+        let llm_timeout_secs = match raw {
+            Some(raw) => parse_in_range(&raw, 1, 3600, &origin, "a whole number of seconds from 1 to 3600")?,
+            None => DEFAULT_LLM_TIMEOUT_SECS,
+        };
+
+        let llm_supports_images = match lookup("WAYMARK_LLM_IMAGES") {
+            Some(raw) => match raw.trim().to_ascii_lowercase().as_str() {
+                "1" | "true" | "yes" | "on" => true,
+                "0" | "false" | "no" | "off" => false,
+                _ => return Err(Origin::Env("WAYMARK_LLM_IMAGES").error(format!("{raw:?}"), "true or false")),
+            },
+            None => file.llm_supports_images.unwrap_or(false),
+        };
+
+        let (raw, origin) = pick(&lookup, "WAYMARK_STATE_DIR", file.state_dir, in_file("state_dir"));
+        let state_dir = match raw {
+            Some(raw) => {
+                let dir = expand_home(raw.trim(), &lookup);
+                if !dir.is_absolute() {
+                    return Err(origin.error(format!("{raw:?}"), "an absolute path"));
+                }
+                dir
+            }
+            None => default_state_dir(&lookup).ok_or(ConfigError::NoStateDir)?,
+        };
+
+        let (raw, origin) = pick_number(
+            &lookup,
+            "WAYMARK_MAX_TOOL_STEPS",
+            file.max_tool_steps,
+            in_file("max_tool_steps"),
+        );
+        let max_tool_steps = match raw {
+            Some(raw) => {
+                let (min, max) = MAX_TOOL_STEPS_RANGE;
+                let n = parse_in_range(&raw, min, max, &origin, "a whole number of steps from 1 to 1000")?;
+                u32::try_from(n).unwrap_or(DEFAULT_MAX_TOOL_STEPS)
+            }
+            None => DEFAULT_MAX_TOOL_STEPS,
+        };
+
+        let (raw, origin) = pick_number(
+            &lookup,
+            "WAYMARK_BANNER_BUDGET_MS",
+            file.banner_budget_ms,
+            in_file("banner_budget_ms"),
+        );
+        let banner_budget_ms = match raw {
+            Some(raw) => {
+                let (min, max) = BANNER_BUDGET_MS_RANGE;
+                parse_in_range(
+                    &raw,
+                    min,
+                    max,
+                    &origin,
+                    "a whole number of milliseconds from 0 to 30000",
+                )?
+            }
+            None => DEFAULT_BANNER_BUDGET_MS,
+        };
+
+        let (raw, origin) = pick(&lookup, "WAYMARK_LOG", file.log, in_file("log"));
+        let log = match raw {
+            Some(raw) if raw.trim().is_empty() => {
+                return Err(origin.error(format!("{raw:?}"), "a tracing filter such as info or debug"))
+            }
+            Some(raw) => Some(raw.trim().to_owned()),
+            None => None,
+        };
+
+        for server in &file.mcp_servers {
+            if server.name.trim().is_empty() || server.command.trim().is_empty() {
+                return Err(in_file("mcp_servers").error(
+                    format!("{{ name = {:?}, command = {:?} }}", server.name, server.command),
+                    "a name and a command for every [[mcp_servers]] entry",
+                ));
+            }
+        }
+
+        Ok(Config {
+            llm_base_url,
+            llm_model,
+            llm_api_key,
+            llm_timeout_secs,
+            llm_supports_images,
+            state_dir,
+            max_tool_steps,
+            banner_budget_ms,
+            log,
+            mcp_servers: file.mcp_servers,
+            source: file_text.map(|_| path),
+        })
+    }
+}
+
+fn parse_in_range(
+    raw: &str,
+    min: u64,
+    max: u64,
+    origin: &Origin<'_>,
+    expected: &'static str,
+) -> Result<u64, ConfigError> {
+    match raw.trim().parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(origin.error(format!("{raw:?}"), expected)),
+    }
+}
+
+fn parse_base_url(raw: &str, origin: &Origin<'_>) -> Result<String, ConfigError> {
+    let url = raw.trim().trim_end_matches('/');
+    let rest = url
+        .strip_prefix("http://")
+        .or_else(|| url.strip_prefix("https://"));
+    match rest {
+        Some(rest) if !rest.is_empty() && !rest.starts_with('/') && !url.contains(char::is_whitespace) => {
+            Ok(url.to_owned())
+        }
+        _ => Err(origin.error(
+            format!("{raw:?}"),
+            "an http:// or https:// URL of an OpenAI-compatible API, such as http://127.0.0.1:11434/v1",
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{env_of, FILE, HOME};
+    use super::*;
+    use crate::test_paths::{abs, path};
+
+    #[test]
+    fn defaults_without_file_or_variables() {
+        let config = Config::load_from(&env_of(&[HOME]), None).unwrap();
+        assert_eq!(config.llm_base_url, DEFAULT_LLM_BASE_URL);
+        assert_eq!(config.llm_model, DEFAULT_LLM_MODEL);
+        assert_eq!(config.llm_api_key, None);
+        assert_eq!(config.llm_timeout_secs, DEFAULT_LLM_TIMEOUT_SECS);
+        assert!(!config.llm_supports_images);
+        assert_eq!(config.state_dir, path("/home/ada/.local/state/waymark"));
+        assert_eq!(config.max_tool_steps, DEFAULT_MAX_TOOL_STEPS);
+        assert_eq!(config.banner_budget_ms, DEFAULT_BANNER_BUDGET_MS);
+        assert_eq!(config.log, None, "the host's own default applies");
+        assert!(config.mcp_servers.is_empty());
+        assert_eq!(config.source, None);
+    }
+
+    #[test]
+    fn no_home_and_no_state_dir_is_a_clear_error() {
+        let err = Config::load_from(&env_of(&[]), None).unwrap_err();
+        assert!(err.to_string().contains("WAYMARK_STATE_DIR"), "{err}");
+        let config = Config::load_from(&env_of(&[("WAYMARK_STATE_DIR", "/tmp/wm")]), None).unwrap();
+        assert_eq!(config.state_dir, path("/tmp/wm"));
+    }
+
+    #[test]
+    fn file_values_are_used() {
+        let config = Config::load_from(&env_of(&[HOME]), Some(FILE)).unwrap();
+        assert_eq!(config.llm_base_url, "https://openrouter.ai/api/v1");
+        assert_eq!(config.llm_model, "qwen/qwen-2.5-72b-instruct");
+        assert_eq!(config.llm_api_key.as_deref(), Some("sk-from-file"));
+        assert_eq!(config.llm_timeout_secs, 30);
+        assert!(config.llm_supports_images);
+        assert_eq!(config.state_dir, path("/home/ada/waymark-state"));
+        assert_eq!(config.max_tool_steps, 25);
+        assert_eq!(config.banner_budget_ms, 800);
+        assert_eq!(config.log.as_deref(), Some("debug"));
+        assert_eq!(config.mcp_servers.len(), 2);
+        assert_eq!(config.mcp_servers[0].args.len(), 3);
+        assert_eq!(config.mcp_servers[0].env["GITHUB_TOKEN"], "ghp_secret");
+        assert!(config.mcp_servers[1].args.is_empty());
+    }
+
+    #[test]
+    fn debug_never_shows_secrets() {
+        let env = env_of(&[HOME, ("WAYMARK_LLM_API_KEY", "sk-very-secret")]);
+        let config = Config::load_from(&env, Some(FILE)).unwrap();
+        let shown = format!("{config:?}");
+        assert!(!shown.contains("sk-very-secret"), "{shown}");
+        assert!(!shown.contains("ghp_secret"), "{shown}");
+        assert!(shown.contains("llm_api_key: Some(\"***\")"), "{shown}");
+        assert!(shown.contains("GITHUB_TOKEN"), "{shown}");
+    }
+
+    #[test]
+    fn a_bad_api_key_is_refused_without_being_shown() {
+        let env = env_of(&[HOME, ("WAYMARK_LLM_API_KEY", "sk-with space")]);
+        let text = Config::load_from(&env, None).unwrap_err().to_string();
+        assert!(text.contains("WAYMARK_LLM_API_KEY"), "{text}");
+        assert!(!text.contains("sk-with"), "{text}");
+    }
+
+    #[test]
+    fn malformed_file_names_the_file() {
+        let env = env_of(&[HOME]);
+        let err = Config::load_from(&env, Some("llm_model = ")).unwrap_err();
+        assert!(matches!(err, ConfigError::Parse { .. }));
+        assert!(
+            err.to_string()
+                .contains(&abs("/home/ada/.config/waymark/config.toml")),
+            "{err}"
+        );
+        // A typo in a key is an error, not silently ignored.
+        let err = Config::load_from(&env, Some("llm_modle = \"x\"")).unwrap_err();
+        assert!(err.to_string().contains("llm_modle"), "{err}");
+        // A value of the wrong type.
+        let err = Config::load_from(&env, Some("max_tool_steps = \"ten\"")).unwrap_err();
+        assert!(err.to_string().contains("max_tool_steps"), "{err}");
+        // A value out of range names the key.
+        let err = Config::load_from(&env, Some("max_tool_steps = 0")).unwrap_err();
+        let text = err.to_string();
+        assert!(matches!(err, ConfigError::BadFileValue { .. }), "{text}");
+        assert!(text.contains("max_tool_steps = \"0\""), "{text}");
+        // An MCP server without a command.
+        let err = Config::load_from(&env, Some("[[mcp_servers]]\nname = \"x\"\ncommand = \"\"")).unwrap_err();
+        assert!(err.to_string().contains("mcp_servers"), "{err}");
+    }
+}
