@@ -103,9 +103,6 @@ const UNDER_WAY: &[&str] = &[
     "native-host/src/agent/tests.rs",
     "native-host/src/config.rs",
     "native-host/src/policy/mod.rs",
-    "native-host/src/policy/tests.rs",
-    "native-host/src/policy/words.rs",
-    "shared/src/secret/tests.rs",
     "tools/fake-llm/src/lib.rs",
 ];
 
