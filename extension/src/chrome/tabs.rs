@@ -1,5 +1,6 @@
 //! Typed bindings to `chrome.tabs` (find, update, open, move through history, picture a tab, message
-//! one frame) and `chrome.webNavigation.getAllFrames` (the frames of a tab), for the service worker.
+//! one frame), `chrome.webNavigation.getAllFrames` (the frames of a tab) and whether file pages may be
+//! entered, for the service worker.
 //! Each call returns the browser's promise; what it resolves to is read into [`Tab`] or [`TabFrame`].
 //!
 //! Must not: be used by the content module (a page's frame has no `chrome.tabs`), or read a field of
@@ -47,6 +48,10 @@ extern "C" {
     /// Needs the `webNavigation` permission; rejects for a tab that is gone.
     #[wasm_bindgen(catch, js_namespace = ["chrome", "webNavigation"], js_name = getAllFrames)]
     fn web_navigation_get_all_frames(details: &JsValue) -> Result<Promise, JsValue>;
+
+    /// Resolves to whether the user let Waymark into `file://` pages ("Allow access to file URLs").
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "extension"], js_name = isAllowedFileSchemeAccess)]
+    fn extension_is_allowed_file_scheme_access() -> Result<Promise, JsValue>;
 }
 
 /// What Waymark reads of a `chrome.tabs.Tab`. Every field may be missing (the browser leaves out what
@@ -57,6 +62,8 @@ pub struct Tab {
     pub id: Option<i32>,
     pub window_id: Option<i32>,
     pub url: String,
+    /// Where the tab is going while a navigation has not yet shown its page (empty otherwise).
+    pub pending_url: String,
     pub title: String,
     /// `loading` or `complete`.
     pub status: String,
@@ -166,6 +173,15 @@ pub async fn active_tab_id() -> Option<i32> {
     tabs.into_iter()
         .filter(|tab| !tab.is_waymark_page())
         .find_map(|tab| tab.id)
+}
+
+/// Whether the user let Waymark into `file://` pages; `false` when the browser will not say.
+pub async fn file_pages_allowed() -> bool {
+    settle(extension_is_allowed_file_scheme_access())
+        .await
+        .ok()
+        .and_then(|allowed| allowed.as_bool())
+        .unwrap_or(false)
 }
 
 /// One frame of a tab: its id and its parent's (-1 for the top frame).

@@ -10,7 +10,8 @@
 //! - `screenshot.rs`: a picture of the tab with its badges drawn and its secrets masked;
 //! - `downloads.rs`: waiting for the download a click starts;
 //! - `focus.rs`: moving the keyboard focus along the numbering;
-//! - `banners.rs`: every frame's banners, found and pressed.
+//! - `banners.rs`: every frame's banners, found and pressed;
+//! - `ready.rs`: waiting for a page that is loading, and saying which pages no extension may enter.
 //!
 //! This module does not judge tools: the worker lets page-changing ones through only from the host,
 //! and here they run only with the gate's pin. Nothing here is sent into a page's windows: every frame
@@ -23,6 +24,7 @@ mod focus;
 mod navigation;
 mod numbering;
 mod pinned;
+mod ready;
 mod screenshot;
 mod tablist;
 
@@ -108,18 +110,54 @@ fn unpinned() -> ToolResult {
     )
 }
 
-/// Sends one message to one frame's content script and returns its answer.
+/// Sends one message to one frame's content script and returns its answer. When the top frame has
+/// nobody to answer (its page is loading, or has just been replaced), waits for its script
+/// (`ready.rs`) and sends again; a pinned tool is not sent again, since the page it was judged on is
+/// gone.
 async fn send(tab: i32, frame: i32, message: &WorkerToContent) -> ToolResult {
+    match deliver(tab, frame, message).await {
+        Delivery::Answered(result) => return result,
+        Delivery::Unanswered(why) => chrome::log(&format!("tab {tab} frame {frame} did not answer: {why}")),
+    }
+    let pinned = matches!(message, WorkerToContent::Tool { pin: Some(_), .. });
+    if frame != 0 {
+        // A child frame that is loading has no controls to act on yet; the listing passes it over.
+        return ToolResult::failed(ErrorKind::Unreachable, wording::page_unreachable());
+    }
+    if pinned {
+        return ToolResult::failed(ErrorKind::PageChanged, wording::pinned_page_changed());
+    }
+    if let Err(refusal) = ready::top_frame(tab, ready::READY_WAIT_MS).await {
+        return refusal;
+    }
+    match deliver(tab, frame, message).await {
+        Delivery::Answered(result) => result,
+        Delivery::Unanswered(why) => {
+            chrome::log(&format!("tab {tab} answered, then did not: {why}"));
+            ToolResult::failed(ErrorKind::Unreachable, wording::page_unreachable())
+        }
+    }
+}
+
+/// What became of one message to one frame.
+enum Delivery {
+    /// The frame's content script answered.
+    Answered(ToolResult),
+    /// Nobody answered (no content script there yet or at all, the frame or tab went away): why, in
+    /// the browser's words, for the log only.
+    Unanswered(String),
+}
+
+/// Sends one message to one frame's content script, once.
+async fn deliver(tab: i32, frame: i32, message: &WorkerToContent) -> Delivery {
     match chrome::tabs::send_to_frame(tab, frame, &chrome::to_js(message)).await {
-        Ok(answer) if answer.is_undefined() => {
-            ToolResult::failed(ErrorKind::Unreachable, wording::page_unreachable())
+        Ok(answer) if answer.is_undefined() => Delivery::Unanswered("no answer".into()),
+        Ok(answer) => {
+            Delivery::Answered(chrome::from_js::<ToolResult>(answer).unwrap_or_else(|e| {
+                ToolResult::error(format!("the page answered something unreadable: {e}"))
+            }))
         }
-        Ok(answer) => chrome::from_js::<ToolResult>(answer)
-            .unwrap_or_else(|e| ToolResult::error(format!("the page answered something unreadable: {e}"))),
-        Err(e) => {
-            chrome::log(&format!("tab {tab} frame {frame} unreachable: {e}"));
-            ToolResult::failed(ErrorKind::Unreachable, wording::page_unreachable())
-        }
+        Err(e) => Delivery::Unanswered(e),
     }
 }
 

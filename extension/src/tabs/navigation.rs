@@ -1,5 +1,6 @@
 //! Moving a tab: opening an address typed by a person or asked for by the agent, back, forward,
-//! reload, and opening an address in a new tab; then waiting for the page to load.
+//! reload, and opening an address in a new tab; then waiting for the page to load and for Waymark's
+//! script in it to answer, so the next tool reaches the new page at once.
 //!
 //! Must not: run without the gate's pin (`pinned.rs` checks the pinned document first), open script or
 //! data addresses, or leave the old page's numbering behind (numbers never outlive their page).
@@ -7,11 +8,13 @@
 use serde_json::json;
 use waymark_protocol::{ErrorKind, ToolResult};
 
-use super::numbering;
+use super::{numbering, ready};
+use crate::chrome::now_ms;
 use crate::chrome::tabs::{self, NewTab, Tab, TabUpdate};
 
-/// How long a navigation may take to finish loading before we answer anyway.
-const NAVIGATION_WAIT_MS: u32 = 15_000;
+/// How long a navigation may take to load and answer before we answer anyway (within the host's 15 s
+/// deadline for a tool).
+const NAVIGATION_WAIT_MS: u32 = 12_000;
 /// How often the tab is looked at while it loads.
 const NAVIGATION_POLL_MS: u32 = 100;
 
@@ -64,13 +67,24 @@ pub(super) async fn go(tab: i32, go: Go) -> ToolResult {
     if let Err(e) = started {
         return ToolResult::error(format!("could not {verb}: {e}"));
     }
-    let (loaded, shown) = wait_for_load(tab).await;
+    let began = now_ms();
+    let (loaded, mut shown) = wait_for_load(tab).await;
+    if loaded {
+        // A page no extension may enter is still a navigation done: the next tool says why it
+        // cannot work there.
+        let left = f64::from(NAVIGATION_WAIT_MS) - (now_ms() - began);
+        if ready::top_frame(tab, left.max(0.0) as u32).await.is_ok() {
+            shown = tabs::get(tab).await.unwrap_or(shown);
+        }
+    }
     ToolResult::ok(json!({"url": shown.url, "title": shown.title, "loaded": loaded}))
 }
 
-/// Gives the browser a moment to start loading, then waits for the tab to say `complete` (at most
-/// [`NAVIGATION_WAIT_MS`]); whether it did, and the tab as last seen.
+/// Gives the browser a moment to start loading, then waits for the tab to say `complete` with no
+/// navigation still pending (at most [`NAVIGATION_WAIT_MS`]); whether it did, and the tab as last
+/// seen.
 async fn wait_for_load(tab: i32) -> (bool, Tab) {
+    let done = |tab: &Tab| tab.status == "complete" && tab.pending_url.is_empty();
     let mut waited = 0;
     let mut last = Tab::default();
     while waited < NAVIGATION_WAIT_MS {
@@ -78,12 +92,12 @@ async fn wait_for_load(tab: i32) -> (bool, Tab) {
         waited += NAVIGATION_POLL_MS;
         if let Ok(now) = tabs::get(tab).await {
             last = now;
-            if last.status == "complete" {
+            if done(&last) {
                 break;
             }
         }
     }
-    (last.status == "complete", last)
+    (done(&last), last)
 }
 
 async fn open_in_new_tab(tab: i32, url: String) -> ToolResult {
