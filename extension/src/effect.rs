@@ -11,6 +11,7 @@
 //! a description except where `detect` reports them (and it never reports secret ones).
 
 use wasm_bindgen::{JsCast, JsValue};
+use waymark_protocol::text::collapse_spaces;
 use waymark_protocol::{ElementInfo, FormInfo, LinkInfo, OptionChoice, Submission};
 use web_sys::{
     Element, HtmlButtonElement, HtmlElement, HtmlFormElement, HtmlInputElement, HtmlSelectElement,
@@ -637,15 +638,12 @@ fn composed_parent(element: &Element) -> Option<Element> {
 
 /// Lower case, spacing collapsed: how option labels are compared.
 pub fn fold(text: &str) -> String {
-    text.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
+    collapse_spaces(text).to_lowercase()
 }
 
 /// Collapses white space and cuts to `max` characters.
 fn clean(text: &str, max: usize) -> String {
-    let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let joined = collapse_spaces(text);
     if joined.chars().count() <= max {
         return joined;
     }

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //!  content module (feature "content"): in every frame of every web page
-//!    content.js     -> start_content()                  content.rs: numbering, acting, masks, banners
+//!    content.js     -> start_content()                  content/: numbering, acting, masks, banners
 //!  extension module (feature "extension"): in the extension's own contexts
 //!    sw.js          -> start_service_worker(), on_connect(port), on_committed(details), on_command(name)
 //!                                                       worker.rs: the relay to the host

@@ -1,5 +1,5 @@
 //! Page-level tools in a frame: a short summary of the page, scrolling, key presses, and waiting for
-//! the page to settle. Like `act.rs` it reads page text as data only.
+//! the page to settle. Like `act/` it reads page text as data only.
 
 use std::cell::Cell;
 use std::rc::Rc;

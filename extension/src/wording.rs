@@ -110,6 +110,48 @@ pub fn page_unreachable() -> String {
         .into()
 }
 
+/// The tab shows one of the browser's own pages (`chrome://settings`, `about:`…), closed to every
+/// extension.
+pub fn browser_page_closed(url: &str) -> String {
+    format!(
+        "Waymark cannot reach this tab: it shows {url}, one of the browser's own pages, which no \
+         extension may enter. Open a web page in it, or switch to a tab that shows one."
+    )
+}
+
+/// The tab shows the browser's extension store, closed to every extension.
+pub fn web_store_closed(url: &str) -> String {
+    format!(
+        "Waymark cannot reach this tab: it shows the Chrome Web Store ({url}), which no extension may \
+         enter."
+    )
+}
+
+/// The tab shows a file, and the user has not let Waymark into files.
+pub fn file_page_closed(url: &str) -> String {
+    format!(
+        "Waymark cannot reach this tab: it shows a file ({url}), and Waymark may enter files only when \
+         \"Allow access to file URLs\" is on in its details on the browser's extensions page."
+    )
+}
+
+/// The page has loaded but Waymark's script never started in it: it was there before Waymark.
+pub fn page_needs_reload(url: &str) -> String {
+    format!(
+        "Waymark cannot reach the page in this tab ({url}): it was probably open before Waymark was \
+         installed or updated. Reload it, then try again."
+    )
+}
+
+/// The page was still loading when the tool could wait no longer.
+pub fn page_still_loading(seconds: u32) -> String {
+    format!("The page in this tab is still loading after {seconds} seconds. Try again once it has loaded.")
+}
+
+pub fn tab_closed() -> String {
+    "That tab has been closed.".into()
+}
+
 /// A page of the numbered list, one control per line: "12, button, Add to cart".
 pub fn interactive_list(list: &InteractiveList) -> String {
     if list.total == 0 {

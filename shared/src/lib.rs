@@ -8,8 +8,10 @@
 //! ```
 //!
 //! This crate holds data only: no I/O, no async, no platform code, so that both sides can depend on it.
-//! The one piece of logic both sides must share lives here too, as pure code: `secret`, which decides
-//! whether a field is secret (its value never listed, shown, matched or typed by the agent).
+//! The logic both sides must share lives here too, as pure code: `secret`, which decides whether a
+//! field is secret (its value never listed, shown, matched or typed by the agent); `text`, how words of
+//! a page are matched against word lists; and `words`, the words of controls never pressed without the
+//! user's yes.
 //! Wire format: JSON objects tagged by `"type"` (snake_case); see `docs/protocol.md` for every message
 //! as literal JSON (a test keeps that document and these types in step).
 
@@ -18,6 +20,7 @@ pub mod relay;
 pub mod secret;
 pub mod text;
 pub mod tools;
+pub mod words;
 
 pub use host::{
     Activity, AgentEvent, AgentState, AgentUpdate, Answer, Chat, CheckStatus, ClosedReason, DoctorCheck,

@@ -37,7 +37,10 @@ use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::text::is_cjk;
+use crate::text::{
+    ends_whole_at, fold_accent, fold_width, is_apostrophe, is_cjk, is_combining_accent, is_dash,
+    is_invisible, word_ranges,
+};
 
 /// What kind of secret a field holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -351,26 +354,6 @@ impl Text {
     }
 }
 
-/// The byte ranges of the runs of letters and digits in `text`.
-fn word_ranges(text: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, c) in text.char_indices() {
-        match (c.is_alphanumeric(), start) {
-            (true, None) => start = Some(i),
-            (false, Some(s)) => {
-                out.push((s, i));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    if let Some(s) = start {
-        out.push((s, text.len()));
-    }
-    out
-}
-
 struct Term {
     text: String,
 }
@@ -419,7 +402,7 @@ impl Lex {
                 continue;
             };
             for &i in candidates {
-                if whole_at(&text.norm, start, &self.terms[i].text) {
+                if ends_whole_at(&text.norm, start, &self.terms[i].text) {
                     note(i);
                 }
             }
@@ -442,7 +425,7 @@ impl Lex {
             .is_some_and(|candidates| {
                 candidates
                     .iter()
-                    .any(|&i| whole_at(&text.norm, 0, &self.terms[i].text))
+                    .any(|&i| ends_whole_at(&text.norm, 0, &self.terms[i].text))
             });
         by_word
             || (text.cjk
@@ -451,14 +434,6 @@ impl Lex {
                     .iter()
                     .any(|&i| text.norm.starts_with(self.terms[i].text.as_str())))
     }
-}
-
-/// `term` stands in `text` at byte `start`, with no letter or digit right after it.
-fn whole_at(text: &str, start: usize, term: &str) -> bool {
-    text.get(start..).is_some_and(|rest| {
-        rest.strip_prefix(term)
-            .is_some_and(|after| !after.chars().next().is_some_and(char::is_alphanumeric))
-    })
 }
 
 struct KindTerms {
@@ -550,9 +525,9 @@ fn normalize(raw: &str, ids: bool) -> String {
             }
         }
         match c {
-            '-' | '_' | '.' | '‐' | '‑' | '‒' | '–' | '—' | '―' | '−' => space(&mut out),
+            c if is_dash(c) || matches!(c, '_' | '.') => space(&mut out),
             c if c.is_whitespace() => space(&mut out),
-            '’' | '‘' | 'ʼ' | '`' | '´' | '′' => out.push('\''),
+            c if is_apostrophe(c) => out.push('\''),
             '/' => {
                 if out.ends_with(' ') {
                     out.pop();
@@ -563,7 +538,7 @@ fn normalize(raw: &str, ids: bool) -> String {
                 for lower in c.to_lowercase() {
                     // Combining accents go, as precomposed ones are folded below ("İ" lowercases to "i"
                     // and a combining dot, "й" may come as "и" and a breve).
-                    if ('\u{300}'..='\u{36F}').contains(&lower) {
+                    if is_combining_accent(lower) {
                         continue;
                     }
                     match fold_accent(lower) {
@@ -575,53 +550,6 @@ fn normalize(raw: &str, ids: bool) -> String {
         }
     }
     out.trim().replace("/ ", "/")
-}
-
-/// Full-width ASCII (`ＰＩＮ`) and the ideographic space as their plain forms.
-fn fold_width(c: char) -> char {
-    match c {
-        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-        '\u{3000}' => ' ',
-        c => c,
-    }
-}
-
-/// The letter without its accent, for the letters of the Latin and Cyrillic languages covered
-/// (lowercase only: the normaliser lowercases first).
-fn fold_accent(c: char) -> Option<&'static str> {
-    Some(match c {
-        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' => "a",
-        'ç' | 'ć' | 'č' | 'ĉ' | 'ċ' => "c",
-        'ď' | 'đ' => "d",
-        'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ĕ' | 'ė' | 'ę' | 'ě' => "e",
-        'ğ' | 'ĝ' | 'ġ' | 'ģ' => "g",
-        'ì' | 'í' | 'î' | 'ï' | 'ĩ' | 'ī' | 'ĭ' | 'į' | 'ı' => "i",
-        'ł' | 'ľ' | 'ĺ' | 'ļ' => "l",
-        'ñ' | 'ń' | 'ň' | 'ņ' => "n",
-        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ŏ' | 'ő' => "o",
-        'ŕ' | 'ř' => "r",
-        'ś' | 'š' | 'ş' | 'ș' | 'ŝ' => "s",
-        'ť' | 'ţ' | 'ț' => "t",
-        'ù' | 'ú' | 'û' | 'ü' | 'ũ' | 'ū' | 'ŭ' | 'ů' | 'ű' | 'ų' => "u",
-        'ý' | 'ÿ' => "y",
-        'ź' | 'ż' | 'ž' => "z",
-        'ß' => "ss",
-        'ё' => "е",
-        'й' => "и",
-        'ї' => "і",
-        'ґ' => "г",
-        _ => return None,
-    })
-}
-
-/// Format and zero-width characters that render as nothing.
-fn is_invisible(c: char) -> bool {
-    matches!(c,
-        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
-        | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
-        | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}'
-        | '\u{E0000}'..='\u{E0FFF}'
-    )
 }
 
 #[cfg(test)]

@@ -48,8 +48,8 @@ pub enum ActionKind {
     Navigate,
 }
 
-/// One proposed action, as described in INTERFACES.md (`waymark-host classify`). Every field may be
-/// missing; unknown fields are ignored.
+/// One proposed action, as `waymark-host classify` takes it (docs/requirements.md,
+/// "`waymark-host classify`"). Every field may be missing; unknown fields are ignored.
 ///
 /// - `action`: missing is judged like a click, the strictest reading of a label;
 /// - `url`: the page's address, or for `navigate` the address to open;
@@ -70,7 +70,7 @@ pub struct ProposedAction {
 
 /// The element the action targets, as the content script sees it.
 ///
-/// Beyond INTERFACES.md, these optional fields sharpen the answer when the caller knows them:
+/// Beyond those requirements, these optional fields sharpen the answer when the caller knows them:
 /// - `autocomplete`: the HTML `autocomplete` attribute (`current-password`, `one-time-code`, `cc-number`…);
 /// - `in_dialog`: the element sits inside `role=dialog`/`alertdialog` (or a modal `<dialog>`);
 /// - `id_hints`: the element's id, class, `name` and `data-testid` text, space separated;
@@ -110,7 +110,7 @@ pub struct Element {
 
 /// The form the element belongs to.
 ///
-/// Beyond INTERFACES.md (optional): `has_password_field` and `has_card_field` say the form holds a
+/// Beyond those requirements (optional): `has_password_field` and `has_card_field` say the form holds a
 /// password field or a card field (`cc-*` autocomplete), so pressing Enter in any of its fields submits
 /// credentials or card details.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]

@@ -1,12 +1,15 @@
 //! Text matching for the policy: normalising page words (invisible characters, width, case, dashes),
 //! finding whole words and phrases of the word lists in them (Chinese, Japanese and Korean inside short
 //! labels), prices, and the risk hints in addresses. Pure and bounded: hostile input cannot make it slow
-//! or make it panic. It decides nothing itself; the judges (`judge.rs`) do.
+//! or make it panic. It decides nothing itself; the judges (`judge.rs`) do. The pieces both sides share
+//! (invisible characters, apostrophes and dashes, whole words, scripts without spaces) are
+//! `waymark_protocol::text`'s; what is the policy's own is here: NFKC, the caps, prices, addresses.
 
 use std::sync::LazyLock;
 
 use unicode_normalization::UnicodeNormalization;
-pub(super) use waymark_protocol::text::is_cjk;
+use waymark_protocol::text::{collapse_spaces, is_apostrophe, is_dash, is_invisible};
+pub(super) use waymark_protocol::text::{contains_word, is_cjk};
 
 use super::words::{self, WordList};
 use super::{CJK_LABEL_MAX_CHARS, LABEL_MAX_CHARS, QUOTE_MAX_CHARS, URL_MAX_CHARS};
@@ -160,15 +163,6 @@ pub(super) fn find<'t>(lex: &'t [Term], text: &str, kind: TextKind) -> Option<&'
         .map(|t| t.text.as_str())
 }
 
-/// `needle` occurs in `text` with no letter or digit right before or after it.
-pub(super) fn contains_word(text: &str, needle: &str) -> bool {
-    text.match_indices(needle).any(|(i, m)| {
-        let before = text[..i].chars().next_back();
-        let after = text[i + m.len()..].chars().next();
-        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
-    })
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Prices.
 
@@ -271,13 +265,7 @@ pub(super) fn normalize_capped(raw: &str, max: usize) -> (String, bool) {
         .chars()
         .take(bounded)
         .filter(|c| !is_invisible(*c))
-        .map(|c| {
-            if matches!(c, '’' | '‘' | 'ʼ' | '`' | '´' | '′') {
-                '\''
-            } else {
-                c
-            }
-        })
+        .map(|c| if is_apostrophe(c) { '\'' } else { c })
         .collect();
     let mut cut = raw.chars().nth(bounded).is_some();
     let mut out = String::with_capacity(pre.len());
@@ -287,7 +275,7 @@ pub(super) fn normalize_capped(raw: &str, max: usize) -> (String, bool) {
     for c in pre.nfkc().flat_map(char::to_lowercase) {
         let c = match c {
             'ı' => 'i',
-            '-' | '‐' | '‑' | '‒' | '–' | '—' | '―' | '−' | '_' => ' ',
+            c if is_dash(c) || c == '_' => ' ',
             c if c.is_whitespace() => ' ',
             c => c,
         };
@@ -315,16 +303,6 @@ pub(super) fn normalize_capped(raw: &str, max: usize) -> (String, bool) {
         out.pop();
     }
     (out, cut)
-}
-
-/// Format and zero-width characters that render as nothing.
-pub(super) fn is_invisible(c: char) -> bool {
-    matches!(c,
-        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
-        | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
-        | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}'
-        | '\u{E0000}'..='\u{E0FFF}'
-    )
 }
 
 /// Puts a space where camelCase or a digit turns into a capital (`placeOrderBtn` → `place Order Btn`),
@@ -384,8 +362,7 @@ pub(super) fn clean(raw: &str, max: usize) -> String {
         .filter(|c| !is_invisible(*c))
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
-    let words: Vec<&str> = cleaned.split_whitespace().collect();
-    let joined = words.join(" ");
+    let joined = collapse_spaces(&cleaned);
     if joined.chars().count() > max {
         let mut short: String = joined.chars().take(max.saturating_sub(1)).collect();
         short.push('…');

@@ -6,8 +6,7 @@
 //! Languages: en de fr es it pt nl pl ru uk tr ja zh ko. The policy classifier's lists of password,
 //! one-time-code and card words started these; PINs, "code" fields and identifiers were added here.
 
-/// A word class: for each language, the words and phrases of that class.
-pub type WordList = &'static [(&'static str, &'static [&'static str])];
+pub use crate::words::WordList;
 
 /// Password fields, by label, placeholder, `aria-label`, `name` or `id` (on top of `type=password`
 /// and the autocomplete tokens).

@@ -90,29 +90,6 @@ The build (`build.sh`) and `tests/e2e/` and a command `/list` and `<state_dir>/l
 // ---------------------------------------------------------------------------------------------------
 // The repository itself
 
-/// Files being split, or still citing outside documents, while that work is under way on its own
-/// branches. Each entry must still have its problem (so the list only shrinks); when a split lands,
-/// its entry goes.
-const UNDER_WAY: &[&str] = &[
-    "extension/src/act.rs",
-    "extension/src/banners.rs",
-    "extension/src/content.rs",
-    "extension/src/detect.rs",
-    "extension/src/tabs.rs",
-    "native-host/src/policy/mod.rs",
-    "native-host/src/policy/tests.rs",
-    "native-host/src/policy/words.rs",
-    "shared/src/secret/tests.rs",
-];
-
-/// `problems` without those of files [`UNDER_WAY`].
-fn not_under_way(problems: Vec<String>) -> Vec<String> {
-    problems
-        .into_iter()
-        .filter(|p| !UNDER_WAY.iter().any(|f| p.starts_with(&format!("{f}:"))))
-        .collect()
-}
-
 fn repository() -> (BTreeSet<String>, Vec<(String, String)>) {
     let root = repo_root();
     let tree = tree(&root).expect("the checkout can be listed");
@@ -147,28 +124,13 @@ fn architecture_md_names_only_paths_that_exist() {
 #[test]
 fn nothing_cites_documents_outside_the_repository() {
     let (_, texts) = repository();
-    let problems = not_under_way(outside_references(pairs(&texts)));
+    let problems = outside_references(pairs(&texts));
     assert!(problems.is_empty(), "{}", problems.join("\n"));
-}
-
-#[test]
-fn every_file_under_way_still_has_its_problem() {
-    let (_, texts) = repository();
-    let mut problems = outside_references(pairs(&texts));
-    problems.extend(too_long(pairs(&texts)));
-    let stale: Vec<&&str> = UNDER_WAY
-        .iter()
-        .filter(|f| !problems.iter().any(|p| p.starts_with(&format!("{f}:"))))
-        .collect();
-    assert!(
-        stale.is_empty(),
-        "no longer under way, remove from UNDER_WAY: {stale:?}"
-    );
 }
 
 #[test]
 fn no_source_file_is_longer_than_the_limit() {
     let (_, texts) = repository();
-    let problems = not_under_way(too_long(pairs(&texts)));
+    let problems = too_long(pairs(&texts));
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -6,23 +6,35 @@
 //! written into the page's own DOM except the one overlay host element. Stable element ids live here
 //! (a `WeakMap` from element to id), never in page attributes, so pages cannot read or forge them.
 //!
-//! Detection and naming are in `detect.rs`, acting in `act.rs`, drawing in `overlay.rs`; the tab-wide
-//! numbering across frames is the worker's (`tabs.rs`).
+//! Here: the frame's state, the routing of the worker's messages, the numbering and the checks on it
+//! (stale numbers, the gate's pin). The rooms: `preview.rs` (what an action would do, for the gate),
+//! `actions.rs` (acting on numbered elements, moving the focus), `banners.rs` (the frame's half of
+//! closing banners), `upload.rs` (files into a file input). Detection and naming are in `detect/`,
+//! acting in `act/`, drawing in `overlay.rs`; the tab-wide numbering across frames is the worker's
+//! (`tabs/`).
+//!
+//! Must not: act on a page-changing tool without the gate's pin for this document, act on an element
+//! other than the one a number or pin names, or talk to the host (only the worker does).
+
+mod actions;
+mod banners;
+mod preview;
+mod upload;
 
 use std::cell::RefCell;
 
 use serde_json::json;
 use wasm_bindgen::prelude::*;
-use waymark_protocol::{
-    ActKind, ErrorKind, FrameBanner, FrameBanners, FramePin, FramePreview, FrameScan, PageTool, ScanEntry,
-    ToolResult, WorkerToContent,
-};
+use waymark_protocol::{ErrorKind, FramePin, FrameScan, PageTool, ScanEntry, ToolResult, WorkerToContent};
 
-use crate::act;
 use crate::chrome;
 use crate::detect::{self, Entry, Found};
 use crate::overlay::Overlay;
 use crate::page;
+use actions::{act_on, focus, Way};
+use banners::{find_banners, press_banners};
+use preview::{focused_control, preview};
+use upload::upload;
 
 const DEFAULT_WAIT_MS: u32 = 5_000;
 
@@ -323,96 +335,6 @@ fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult
     }
 }
 
-/// What `action` would do here (see `effect`), for the gate: the element it reaches (by number, or the
-/// focused one for a key without a number), the option a choice would make, and whether this frame
-/// links to the site a navigation would open.
-fn preview(action: PageTool, number: Option<u32>) -> ToolResult {
-    let Some(document) = document() else {
-        return ToolResult::failed(ErrorKind::Unreachable, "this frame has no document");
-    };
-    let mut out = FramePreview {
-        document: this_document(),
-        url: url(),
-        target: None,
-        element: None,
-        option: None,
-        linked: false,
-        has_focus: document.has_focus().unwrap_or(false),
-    };
-    let numbered_target = action.number();
-    if let Some(index) = numbered_target {
-        let (id, found) = match numbered(index) {
-            Ok(hit) => hit,
-            Err(why) => return why,
-        };
-        if let PageTool::OverlayAct {
-            action: ActKind::Select,
-            text,
-            ..
-        }
-        | PageTool::ActByIndex {
-            action: ActKind::Select,
-            text,
-            ..
-        } = &action
-        {
-            match crate::effect::option_choice(&found.element, text.as_deref().unwrap_or_default()) {
-                Ok(choice) => out.option = Some(choice),
-                Err(why) => {
-                    let number = number.unwrap_or(index);
-                    return ToolResult::failed(
-                        ErrorKind::BadArguments,
-                        format!("Could not select in number {number}: {why}."),
-                    );
-                }
-            }
-        }
-        out.target = Some(found.info(Some(number.unwrap_or(index)), url()));
-        out.element = Some(id);
-    }
-    match &action {
-        PageTool::Press { index: None, .. } => {
-            if let Some(active) = focused_control(&document) {
-                // A numbered control says its number; anything else is remembered for a pinned press.
-                let listed = FRAME.with_borrow(|f| {
-                    f.numbered
-                        .iter()
-                        .position(|(_, found)| found.element == active)
-                        .map(|i| (i, f.numbered[i].0, f.badges.get(i).copied()))
-                });
-                let (id, found, index) = match listed {
-                    Some((i, id, badge)) => {
-                        let found = FRAME.with_borrow(|f| f.numbered[i].1.clone());
-                        (id, found, badge)
-                    }
-                    None => {
-                        let found = crate::detect::found_for(&active);
-                        (remember(&found), found, None)
-                    }
-                };
-                out.target = Some(found.info(index, url()));
-                out.element = Some(id);
-            }
-        }
-        PageTool::Navigate { url } | PageTool::OpenInNewTab { url } => {
-            out.linked = crate::effect::links_to_site_of(&document, url);
-        }
-        _ => {}
-    }
-    match serde_json::to_value(&out) {
-        Ok(data) => ToolResult::ok(data),
-        Err(e) => ToolResult::error(format!("could not describe the action: {e}")),
-    }
-}
-
-/// The element with the keyboard focus in this frame, if it is a control: not the page itself, and not
-/// a child frame (whose own content script answers for what has the focus inside it).
-fn focused_control(document: &web_sys::Document) -> Option<web_sys::Element> {
-    let active = act::deep_active_element(document)?;
-    let tag = active.local_name();
-    (!matches!(tag.as_str(), "body" | "html" | "iframe" | "frame")).then_some(active)
-}
-
 /// Keeps an unnumbered element the gate was told about, so a pinned action can find it; its id.
 fn remember(found: &Found) -> u64 {
     let id = stable_id(found);
@@ -462,150 +384,6 @@ fn target(index: u32, element: Option<u64>) -> Result<(u64, Found), ToolResult> 
         Some(id) => by_id(id),
         None => numbered(index),
     }
-}
-
-/// This frame's banners and the button that would close each (`banners::find`), described for the gate
-/// and remembered by id for `press_banners`. Nothing is pressed.
-fn find_banners() -> ToolResult {
-    let picks = crate::banners::find();
-    let mut banners = Vec::new();
-    let mut kept = Vec::new();
-    for pick in picks {
-        let found = crate::detect::found_for(&pick.button);
-        let id = remember(&found);
-        banners.push(FrameBanner {
-            element: id,
-            kind: pick.kind_name().into(),
-            choice: pick.choice_name().into(),
-            target: found.info(None, url()),
-        });
-        kept.push((id, pick));
-    }
-    FRAME.with_borrow_mut(|f| f.banner_picks = kept);
-    let answer = FrameBanners {
-        document: this_document(),
-        banners,
-    };
-    match serde_json::to_value(&answer) {
-        Ok(data) => ToolResult::ok(data),
-        Err(e) => ToolResult::error(format!("could not describe the banners: {e}")),
-    }
-}
-
-/// Presses the banner buttons the gate allowed (those of this document among `pins`).
-fn press_banners(pins: &[waymark_protocol::Pin]) -> ToolResult {
-    let here = this_document();
-    let picks: Vec<crate::banners::Pick> = FRAME.with_borrow(|f| {
-        pins.iter()
-            .filter(|p| p.document == here)
-            .filter_map(|p| p.element)
-            .filter_map(|id| f.banner_picks.iter().find(|(known, _)| *known == id))
-            .map(|(_, pick)| pick.clone())
-            .collect()
-    });
-    let mut closed = Vec::new();
-    let mut pressed = 0;
-    for pick in picks {
-        if let Some(outcome) = crate::banners::press(&pick) {
-            pressed += 1;
-            closed.extend(outcome);
-        }
-    }
-    redraw();
-    ToolResult::ok(json!({"closed": closed, "pressed": pressed}))
-}
-
-/// Puts `files` into the file input `hit` (tab-wide `number`) the way the browser's file chooser does:
-/// its `files` become them, and `input` and `change` bubble up, so the page's own script (or its
-/// framework) sees the choice.
-fn upload(
-    hit: Result<(u64, Found), ToolResult>,
-    number: u32,
-    files: &[waymark_protocol::FileData],
-) -> ToolResult {
-    let (_, found) = match hit {
-        Ok(hit) => hit,
-        Err(why) => return why,
-    };
-    let input = found
-        .element
-        .dyn_ref::<web_sys::HtmlInputElement>()
-        .filter(|input| input.type_().eq_ignore_ascii_case("file"));
-    let Some(input) = input else {
-        return ToolResult::failed(ErrorKind::BadArguments, format!(
-            "Number {number} is not a file field (it is {} \"{}\"): upload into the field that chooses files.",
-            found.role(),
-            found.name()
-        ));
-    };
-    if files.is_empty() {
-        return ToolResult::failed(
-            ErrorKind::BadArguments,
-            format!("No file arrived to put into number {number}."),
-        );
-    }
-    if files.len() > 1 && !input.multiple() {
-        return ToolResult::failed(
-            ErrorKind::BadArguments,
-            format!(
-                "Number {number} takes one file, and {} were given: upload one of them.",
-                files.len()
-            ),
-        );
-    }
-    match chosen_files(files) {
-        Ok(list) => {
-            if let Err(e) = js_sys::Reflect::set(input, &"files".into(), &list) {
-                return ToolResult::error(format!(
-                    "Could not put the files into number {number}: {}.",
-                    chrome::error_text(&e)
-                ));
-            }
-        }
-        Err(why) => {
-            return ToolResult::error(format!("Could not put the files into number {number}: {why}."))
-        }
-    }
-    for kind in ["input", "change"] {
-        let init = web_sys::EventInit::new();
-        init.set_bubbles(true);
-        init.set_composed(true);
-        if let Ok(event) = web_sys::Event::new_with_event_init_dict(kind, &init) {
-            let _ = input.dispatch_event(&event);
-        }
-    }
-    redraw();
-    let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
-    ToolResult::ok(json!({"files": names, "index": number}))
-}
-
-/// A `FileList` of `files`, made through a `DataTransfer` (the one way a page's script can build one).
-fn chosen_files(files: &[waymark_protocol::FileData]) -> Result<JsValue, String> {
-    let global = js_sys::global();
-    let constructor = |name: &str| -> Result<js_sys::Function, String> {
-        js_sys::Reflect::get(&global, &name.into())
-            .ok()
-            .and_then(|c| c.dyn_into().ok())
-            .ok_or_else(|| format!("this page has no {name}"))
-    };
-    let transfer = js_sys::Reflect::construct(&constructor("DataTransfer")?, &js_sys::Array::new())
-        .map_err(|e| chrome::error_text(&e))?;
-    let items = js_sys::Reflect::get(&transfer, &"items".into()).map_err(|e| chrome::error_text(&e))?;
-    let add: js_sys::Function = js_sys::Reflect::get(&items, &"add".into())
-        .ok()
-        .and_then(|a| a.dyn_into().ok())
-        .ok_or("this page cannot build a file list")?;
-    let file_constructor = constructor("File")?;
-    for file in files {
-        let bytes = chrome::decode_base64(&file.base64)?;
-        let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes.as_slice()));
-        let options = chrome::object(&[("type", file.mime.as_str().into())]);
-        let args = js_sys::Array::of3(&parts, &file.name.as_str().into(), &options);
-        let made =
-            js_sys::Reflect::construct(&file_constructor, &args).map_err(|e| chrome::error_text(&e))?;
-        add.call1(&items, &made).map_err(|e| chrome::error_text(&e))?;
-    }
-    js_sys::Reflect::get(&transfer, &"files".into()).map_err(|e| chrome::error_text(&e))
 }
 
 fn document() -> Option<web_sys::Document> {
@@ -678,90 +456,4 @@ fn redraw() {
             overlay.draw(f.numbered.iter().map(|(_, found)| &found.element).zip(numbers));
         }
     });
-}
-
-/// How an action reaches its element.
-enum Way {
-    /// `overlay_act`: on the element itself, with its own activation.
-    Element,
-    /// `act_by_index`, the last resort: a pointer's and keyboard's events where the control is drawn.
-    Pointer,
-}
-
-/// `overlay_act` or `act_by_index` on `hit` (checked first: stale numbers, the gate's pin); `number` is
-/// the tab-wide number, for the words.
-fn act_on(
-    hit: Result<(u64, Found), ToolResult>,
-    action: ActKind,
-    text: Option<String>,
-    number: u32,
-    way: Way,
-) -> ToolResult {
-    let (_, found) = match hit {
-        Ok(hit) => hit,
-        Err(why) => return why,
-    };
-    let text = text.unwrap_or_default();
-    let element = &found.element;
-    let typed = || json!({"typed": text.chars().count()});
-    let done = match (way, action) {
-        (Way::Element, ActKind::Click) => act::click(element).map(|()| json!({})),
-        (Way::Element, ActKind::Type) => act::type_text(element, &text).map(|()| typed()),
-        (Way::Element, ActKind::Select) => {
-            act::select(element, &text).map(|label| json!({"selected": label}))
-        }
-        (Way::Pointer, ActKind::Click) => act::pointer_click(element).map(|()| json!({})),
-        (Way::Pointer, ActKind::Type) => act::pointer_type(element, &text).map(|()| typed()),
-        (Way::Pointer, ActKind::Select) => {
-            act::pointer_select(element, &text).map(|label| json!({"selected": label}))
-        }
-    };
-    redraw();
-    match done {
-        Ok(mut data) => {
-            data["done"] = json!(action.verb());
-            data["index"] = json!(number);
-            data["role"] = json!(found.role());
-            data["name"] = json!(found.name());
-            ToolResult::ok(data)
-        }
-        Err(why) => ToolResult::error(format!("Could not {} number {number}: {why}.", action.verb())),
-    }
-}
-
-/// This frame's half of `focus_next` / `focus_prev`. With `local`, moves the focus to that control
-/// (`{"focused", "role", "name", "moved"}`); without, reports which numbered control holds this frame's
-/// focus, whether the frame has the focus, and the role of every numbered control, so the worker can
-/// pick the next one across frames (`{"focused": n|null, "has_focus", "roles": […]}`).
-fn focus(local: Option<u32>) -> ToolResult {
-    let Some(document) = document() else {
-        return ToolResult::failed(ErrorKind::Unreachable, "this frame has no document");
-    };
-    let Some(local) = local else {
-        let active = act::deep_active_element(&document);
-        let (focused, roles) = FRAME.with_borrow(|f| {
-            // The innermost numbered control holding the focus (a focused link inside a numbered tab).
-            let focused = active.as_ref().and_then(|a| {
-                f.numbered
-                    .iter()
-                    .rposition(|(_, found)| act::composed_contains(&found.element, a))
-                    .map(|i| i as u32 + 1)
-            });
-            let roles: Vec<String> = f
-                .numbered
-                .iter()
-                .map(|(_, found)| found.role().to_string())
-                .collect();
-            (focused, roles)
-        });
-        let has_focus = document.has_focus().unwrap_or(false);
-        return ToolResult::ok(json!({"focused": focused, "has_focus": has_focus, "roles": roles}));
-    };
-    let (_, found) = match numbered(local) {
-        Ok(hit) => hit,
-        Err(why) => return why,
-    };
-    let moved = act::focus_control(&found.element);
-    redraw();
-    ToolResult::ok(json!({"focused": local, "role": found.role(), "name": found.name(), "moved": moved}))
 }

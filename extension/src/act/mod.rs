@@ -1,0 +1,317 @@
+//! Acting on one element the way a person would: click (pointer and mouse events, then the element's
+//! own activation), type (so that frameworks such as React see the change), select an option by its
+//! label or value, move the keyboard focus. Acting where the control is drawn, as a pointer and a
+//! keyboard would (`act_by_index`, the last resort), is `pointer.rs`'s. Page text is data: nothing here
+//! interprets it.
+//!
+//! Must not: act on anything but the element it was given (a covering element or another control
+//! inside it is never clicked instead), or decide whether an action is allowed (the gate did).
+
+mod pointer;
+
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+
+pub use pointer::{owned_options, pointer_click, pointer_select, pointer_type};
+
+/// Why an action could not be done, in words for the user.
+pub type ActError = String;
+
+pub fn click(element: &Element) -> Result<(), ActError> {
+    scroll_into_view(element);
+    let rect = element.get_bounding_client_rect();
+    let (x, y) = (rect.left() + rect.width() / 2.0, rect.top() + rect.height() / 2.0);
+    // A pointer at the centre lands on the topmost element there. When that is a part of the control
+    // (jQuery UI tabs number the `li[role=tab]` but listen on its inner `<a>`), the events and the
+    // activation go to that part, as a real click's would; a covering element that is not part of the
+    // control, or another control inside it (a row's "Delete" button), is never clicked instead.
+    let target = element
+        .owner_document()
+        .and_then(|d| topmost_at(&d, x, y))
+        .filter(|hit| hit != element && part_of(element, hit))
+        .and_then(|hit| html_within(&hit, element))
+        .unwrap_or_else(|| element.clone());
+    let html = target
+        .dyn_ref::<HtmlElement>()
+        .ok_or("this element cannot be clicked")?;
+    // Pages listen for any of these; `click()` then runs the element's default action (follow the link,
+    // toggle the checkbox, submit the form) exactly once.
+    for kind in ["pointerdown", "mousedown", "pointerup", "mouseup"] {
+        dispatch_mouse(&target, kind, x, y);
+    }
+    focus_from(&target, element);
+    html.click();
+    Ok(())
+}
+
+/// Replaces the field's text with `text`.
+pub fn type_text(element: &Element, text: &str) -> Result<(), ActError> {
+    scroll_into_view(element);
+    if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
+        let kind = input.type_().to_lowercase();
+        if matches!(
+            kind.as_str(),
+            "checkbox" | "radio" | "submit" | "button" | "reset" | "image" | "file" | "range" | "color"
+        ) {
+            return Err(format!("this is a {kind} control, not a text field"));
+        }
+        let _ = input.focus();
+        // The isolated world's setter is the native one, so frameworks that track the value through
+        // their own setter see a difference and report the change on the input event.
+        input.set_value(text);
+    } else if let Some(area) = element.dyn_ref::<HtmlTextAreaElement>() {
+        let _ = area.focus();
+        area.set_value(text);
+    } else if element
+        .dyn_ref::<HtmlElement>()
+        .is_some_and(|h| h.is_content_editable())
+    {
+        let html = element.dyn_ref::<HtmlElement>().ok_or("not an HTML element")?;
+        let _ = html.focus();
+        let document = element.owner_document().ok_or("the element has no document")?;
+        let html_doc: &web_sys::HtmlDocument = document.unchecked_ref();
+        // execCommand goes through the editor, so undo and the page's input listeners work.
+        let _ = html_doc.exec_command("selectAll");
+        if !html_doc
+            .exec_command_with_show_ui_and_value("insertText", false, text)
+            .unwrap_or(false)
+        {
+            element.set_text_content(Some(text));
+        }
+        return Ok(());
+    } else {
+        return Err("this element does not take text".into());
+    }
+    dispatch(element, "input")?;
+    dispatch(element, "change")?;
+    Ok(())
+}
+
+/// Selects the option whose label (or value) matches `wanted`, ignoring case and spaces: an exact match
+/// first, then the only option that contains it ([`crate::effect::match_option`], which the gate's
+/// preview used too). Returns the chosen label.
+pub fn select(element: &Element, wanted: &str) -> Result<String, ActError> {
+    let select = element
+        .dyn_ref::<HtmlSelectElement>()
+        .ok_or("this is not a list of options")?;
+    let (chosen, label) = crate::effect::match_option(select, wanted)?;
+    scroll_into_view(element);
+    let _ = select.focus();
+    select.set_selected_index(chosen as i32);
+    dispatch(element, "input")?;
+    dispatch(element, "change")?;
+    Ok(label)
+}
+
+fn scroll_into_view(element: &Element) {
+    let options = web_sys::ScrollIntoViewOptions::new();
+    options.set_block(web_sys::ScrollLogicalPosition::Center);
+    options.set_inline(web_sys::ScrollLogicalPosition::Nearest);
+    element.scroll_into_view_with_scroll_into_view_options(&options);
+}
+
+fn dispatch(element: &Element, kind: &str) -> Result<(), ActError> {
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    init.set_composed(true);
+    let event = web_sys::Event::new_with_event_init_dict(kind, &init).map_err(|e| format!("{e:?}"))?;
+    element
+        .dispatch_event(&event)
+        .map(|_| ())
+        .map_err(|e| format!("{e:?}"))
+}
+
+fn dispatch_mouse(element: &Element, kind: &str, x: f64, y: f64) {
+    let init = web_sys::MouseEventInit::new();
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    init.set_composed(true);
+    init.set_client_x(x as i32);
+    init.set_client_y(y as i32);
+    init.set_buttons(u16::from(kind.ends_with("down")));
+    let event: Result<web_sys::Event, JsValue> = if kind.starts_with("pointer") {
+        web_sys::PointerEvent::new_with_event_init_dict(kind, init.unchecked_ref()).map(Into::into)
+    } else {
+        web_sys::MouseEvent::new_with_mouse_event_init_dict(kind, &init).map(Into::into)
+    };
+    if let Ok(event) = event {
+        let _ = element.dispatch_event(&event);
+    }
+}
+
+/// What a focus-by-click reaches: the browser focuses the nearest of these around the pointer's target.
+const FOCUSABLE: &str = "a[href], area[href], button, input, select, textarea, iframe, summary, \
+    [tabindex], [contenteditable]:not([contenteditable=false])";
+
+/// The topmost element at a point of the viewport, looking into open shadow roots (the document only
+/// answers with the shadow host).
+pub fn topmost_at(document: &web_sys::Document, x: f64, y: f64) -> Option<Element> {
+    let mut hit = document.element_from_point(x as f32, y as f32)?;
+    // Nested shadow roots: each level answers with its own host until the innermost element.
+    for _ in 0..32 {
+        let Some(shadow) = hit.shadow_root() else { break };
+        match shadow.element_from_point(x as f32, y as f32) {
+            Some(inner) if inner != hit => hit = inner,
+            _ => break,
+        }
+    }
+    Some(hit)
+}
+
+/// Whether `node` is `ancestor` or inside it, counting shadow trees as inside their hosts.
+pub fn composed_contains(ancestor: &Element, node: &Element) -> bool {
+    let mut current: Option<web_sys::Node> = Some(node.clone().into());
+    let target: &web_sys::Node = ancestor.as_ref();
+    while let Some(n) = current {
+        if &n == target {
+            return true;
+        }
+        current = match n.dyn_ref::<web_sys::ShadowRoot>() {
+            Some(shadow) => Some(shadow.host().into()),
+            None => n.parent_node(),
+        };
+    }
+    false
+}
+
+/// Elements that are controls of their own: a click meant for an outer control must not land on one of
+/// these inside it, unless it is the whole of the outer control (a tab whose link fills it).
+const CONTROLS: &str = "a[href], button, input, select, textarea, summary, [role=button], [role=link], \
+    [role=checkbox], [role=radio], [role=switch], [role=tab], [role=menuitem], [role=option], \
+    [role=treeitem], [onclick], [tabindex]:not([tabindex='-1'])";
+
+/// Whether `hit` (inside `control`) is a part of the control rather than another control within it:
+/// plain content (text, an icon), or an inner control that says the same as the control (the link that
+/// fills a tab).
+fn part_of(control: &Element, hit: &Element) -> bool {
+    let text = |e: &Element| {
+        e.text_content()
+            .unwrap_or_default()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut current = Some(hit.clone());
+    while let Some(e) = current {
+        if &e == control {
+            return true;
+        }
+        if e.matches(CONTROLS).unwrap_or(false) {
+            return text(&e) == text(control);
+        }
+        current = composed_parent(&e);
+    }
+    false
+}
+
+/// The parent element across shadow boundaries.
+fn composed_parent(element: &Element) -> Option<Element> {
+    let parent = element.parent_node()?;
+    match parent.dyn_ref::<web_sys::ShadowRoot>() {
+        Some(shadow) => Some(shadow.host()),
+        None => parent.dyn_into::<Element>().ok(),
+    }
+}
+
+/// `hit` or its nearest HTML ancestor up to `stop` (an SVG icon's path inside a button has no `click()`).
+fn html_within(hit: &Element, stop: &Element) -> Option<Element> {
+    let mut current = Some(hit.clone());
+    while let Some(e) = current {
+        if e.dyn_ref::<HtmlElement>().is_some() {
+            return Some(e);
+        }
+        if &e == stop {
+            return None;
+        }
+        current = composed_parent(&e);
+    }
+    None
+}
+
+/// Focuses what a mouse press on `target` would: its nearest focusable ancestor up to `control`, or the
+/// control itself.
+fn focus_from(target: &Element, control: &Element) {
+    let mut current = Some(target.clone());
+    while let Some(e) = current {
+        if e.matches(FOCUSABLE).unwrap_or(false) && !e.matches(":disabled").unwrap_or(false) {
+            if let Some(h) = e.dyn_ref::<HtmlElement>() {
+                let _ = h.focus();
+                return;
+            }
+        }
+        if &e == control {
+            break;
+        }
+        current = composed_parent(&e);
+    }
+    if let Some(h) = control.dyn_ref::<HtmlElement>() {
+        let _ = h.focus();
+    }
+}
+
+/// `root.querySelectorAll(selector)` for a document, element or shadow root, as elements.
+pub fn query(root: &JsValue, selector: &str) -> Vec<Element> {
+    let Some(list) = js_sys::Reflect::get(root, &"querySelectorAll".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call1(root, &selector.into()).ok())
+        .and_then(|l| l.dyn_into::<web_sys::NodeList>().ok())
+    else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
+        .collect()
+}
+
+/// The element with the keyboard focus, looking into open shadow roots (the document only knows the
+/// shadow host).
+pub fn deep_active_element(document: &web_sys::Document) -> Option<Element> {
+    let mut active = document.active_element()?;
+    for _ in 0..32 {
+        match active.shadow_root().and_then(|s| s.active_element()) {
+            Some(inner) if inner != active => active = inner,
+            _ => break,
+        }
+    }
+    Some(active)
+}
+
+/// Moves the keyboard focus to `control`, as Tab would reach it: the control itself when it takes the
+/// focus, else its first focusable part (the link inside a tab), else the control made focusable by
+/// script only (`tabindex=-1`, which leaves the page's tab order as it was). Scrolled into view.
+/// Whether the focus is now on the control or inside it.
+pub fn focus_control(control: &Element) -> bool {
+    let takes_focus =
+        |e: &Element| e.matches(FOCUSABLE).unwrap_or(false) && !e.matches(":disabled").unwrap_or(false);
+    let target = if takes_focus(control) {
+        control.clone()
+    } else if let Some(part) = query(&control.clone().into(), FOCUSABLE)
+        .into_iter()
+        .find(|e| takes_focus(e) && e.get_client_rects().length() > 0)
+    {
+        part
+    } else {
+        let _ = control.set_attribute("tabindex", "-1");
+        control.clone()
+    };
+    // A frame's document must hold the focus for its element to get it.
+    if let Some(window) = web_sys::window() {
+        let in_frame = window
+            .parent()
+            .ok()
+            .flatten()
+            .is_some_and(|p| !js_sys::Object::is(&p, &window));
+        if in_frame {
+            let _ = window.focus();
+        }
+    }
+    if let Some(h) = target.dyn_ref::<HtmlElement>() {
+        let _ = h.focus();
+    }
+    scroll_into_view(control);
+    control
+        .owner_document()
+        .and_then(|d| deep_active_element(&d))
+        .is_some_and(|a| composed_contains(control, &a))
+}

@@ -1,0 +1,172 @@
+//! Finding the interactive elements of a frame, in document order, and describing each the way a
+//! screen reader would (role, accessible name, value, states).
+//!
+//! Included: native controls, ARIA widget roles, `tabindex ≥ 0`, contenteditable hosts, `summary`,
+//! inline `onclick` handlers, open shadow roots at any depth; in the viewport also elements with a
+//! pointer cursor of their own (not inherited), unless a numbered control is inside or around them;
+//! a checkbox or radio whose input is hidden under a custom look is numbered as its visible label.
+//! Handlers that scripts add (`addEventListener`, an `onclick` property) cannot be seen from the
+//! extension's isolated world: such elements are found by their cursor. Skipped: disabled, `aria-disabled`, `inert`, hidden, zero-size, and on-screen
+//! elements covered by something else (centre and corner hit tests in the element's own tree).
+//!
+//! Speed: the browser does the bulk work. A whole-page scan takes candidates from one selector query
+//! per tree and reads all their boxes in a few native calls (`Bulk`); a viewport scan walks only the
+//! boxes that overlap the viewport. Style is read only on those walks, hit tests run only for controls
+//! that a positioned or transformed box overlaps, and labels are found without each field's `labels`
+//! list (which walks the whole document). Must not change the page: reads only.
+//!
+//! Secret fields (`waymark_protocol::secret`, asked through `secret.rs`: passwords, also after "show
+//! password", one-time codes, PINs, card details) are listed and described without a value, and a
+//! secret contenteditable field is never named by its own text.
+//!
+//! The rooms: `scan.rs` finds (the walks, shadow roots, frames, covered controls), `rules.rs` says
+//! what counts as a control and whether it can be reached, `labels.rs` finds fields' labels in bulk,
+//! `name.rs` names and describes (and asks the secret predicate), `bulk.rs` reads boxes in bulk. This
+//! file holds what they find ([`Found`], [`Entry`]).
+
+mod bulk;
+mod labels;
+mod name;
+mod rules;
+mod scan;
+
+use waymark_protocol::{ElementInfo, Interactive, SecretKind};
+use web_sys::Element;
+
+pub use bulk::{Bulk, Rect};
+pub use name::secret_of;
+use name::{accessible_name, field_name, states_of, value_of};
+use rules::role_of;
+pub use scan::{controls_in, interactives};
+
+/// Longest name or value we report; longer ones are cut with an ellipsis.
+const MAX_TEXT: usize = 80;
+
+const WIDGET_ROLES: &[&str] = &[
+    "button",
+    "link",
+    "checkbox",
+    "radio",
+    "switch",
+    "tab",
+    "menuitem",
+    "menuitemcheckbox",
+    "menuitemradio",
+    "option",
+    "combobox",
+    "textbox",
+    "searchbox",
+    "slider",
+    "spinbutton",
+    "treeitem",
+    "gridcell",
+    "listbox",
+];
+
+/// An element found by [`interactives`], with its description as of the listing.
+#[derive(Clone)]
+pub struct Found {
+    pub element: Element,
+    /// The box as of the listing, for the covered check at the end of a scan.
+    rect: Rect,
+    role: String,
+    name: String,
+    value: Option<String>,
+    states: Vec<String>,
+    /// The field's secret, if it is one (then `value` is `None`).
+    secret: Option<SecretKind>,
+}
+
+impl Found {
+    pub fn role(&self) -> &str {
+        &self.role
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The element's accessible name now (it may have changed since it was found).
+    pub fn current_name(&self) -> String {
+        let tag = self.element.local_name();
+        if self.secret.is_some() {
+            return field_name(&self.element, &tag, Some(&self.role), None).0;
+        }
+        accessible_name(&self.element, &tag, None)
+    }
+
+    /// What the policy gate needs to judge an action on this element: its description, all of its
+    /// words, and what acting on it would do (`effect`).
+    pub fn info(&self, index: Option<u32>, url: String) -> ElementInfo {
+        let element = &self.element;
+        let attr = |name: &str| {
+            element
+                .get_attribute(name)
+                .map(|v| v.trim().to_lowercase())
+                .filter(|v| !v.is_empty())
+        };
+        let in_dialog = element
+            .closest("dialog, [role=dialog], [role=alertdialog], [aria-modal=true]")
+            .ok()
+            .flatten()
+            .is_some();
+        // Asked again: the field may have become secret since the listing (and stays so if it was).
+        let secret = field_name(element, &element.local_name(), Some(&self.role), None)
+            .1
+            .or(self.secret);
+        let mut info = ElementInfo {
+            index,
+            role: self.role.clone(),
+            name: self.name.clone(),
+            tag: element.local_name(),
+            input_type: attr("type"),
+            value: self.value.clone().filter(|_| secret.is_none()),
+            autocomplete: attr("autocomplete"),
+            secret,
+            in_dialog,
+            url,
+            ..ElementInfo::default()
+        };
+        crate::effect::enrich(&mut info, element);
+        info
+    }
+
+    pub fn describe(&self, index: u32) -> Interactive {
+        Interactive {
+            index,
+            role: self.role.clone(),
+            name: self.name.clone(),
+            value: self.value.clone(),
+            states: self.states.clone(),
+        }
+    }
+}
+
+/// Describes any element as a listing would (role, name, value, states): for an element the keyboard
+/// focus is on that has no number.
+pub fn found_for(element: &Element) -> Found {
+    let tag = element.local_name();
+    let role = role_of(element, &tag);
+    let (name, secret) = field_name(element, &tag, role.as_deref(), None);
+    Found {
+        rect: Rect::of(element),
+        role: role.unwrap_or_else(|| "generic".into()),
+        name,
+        value: value_of(element, &tag, secret),
+        states: states_of(element),
+        secret,
+        element: element.clone(),
+    }
+}
+
+/// An element's accessible name, as a listing names it.
+pub fn name_of(element: &Element) -> String {
+    accessible_name(element, &element.local_name(), None)
+}
+
+/// What a scan finds, in document order.
+pub enum Entry {
+    Control(Found),
+    /// A visible child frame (`iframe` or `frame` element): its controls are numbered where it stands.
+    Frame(Element),
+}

@@ -1,0 +1,176 @@
+//! The service worker's side of page tools: it routes each tool to the room that runs it, tab-wide.
+//!
+//! - `numbering.rs`: one numbering for a whole tab across all its frames (listing, paging, the badges,
+//!   tab-wide numbers translated to (frame, local number));
+//! - `pinned.rs`: what an action would do (`preview`, for the gate) and running a page-changing tool
+//!   exactly where the gate judged it;
+//! - `find.rs`: controls by their words and role;
+//! - `tablist.rs`: the tabs of the window, and switching between them;
+//! - `navigation.rs`: opening addresses, back, forward, reload, a new tab;
+//! - `screenshot.rs`: a picture of the tab with its badges drawn and its secrets masked;
+//! - `downloads.rs`: waiting for the download a click starts;
+//! - `focus.rs`: moving the keyboard focus along the numbering;
+//! - `banners.rs`: every frame's banners, found and pressed;
+//! - `ready.rs`: waiting for a page that is loading, and saying which pages no extension may enter.
+//!
+//! This module does not judge tools: the worker lets page-changing ones through only from the host,
+//! and here they run only with the gate's pin. Nothing here is sent into a page's windows: every frame
+//! is reached through its own content script.
+
+mod banners;
+mod downloads;
+mod find;
+mod focus;
+mod navigation;
+mod numbering;
+mod pinned;
+mod ready;
+mod screenshot;
+mod tablist;
+
+use waymark_protocol::{ErrorKind, ListScope, PageTool, Pin, ToolResult, WorkerToContent};
+
+use crate::{chrome, wording};
+use numbering::DEFAULT_LIMIT;
+
+/// Runs a page tool in a tab (the active tab of the focused window when `tab_id` is `None`). A
+/// page-changing tool runs only with the `pin` the host's gate judged it on, and only there.
+pub async fn run(tab_id: Option<i32>, tool: PageTool, pin: Option<Pin>) -> ToolResult {
+    let tab = match (&pin, tab_id) {
+        (Some(pin), _) => pin.tab,
+        (None, Some(id)) => id,
+        (None, None) => match chrome::tabs::active_tab_id().await {
+            Some(id) => id,
+            None => return ToolResult::failed(ErrorKind::Unreachable, wording::no_tab()),
+        },
+    };
+    if tool.changes_page() && !matches!(tool, PageTool::PressBanners { .. }) {
+        let Some(pin) = pin else {
+            return unpinned();
+        };
+        return pinned::run_pinned(tab, tool, pin).await;
+    }
+    match tool {
+        PageTool::ListInteractives { limit, offset, scope } => {
+            let viewport = scope == Some(ListScope::Viewport);
+            numbering::list(tab, limit.unwrap_or(DEFAULT_LIMIT), offset.unwrap_or(0), viewport).await
+        }
+        PageTool::OverlayShow | PageTool::OverlayHide => numbering::overlay(tab, tool).await,
+        PageTool::Find {
+            text,
+            role,
+            limit,
+            offset,
+        } => find::find(tab, text, role, limit, offset).await,
+        tool @ (PageTool::Extract | PageTool::Wait { .. } | PageTool::Scroll { index: None, .. }) => {
+            send(tab, 0, &unnumbered(tool)).await
+        }
+        PageTool::Scroll {
+            direction,
+            index: Some(index),
+        } => {
+            numbering::by_number(tab, index, |local| PageTool::Scroll {
+                direction,
+                index: Some(local),
+            })
+            .await
+        }
+        PageTool::ListTabs => tablist::list_tabs().await,
+        PageTool::SwitchTab { index } => tablist::switch_tab(index).await,
+        PageTool::Describe { index } => {
+            numbering::by_number(tab, index, |local| PageTool::Describe { index: local }).await
+        }
+        PageTool::Preview { action } => pinned::preview(tab, *action).await,
+        PageTool::Screenshot => screenshot::screenshot(tab).await,
+        PageTool::DownloadWait { timeout_ms } => downloads::download_wait(timeout_ms).await,
+        PageTool::FocusNext { role } => focus::move_focus(tab, role, true).await,
+        PageTool::FocusPrev { role } => focus::move_focus(tab, role, false).await,
+        PageTool::FindBanners => banners::find_banners(tab).await,
+        PageTool::PressBanners { pins } => banners::press_banners(tab, pins).await,
+        // Page-changing tools went to `run_pinned` above.
+        PageTool::Press { .. }
+        | PageTool::Navigate { .. }
+        | PageTool::Back
+        | PageTool::Forward
+        | PageTool::Reload
+        | PageTool::OpenInNewTab { .. }
+        | PageTool::OverlayAct { .. }
+        | PageTool::ActByIndex { .. }
+        | PageTool::Upload { .. }
+        | PageTool::ClickAndWaitDownload { .. }
+        | PageTool::CloseBanners { .. } => unpinned(),
+    }
+}
+
+/// The refusal of a page-changing tool that came without the gate's pin.
+fn unpinned() -> ToolResult {
+    ToolResult::failed(
+        ErrorKind::NotAllowed,
+        "a page-changing tool runs only where the gate judged it (no pin)",
+    )
+}
+
+/// Sends one message to one frame's content script and returns its answer. When the top frame has
+/// nobody to answer (its page is loading, or has just been replaced), waits for its script
+/// (`ready.rs`) and sends again; a pinned tool is not sent again, since the page it was judged on is
+/// gone.
+async fn send(tab: i32, frame: i32, message: &WorkerToContent) -> ToolResult {
+    match deliver(tab, frame, message).await {
+        Delivery::Answered(result) => return result,
+        Delivery::Unanswered(why) => chrome::log(&format!("tab {tab} frame {frame} did not answer: {why}")),
+    }
+    let pinned = matches!(message, WorkerToContent::Tool { pin: Some(_), .. });
+    if frame != 0 {
+        // A child frame that is loading has no controls to act on yet; the listing passes it over.
+        return ToolResult::failed(ErrorKind::Unreachable, wording::page_unreachable());
+    }
+    if pinned {
+        return ToolResult::failed(ErrorKind::PageChanged, wording::pinned_page_changed());
+    }
+    if let Err(refusal) = ready::top_frame(tab, ready::READY_WAIT_MS).await {
+        return refusal;
+    }
+    match deliver(tab, frame, message).await {
+        Delivery::Answered(result) => result,
+        Delivery::Unanswered(why) => {
+            chrome::log(&format!("tab {tab} answered, then did not: {why}"));
+            ToolResult::failed(ErrorKind::Unreachable, wording::page_unreachable())
+        }
+    }
+}
+
+/// What became of one message to one frame.
+enum Delivery {
+    /// The frame's content script answered.
+    Answered(ToolResult),
+    /// Nobody answered (no content script there yet or at all, the frame or tab went away): why, in
+    /// the browser's words, for the log only.
+    Unanswered(String),
+}
+
+/// Sends one message to one frame's content script, once.
+async fn deliver(tab: i32, frame: i32, message: &WorkerToContent) -> Delivery {
+    match chrome::tabs::send_to_frame(tab, frame, &chrome::to_js(message)).await {
+        Ok(answer) if answer.is_undefined() => Delivery::Unanswered("no answer".into()),
+        Ok(answer) => {
+            Delivery::Answered(chrome::from_js::<ToolResult>(answer).unwrap_or_else(|e| {
+                ToolResult::error(format!("the page answered something unreadable: {e}"))
+            }))
+        }
+        Err(e) => Delivery::Unanswered(e),
+    }
+}
+
+/// A tool for a frame that names no number (the frame answers for itself, or for where its focus is).
+fn unnumbered(tool: PageTool) -> WorkerToContent {
+    WorkerToContent::Tool {
+        tool,
+        number: None,
+        pin: None,
+    }
+}
+
+/// Whether a frame refused a tool because its number or its page changed under it.
+fn is_stale(result: &ToolResult) -> bool {
+    result.is(ErrorKind::Stale) || result.is(ErrorKind::PageChanged)
+}

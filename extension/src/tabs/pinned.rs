@@ -1,0 +1,308 @@
+//! The gate's two steps in the tab: `preview` says what an action would do and where (the tab, the
+//! frame, its document's token, the element), and `run_pinned` runs a page-changing tool exactly there.
+//!
+//! Must not: run a page-changing tool anywhere but where it was judged (another frame, a document that
+//! replaced the judged one, an element that is gone or says something else: each is refused, with a
+//! fresh list), or judge anything itself (the host's policy does, from the preview).
+
+use serde_json::json;
+use waymark_protocol::{
+    Effect, ErrorKind, FramePin, FramePreview, PageTool, Pin, ToolResult, ToolStatus, WorkerToContent,
+};
+
+use super::navigation::{self, Go};
+use super::numbering::{self, DEFAULT_LIMIT};
+use super::{downloads, focus, is_stale, send, unnumbered};
+use crate::{chrome, wording};
+
+/// Runs a page-changing tool exactly where the gate judged it: in the pinned tab, in the pinned frame,
+/// if that frame still shows the pinned document, on the pinned element (the content script refuses
+/// when it is gone or changed). Anything else is refused, saying what changed.
+pub(super) async fn run_pinned(tab: i32, tool: PageTool, pin: Pin) -> ToolResult {
+    let go = match &tool {
+        PageTool::Navigate { url } => Some(Go::Address(url.clone())),
+        PageTool::Back => Some(Go::Back),
+        PageTool::Forward => Some(Go::Forward),
+        PageTool::Reload => Some(Go::Reload),
+        PageTool::OpenInNewTab { url } => Some(Go::NewTab(url.clone())),
+        _ => None,
+    };
+    if let Some(go) = go {
+        if let Err(refused) = check_document(tab, &pin).await {
+            return refused;
+        }
+        return navigation::go(tab, go).await;
+    }
+    match tool {
+        PageTool::ClickAndWaitDownload { index, timeout_ms } => {
+            downloads::click_and_wait_download(tab, index, timeout_ms, &pin).await
+        }
+        PageTool::Upload { files, index, .. } if files.is_empty() => {
+            // The host sent the files ahead in pieces; the worker joined them into `files`.
+            ToolResult::failed(
+                ErrorKind::BadArguments,
+                format!("No file arrived to put into number {index}."),
+            )
+        }
+        PageTool::CloseBanners { .. } => ToolResult::failed(
+            ErrorKind::NotAllowed,
+            "closing banners is run by the gate: find_banners, then press_banners",
+        ),
+        // On an element, or a key where the focus was: the pinned frame and element.
+        tool => {
+            let number = tool.number();
+            let frame_pin = FramePin {
+                document: pin.document.clone(),
+                element: pin.element,
+            };
+            let result = send(
+                tab,
+                pin.frame,
+                &WorkerToContent::Tool {
+                    tool,
+                    number,
+                    pin: Some(frame_pin),
+                },
+            )
+            .await;
+            if is_stale(&result) {
+                let (kind, said) = if result.is(ErrorKind::PageChanged) {
+                    (ErrorKind::PageChanged, wording::pinned_page_changed())
+                } else {
+                    (
+                        ErrorKind::Stale,
+                        wording::pinned_gone(result.error.as_deref().unwrap_or_default()),
+                    )
+                };
+                // The caller gets the fresh list with the refusal, as for any stale number.
+                let fresh = numbering::list(tab, DEFAULT_LIMIT, 0, false).await;
+                return ToolResult::failed(kind, said).with_data(fresh.data);
+            }
+            result
+        }
+    }
+}
+
+/// Tools the worker runs itself are pinned to the document the tab showed when they were judged (a
+/// page Waymark cannot enter has no token: then only the tab is pinned).
+async fn check_document(tab: i32, pin: &Pin) -> Result<(), ToolResult> {
+    if pin.document.is_empty() {
+        return Ok(());
+    }
+    let now = send(tab, pin.frame, &WorkerToContent::Document).await;
+    let same = now
+        .data
+        .as_ref()
+        .and_then(|d| d.get("document"))
+        .and_then(|d| d.as_str())
+        == Some(pin.document.as_str());
+    if same {
+        Ok(())
+    } else {
+        Err(ToolResult::failed(
+            ErrorKind::PageChanged,
+            wording::pinned_page_changed(),
+        ))
+    }
+}
+
+/// What `action` would do (`effect` in the content script), with where: the tab, the frame, its
+/// document, the element. The gate judges this and pins the action to it.
+pub(super) async fn preview(tab: i32, action: PageTool) -> ToolResult {
+    let number = action.number();
+    let (frame, answer) = if let Some(index) = number {
+        let (frame, local) = match numbering::slot_of(tab, index) {
+            Ok(slot) => slot,
+            Err(refusal) => return refusal,
+        };
+        let local_action = with_local_index(action, local);
+        let message = WorkerToContent::Tool {
+            tool: PageTool::Preview {
+                action: Box::new(local_action),
+            },
+            number: Some(index),
+            pin: None,
+        };
+        let answer = send(tab, frame, &message).await;
+        if is_stale(&answer) {
+            let what = answer.error.unwrap_or_default();
+            return numbering::stale(tab, index, what).await;
+        }
+        (frame, answer)
+    } else if matches!(action, PageTool::Press { index: None, .. }) {
+        focused_preview(tab, action).await
+    } else {
+        match tab_preview(tab, action).await {
+            Ok(top) => (0, top),
+            Err(effect) => return effect,
+        }
+    };
+    if answer.status == ToolStatus::Error {
+        return answer;
+    }
+    let Some(preview) = answer
+        .data
+        .and_then(|d| serde_json::from_value::<FramePreview>(d).ok())
+    else {
+        return ToolResult::error("the page answered something unreadable");
+    };
+    let page_url = if frame == 0 {
+        preview.url.clone()
+    } else {
+        tab_url(tab).await
+    };
+    let effect = Effect {
+        pin: Pin {
+            tab,
+            frame,
+            document: preview.document,
+            element: preview.element,
+        },
+        page_url,
+        focused: number.is_none() && preview.target.is_some(),
+        target: preview.target,
+        option: preview.option,
+        linked: preview.linked,
+    };
+    effect_result(&effect)
+}
+
+/// The preview of a tool on the tab itself (a navigation, history): the top frame's answer, with
+/// whether any frame links to where a navigation would go. A page Waymark cannot enter (a browser
+/// page, a page still loading) has no answer: then the effect is the tab alone, as `Err`.
+async fn tab_preview(tab: i32, action: PageTool) -> Result<ToolResult, ToolResult> {
+    let message = unnumbered(PageTool::Preview {
+        action: Box::new(action),
+    });
+    let frames = numbering::numbered_frames(tab);
+    let mut top = send(tab, 0, &message).await;
+    let mut linked = false;
+    for frame in frames.into_iter().filter(|f| *f != 0) {
+        let answer = send(tab, frame, &message).await;
+        linked |= answer
+            .data
+            .as_ref()
+            .and_then(|d| d.get("linked"))
+            .and_then(|l| l.as_bool())
+            .unwrap_or(false);
+    }
+    if linked {
+        if let Some(data) = top.data.as_mut() {
+            data["linked"] = json!(true);
+        }
+    }
+    if top.status != ToolStatus::Error {
+        return Ok(top);
+    }
+    let effect = Effect {
+        pin: Pin {
+            tab,
+            frame: 0,
+            document: String::new(),
+            element: None,
+        },
+        page_url: tab_url(tab).await,
+        target: None,
+        focused: false,
+        option: None,
+        linked,
+    };
+    Err(effect_result(&effect))
+}
+
+fn effect_result(effect: &Effect) -> ToolResult {
+    match serde_json::to_value(effect) {
+        Ok(data) => ToolResult::ok(data),
+        Err(e) => ToolResult::error(format!("could not describe the action: {e}")),
+    }
+}
+
+/// The preview of a key pressed without a number: where the keyboard focus is, across the tab's frames.
+/// The frame whose document has the focus decides; when none has it (the side panel has it), the one
+/// frame that holds a focused control; when several do, the one the focus was last moved to there.
+async fn focused_preview(tab: i32, action: PageTool) -> (i32, ToolResult) {
+    let message = unnumbered(PageTool::Preview {
+        action: Box::new(action),
+    });
+    let mut answers: Vec<(i32, ToolResult, FramePreview)> = Vec::new();
+    for frame in numbering::numbered_frames(tab) {
+        let answer = send(tab, frame, &message).await;
+        let preview = answer
+            .data
+            .clone()
+            .and_then(|d| serde_json::from_value::<FramePreview>(d).ok());
+        if let Some(preview) = preview {
+            answers.push((frame, answer, preview));
+        }
+    }
+    let holding: Vec<usize> = (0..answers.len())
+        .filter(|i| answers[*i].2.target.is_some())
+        .collect();
+    let focused_frame = holding.iter().copied().find(|i| answers[*i].2.has_focus);
+    let last = focus::last_moved_to(tab);
+    let remembered = || {
+        holding.iter().copied().find(|i| {
+            answers[*i]
+                .2
+                .target
+                .as_ref()
+                .and_then(|t| t.index)
+                .is_some_and(|n| Some(n) == last)
+        })
+    };
+    let chosen = match (focused_frame, holding.as_slice()) {
+        (Some(i), _) => Some(i),
+        (None, [one]) => Some(*one),
+        (None, []) => None,
+        (None, _) => remembered(),
+    };
+    match chosen {
+        Some(i) => {
+            let (frame, answer, _) = answers.swap_remove(i);
+            (frame, answer)
+        }
+        // Nothing has the focus: the key reaches the page itself, in the top frame.
+        None => match answers.into_iter().find(|(frame, ..)| *frame == 0) {
+            Some((frame, answer, _)) => (frame, answer),
+            None => (
+                0,
+                ToolResult::failed(ErrorKind::Unreachable, wording::page_unreachable()),
+            ),
+        },
+    }
+}
+
+/// The tool with its number replaced by the frame's local one.
+fn with_local_index(tool: PageTool, local: u32) -> PageTool {
+    match tool {
+        PageTool::OverlayAct { action, text, .. } => PageTool::OverlayAct {
+            index: local,
+            action,
+            text,
+        },
+        PageTool::ActByIndex { action, text, .. } => PageTool::ActByIndex {
+            index: local,
+            action,
+            text,
+        },
+        PageTool::Upload { paths, files, .. } => PageTool::Upload {
+            index: local,
+            paths,
+            files,
+        },
+        PageTool::ClickAndWaitDownload { timeout_ms, .. } => PageTool::ClickAndWaitDownload {
+            index: local,
+            timeout_ms,
+        },
+        PageTool::Press { key, index: Some(_) } => PageTool::Press {
+            key,
+            index: Some(local),
+        },
+        other => other,
+    }
+}
+
+/// The address the tab shows, as the browser reports it.
+async fn tab_url(tab: i32) -> String {
+    chrome::tabs::get(tab).await.map(|t| t.url).unwrap_or_default()
+}
