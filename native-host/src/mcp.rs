@@ -9,9 +9,12 @@
 //!  MCP client -[stdio]-> waymark-host mcp -[local socket]-> waymark-host (native messaging) -> browser
 //! ```
 
+pub mod arguments;
 pub mod catalogue;
 pub mod external;
 pub mod link;
+pub mod outputs;
 pub mod proxy;
 pub mod server;
 pub mod socket;
+pub mod wording;

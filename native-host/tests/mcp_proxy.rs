@@ -67,9 +67,14 @@ impl McpClient {
     }
 
     async fn initialize(&mut self) -> Value {
+        self.initialize_as("2025-06-18").await
+    }
+
+    /// `initialize`, asking for protocol `version`.
+    async fn initialize_as(&mut self, version: &str) -> Value {
         self.send(
             json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-                "protocolVersion": "2025-06-18",
+                "protocolVersion": version,
                 "capabilities": {},
                 "clientInfo": {"name": "proxy-test", "version": "1"}
             }}),
@@ -104,7 +109,8 @@ async fn a_client_on_stdio_lists_the_tools_and_runs_one_in_the_browser_through_t
     published(dir.path()).await;
 
     let mut client = McpClient::start(dir.path());
-    let welcome = client.initialize().await;
+    // The newest protocol this SDK knows: the question below must still name the client.
+    let welcome = client.initialize_as("2026-07-28").await;
     assert_eq!(welcome["result"]["serverInfo"]["name"], "waymark", "{welcome}");
     client
         .send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
@@ -126,6 +132,22 @@ async fn a_client_on_stdio_lists_the_tools_and_runs_one_in_the_browser_through_t
         "browser_navigate",
     ] {
         assert!(names.contains(&name), "{name} in {names:?}");
+    }
+    let listing = &listed["result"]["tools"].as_array().unwrap()[0];
+    assert_eq!(listing["title"], "List the page's controls", "{listing}");
+    assert_eq!(listing["outputSchema"]["type"], "object", "{listing}");
+
+    // A call that is no tool call is a JSON-RPC error (-32602), answered before anyone is asked.
+    for (id, params) in [
+        (20, json!({"name": "browser_fly", "arguments": {}})),
+        (21, json!({"name": "browser_back", "arguments": "now"})),
+    ] {
+        client
+            .send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params}))
+            .await;
+        let refused = client.recv().await;
+        assert_eq!(refused["id"], id, "{refused}");
+        assert_eq!(refused["error"]["code"], -32602, "{refused}");
     }
 
     // The call crosses the socket into the host. A new client must first be allowed by the user: the
@@ -158,6 +180,22 @@ async fn a_client_on_stdio_lists_the_tools_and_runs_one_in_the_browser_through_t
     let text = called["result"]["content"][0]["text"].as_str().unwrap();
     assert!(text.contains("Show basket"), "{text}");
     assert_ne!(called["result"]["isError"], true, "{called}");
+    assert_eq!(
+        called["result"]["structuredContent"]["items"][0]["name"], "Show basket",
+        "{called}"
+    );
+
+    // An argument the tool does not take is refused by name, as a tool error the model can correct.
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call",
+                     "params": {"name": "browser_list_interactives", "arguments": {"limit": 5, "tab": 3}}}))
+        .await;
+    let refused = client.recv().await;
+    assert_eq!(refused["result"]["isError"], true, "{refused}");
+    let text: Value =
+        serde_json::from_str(refused["result"]["content"][0]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(text["kind"], "bad_arguments", "{text}");
+    assert!(text["error"].as_str().unwrap().contains("`tab`"), "{text}");
 
     // The client leaves: the proxy ends cleanly.
     drop(client.stdin);

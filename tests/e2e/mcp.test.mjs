@@ -15,12 +15,14 @@ let page;
 let panel;
 let client;
 
-/// Calls a tool and returns its `{status, error?, data?}`.
+/// Calls a tool and returns its `{status, error?, kind?, data?}`. The SDK itself checks a result's
+/// `structuredContent` against the tool's `outputSchema`; here it must also be the text's `data`.
 async function call(name, args = {}) {
   const result = await client.callTool({ name, arguments: args });
   assert.equal(result.content.length, 1);
   const body = JSON.parse(result.content[0].text);
   assert.equal(Boolean(result.isError), body.status === 'error', 'isError follows the status');
+  if (result.structuredContent !== undefined) assert.deepEqual(result.structuredContent, body.data);
   return body;
 }
 
@@ -57,6 +59,10 @@ test('the client lists the browser tools with their schemas', async () => {
   assert.deepEqual(act.inputSchema.required, ['index', 'action']);
   assert.equal(act.annotations.readOnlyHint, false);
   assert.equal(tools.find((t) => t.name === 'browser_list_interactives').annotations.readOnlyHint, true);
+  for (const tool of tools) assert.ok(tool.title, `${tool.name} has a title`);
+  for (const name of ['browser_list_interactives', 'browser_find', 'browser_extract', 'browser_list_tabs']) {
+    assert.equal(tools.find((t) => t.name === name).outputSchema?.type, 'object', `${name} has an output schema`);
+  }
 });
 
 test('the client lists the page’s controls by number', async () => {
@@ -120,12 +126,26 @@ test('a password is left to the user: the client is told, the panel hears it, no
 });
 
 test('a stale or unknown call gets a clear error, not an action', async () => {
-  const unknown = await call('browser_fly', {});
-  assert.match(unknown.error, /browser_fly is not a browser tool/);
-  assert.equal(unknown.kind, 'bad_arguments');
+  // An unknown tool is a JSON-RPC error, -32602, as MCP asks.
+  await assert.rejects(client.callTool({ name: 'browser_fly', arguments: {} }), (error) => {
+    assert.equal(error.code, -32602);
+    assert.match(error.message, /browser_fly is not a browser tool/);
+    return true;
+  });
   const stale = await call('browser_overlay_act', { index: 9999, action: 'click' });
   assert.equal(stale.status, 'error');
   assert.equal(stale.kind, 'stale');
+  assert.match(stale.error, /browser_list_interactives/, 'told in tools, not panel commands');
+  assert.doesNotMatch(stale.error, /Say \//);
+});
+
+test('arguments are held to the schema: unknown names and values out of bounds are refused by name', async () => {
+  const unknown = await call('browser_list_interactives', { limit: 5, tab: 3 });
+  assert.equal(unknown.kind, 'bad_arguments');
+  assert.match(unknown.error, /does not take `tab`/);
+  const long = await call('browser_wait', { ms: 60001 });
+  assert.equal(long.kind, 'bad_arguments');
+  assert.match(long.error, /`ms` of browser_wait must be from 0 to 60000, not 60001/);
 });
 
 test('with no browser running, the client is told what to do', async () => {
