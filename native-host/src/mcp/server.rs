@@ -153,7 +153,8 @@ impl BrowserServer {
     }
 }
 
-/// What the server says of itself in `initialize`.
+/// What the server says of itself in `initialize`: the same from a host and from `waymark-host mcp`
+/// answering while no browser is there ([`super::offline`]).
 pub fn info() -> ServerConfig {
     ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
         .with_server_info(Implementation::new("waymark", env!("CARGO_PKG_VERSION")))

@@ -49,6 +49,23 @@ pub fn for_callers(tool: &PageTool, result: ToolResult) -> ToolResult {
     }
 }
 
+/// A call's answer when the browser's host went away before it answered: whether the page may have
+/// changed is said plainly, since the call cannot be asked about any more.
+pub fn host_gone(tool: &str, changes_page: bool) -> String {
+    if changes_page {
+        format!(
+            "The browser's Waymark host went away while {tool} was running (the browser was closed, or \
+             Waymark restarted), so whether it was done is unknown. Once the browser is back, look at the \
+             page (browser_list_interactives) before trying it again."
+        )
+    } else {
+        format!(
+            "The browser's Waymark host went away before {tool} answered (the browser was closed, or \
+             Waymark restarted); it changes nothing on the page. Call it again once the browser is back."
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use waymark_protocol::ActKind;
