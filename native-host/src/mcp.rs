@@ -9,9 +9,14 @@
 //!  MCP client -[stdio]-> waymark-host mcp -[local socket]-> waymark-host (native messaging) -> browser
 //! ```
 
+pub mod arguments;
 pub mod catalogue;
 pub mod external;
 pub mod link;
+pub mod offline;
+pub mod outputs;
 pub mod proxy;
+pub mod relay;
 pub mod server;
 pub mod socket;
+pub mod wording;

@@ -67,9 +67,14 @@ impl McpClient {
     }
 
     async fn initialize(&mut self) -> Value {
+        self.initialize_as("2025-06-18").await
+    }
+
+    /// `initialize`, asking for protocol `version`.
+    async fn initialize_as(&mut self, version: &str) -> Value {
         self.send(
             json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-                "protocolVersion": "2025-06-18",
+                "protocolVersion": version,
                 "capabilities": {},
                 "clientInfo": {"name": "proxy-test", "version": "1"}
             }}),
@@ -104,7 +109,8 @@ async fn a_client_on_stdio_lists_the_tools_and_runs_one_in_the_browser_through_t
     published(dir.path()).await;
 
     let mut client = McpClient::start(dir.path());
-    let welcome = client.initialize().await;
+    // The newest protocol this SDK knows: the question below must still name the client.
+    let welcome = client.initialize_as("2026-07-28").await;
     assert_eq!(welcome["result"]["serverInfo"]["name"], "waymark", "{welcome}");
     client
         .send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
@@ -126,6 +132,22 @@ async fn a_client_on_stdio_lists_the_tools_and_runs_one_in_the_browser_through_t
         "browser_navigate",
     ] {
         assert!(names.contains(&name), "{name} in {names:?}");
+    }
+    let listing = &listed["result"]["tools"].as_array().unwrap()[0];
+    assert_eq!(listing["title"], "List the page's controls", "{listing}");
+    assert_eq!(listing["outputSchema"]["type"], "object", "{listing}");
+
+    // A call that is no tool call is a JSON-RPC error (-32602), answered before anyone is asked.
+    for (id, params) in [
+        (20, json!({"name": "browser_fly", "arguments": {}})),
+        (21, json!({"name": "browser_back", "arguments": "now"})),
+    ] {
+        client
+            .send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params}))
+            .await;
+        let refused = client.recv().await;
+        assert_eq!(refused["id"], id, "{refused}");
+        assert_eq!(refused["error"]["code"], -32602, "{refused}");
     }
 
     // The call crosses the socket into the host. A new client must first be allowed by the user: the
@@ -158,6 +180,22 @@ async fn a_client_on_stdio_lists_the_tools_and_runs_one_in_the_browser_through_t
     let text = called["result"]["content"][0]["text"].as_str().unwrap();
     assert!(text.contains("Show basket"), "{text}");
     assert_ne!(called["result"]["isError"], true, "{called}");
+    assert_eq!(
+        called["result"]["structuredContent"]["items"][0]["name"], "Show basket",
+        "{called}"
+    );
+
+    // An argument the tool does not take is refused by name, as a tool error the model can correct.
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call",
+                     "params": {"name": "browser_list_interactives", "arguments": {"limit": 5, "tab": 3}}}))
+        .await;
+    let refused = client.recv().await;
+    assert_eq!(refused["result"]["isError"], true, "{refused}");
+    let text: Value =
+        serde_json::from_str(refused["result"]["content"][0]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(text["kind"], "bad_arguments", "{text}");
+    assert!(text["error"].as_str().unwrap().contains("`tab`"), "{text}");
 
     // The client leaves: the proxy ends cleanly.
     drop(client.stdin);
@@ -168,20 +206,186 @@ async fn a_client_on_stdio_lists_the_tools_and_runs_one_in_the_browser_through_t
     assert!(status.success(), "{status}");
 }
 
+impl McpClient {
+    /// Calls `name` and returns the tool result the text holds (`{status, error?, kind?, data?}`).
+    async fn call(&mut self, id: u64, name: &str, arguments: Value) -> Value {
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                         "params": {"name": name, "arguments": arguments}}))
+            .await;
+        let answer = self.recv().await;
+        assert_eq!(answer["id"], id, "{answer}");
+        let text = answer["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{answer}"));
+        let result: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(
+            answer["result"]["isError"] == true,
+            result["status"] == "error",
+            "{answer}"
+        );
+        result
+    }
+
+    /// A session: `initialize` and `notifications/initialized`.
+    async fn begin(&mut self) {
+        let welcome = self.initialize().await;
+        assert_eq!(welcome["result"]["serverInfo"]["name"], "waymark", "{welcome}");
+        self.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+            .await;
+    }
+}
+
+/// The host asks the "browser" to run a tool; the test runs it on its one-button page.
+async fn run_one(host: &mut Host) -> Value {
+    let run = tokio::time::timeout(Duration::from_secs(20), host.recv())
+        .await
+        .expect("the host did not ask the browser");
+    assert_eq!(run["type"], "run_tool", "{run}");
+    host.send(json!({"type": "tool_result", "id": run["id"], "result": one_button(&run["tool"])}))
+        .await;
+    run
+}
+
+/// Calls `browser_list_interactives` until a host takes it (a call made before is refused as
+/// retryable), then lets the user allow the client and the "browser" run it.
+async fn list_once_a_host_is_there(client: &mut McpClient, host: &mut Host, mut id: u64) {
+    let started = std::time::Instant::now();
+    loop {
+        id += 1;
+        client
+            .send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                         "params": {"name": "browser_list_interactives", "arguments": {}}}))
+            .await;
+        let taken = tokio::select! {
+            answer = client.recv() => {
+                let text = answer["result"]["content"][0]["text"].as_str().unwrap().to_owned();
+                let result: Value = serde_json::from_str(&text).unwrap();
+                assert_eq!(result["kind"], "unreachable", "{answer}");
+                false
+            }
+            question = host.recv() => {
+                assert_eq!(question["type"], "question", "{question}");
+                host.send(json!({"type": "answer", "question": question["id"], "yes": true})).await;
+                true
+            }
+        };
+        if taken {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "no host took the session over"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    run_one(host).await;
+    let answer = client.recv().await;
+    assert_eq!(answer["id"], id, "{answer}");
+    assert_eq!(
+        answer["result"]["structuredContent"]["items"][0]["name"], "Show basket",
+        "{answer}"
+    );
+}
+
 #[tokio::test]
-async fn without_a_browser_every_request_gets_an_error_that_says_what_to_do() {
+async fn without_a_browser_the_session_works_and_each_call_says_what_to_do() {
     let dir = tempfile::tempdir().unwrap();
     let mut client = McpClient::start(dir.path());
-    let answer = client.initialize().await;
-    let message = answer["error"]["message"].as_str().unwrap();
+    client.begin().await;
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}))
+        .await;
+    let listed = client.recv().await;
     assert!(
-        message.contains("No browser with Waymark is running"),
-        "{message}"
+        listed["result"]["tools"].as_array().unwrap().len() > 10,
+        "{listed}"
     );
-    assert!(message.contains("waymark-host doctor"), "{message}");
+
+    let refused = client.call(3, "browser_list_interactives", json!({})).await;
+    assert_eq!(
+        refused["kind"], "unreachable",
+        "what a client retries by: {refused}"
+    );
+    let said = refused["error"].as_str().unwrap();
+    assert!(said.contains("No browser with Waymark is running"), "{said}");
+    assert!(said.contains("waymark-host doctor"), "{said}");
+    // The caller's own mistakes are said as a host says them.
+    let wrong = client.call(4, "browser_wait", json!({"ms": -1})).await;
+    assert_eq!(wrong["kind"], "bad_arguments", "{wrong}");
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "browser_fly"}}))
+        .await;
+    assert_eq!(client.recv().await["error"]["code"], -32602);
+
     drop(client.stdin);
-    let status = client.child.wait().await.unwrap();
-    assert!(!status.success(), "no browser is a failure for the client's log");
+    let status = tokio::time::timeout(Duration::from_secs(10), client.child.wait())
+        .await
+        .expect("the proxy did not exit")
+        .unwrap();
+    assert!(status.success(), "{status}");
+}
+
+/// Claude Desktop started before the browser: the same session works once the browser's host is there.
+#[tokio::test]
+async fn a_client_started_before_the_browser_is_served_once_the_browser_comes() {
+    let dir = tempfile::tempdir().unwrap();
+    let llm = FakeLlm::start(Script::new([])).await.unwrap();
+    let mut client = McpClient::start(dir.path());
+    client.begin().await;
+    let early = client.call(2, "browser_list_interactives", json!({})).await;
+    assert_eq!(early["kind"], "unreachable", "{early}");
+
+    let mut host = Host::start(&llm, dir.path(), 10, one_button);
+    list_once_a_host_is_there(&mut client, &mut host, 10).await;
+}
+
+/// A host that dies (the browser crashed, Waymark restarted) and one started after it: the client's
+/// session goes on without a restart; the call the host died in is answered, as retryable.
+#[tokio::test]
+async fn a_client_keeps_its_session_across_a_host_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let llm = FakeLlm::start(Script::new([])).await.unwrap();
+    let mut host = Host::start(&llm, dir.path(), 10, one_button);
+    published(dir.path()).await;
+    let mut client = McpClient::start(dir.path());
+    client.begin().await;
+    list_once_a_host_is_there(&mut client, &mut host, 10).await;
+
+    // A reading of the page is on its way when the host is killed (its socket left behind).
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 100, "method": "tools/call",
+                     "params": {"name": "browser_extract", "arguments": {}}}))
+        .await;
+    loop {
+        // The panel hears of the listing before (`activity`).
+        let seen = tokio::time::timeout(Duration::from_secs(20), host.recv())
+            .await
+            .expect("the call did not reach the browser");
+        if seen["type"] == "run_tool" {
+            assert_eq!(seen["tool"]["tool"], "extract", "{seen}");
+            break;
+        }
+    }
+    host.child.kill().await.unwrap();
+    let answer = client.recv().await;
+    assert_eq!(answer["id"], 100, "{answer}");
+    assert_eq!(answer["result"]["isError"], true, "{answer}");
+    let result: Value =
+        serde_json::from_str(answer["result"]["content"][0]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(result["kind"], "unreachable", "{result}");
+    assert!(
+        result["error"]
+            .as_str()
+            .unwrap()
+            .contains("changes nothing on the page"),
+        "{result}"
+    );
+
+    // Meanwhile a call is a retryable error; the restarted host takes the same session over.
+    let meanwhile = client.call(101, "browser_extract", json!({})).await;
+    assert_eq!(meanwhile["kind"], "unreachable", "{meanwhile}");
+    let mut again = Host::start(&llm, dir.path(), 10, one_button);
+    list_once_a_host_is_there(&mut client, &mut again, 200).await;
 }
 
 /// The record names the profile of the browser that started the host, so `--profile` can pick it:
@@ -231,9 +435,11 @@ async fn the_record_names_the_profile_of_the_browser_that_started_the_host() {
     );
     drop(client.stdin);
     let mut other = McpClient::start_with(dir.path(), &["--profile", "home"]);
-    let refused = other.initialize().await;
+    other.begin().await;
+    let refused = other.call(2, "browser_extract", json!({})).await;
+    assert_eq!(refused["kind"], "unreachable", "{refused}");
     assert!(
-        refused["error"]["message"]
+        refused["error"]
             .as_str()
             .unwrap()
             .contains("No running Waymark host matches"),

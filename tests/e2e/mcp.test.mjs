@@ -2,41 +2,93 @@
 // TypeScript SDK over stdio), and acts in the real browser through the running host: tools listed,
 // controls listed and acted on by number, the page changes. A destructive call waits for the user's
 // answer in the side panel, which names the client; yes runs it once, no refuses it and nothing happens.
+// The client's session outlives the host: one started before the browser, and one whose host is
+// killed and started again by the extension, go on without being restarted.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { connectMcp as connect, openFixture, send, waitForReply } from './lib/harness.mjs';
+import { connectMcp as connect, openFixture, send, until, waitForReply } from './lib/harness.mjs';
 
 let browser;
 let site;
 let page;
 let panel;
 let client;
+/// Started, with its own state directory, before the browser was.
+let early;
+let stateDir;
 
-/// Calls a tool and returns its `{status, error?, data?}`.
+/// Calls a tool and returns its `{status, error?, kind?, data?}`. The SDK itself checks a result's
+/// `structuredContent` against the tool's `outputSchema`; here it must also be the text's `data`.
 async function call(name, args = {}) {
   const result = await client.callTool({ name, arguments: args });
   assert.equal(result.content.length, 1);
   const body = JSON.parse(result.content[0].text);
   assert.equal(Boolean(result.isError), body.status === 'error', 'isError follows the status');
+  if (result.structuredContent !== undefined) assert.deepEqual(result.structuredContent, body.data);
   return body;
 }
 
 const events = () => page.evaluate(() => window.events);
 
+/// A call's `{status, error?, kind?, data?}`, without the checks of `call` (any client).
+async function bodyOf(pending) {
+  return JSON.parse((await pending).content[0].text);
+}
+
+/// Calls `who` (named `name`) makes until a host takes them over: before, each is refused as retryable
+/// (`unreachable`); the first the host takes asks the user in the panel to allow the client, who says yes.
+async function allowOnceServed(who, name) {
+  await until(async () => {
+    const pending = who.callTool({ name: 'browser_list_tabs', arguments: {} });
+    const asked = panel
+      .waitForFunction((n) => document.getElementById('alert').textContent.startsWith(`${n} wants to use`), name, {
+        timeout: 3_000,
+      })
+      .then(() => 'asked', () => 'not asked');
+    const first = await Promise.race([pending.then(() => 'answered'), asked]);
+    if (first === 'answered') {
+      const body = await bodyOf(pending);
+      if (body.status === 'ok') return true;
+      assert.equal(body.kind, 'unreachable', JSON.stringify(body));
+      return false;
+    }
+    if (first === 'not asked') return false;
+    await send(panel, '/yes');
+    const body = await bodyOf(pending);
+    assert.equal(body.status, 'ok', body.error);
+    return true;
+  }, `a host to serve ${name}`, 30_000);
+}
+
 before(async () => {
-  ({ browser, site, page, panel } = await openFixture('actions.html'));
+  stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-mcp-state-'));
+  early = await connect(stateDir, 'Early client');
+  const before = await bodyOf(early.callTool({ name: 'browser_list_tabs', arguments: {} }));
+  assert.equal(before.kind, 'unreachable', JSON.stringify(before));
+  assert.match(before.error, /No browser with Waymark is running/);
+  // The browser starts its host with this state directory, where the early client looks.
+  ({ browser, site, page, panel } = await openFixture('actions.html', { env: { WAYMARK_STATE_DIR: stateDir } }));
   // Tools without a tab act on the active tab of the focused window: the fixture, not the panel.
   await page.bringToFront();
-  client = await connect(browser.stateDir, undefined, { panel });
+  client = await connect(stateDir, undefined, { panel });
 });
 
 after(async () => {
+  await early?.close();
   await client?.close();
   await browser?.close();
   await site?.close();
+  if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });
+});
+
+test('a client started before the browser is served once the browser is there, in the same session', async () => {
+  await allowOnceServed(early, 'Early client');
+  const list = await bodyOf(early.callTool({ name: 'browser_list_interactives', arguments: {} }));
+  assert.equal(list.status, 'ok', list.error);
+  assert.equal(list.data.title, 'Checkout fixture');
 });
 
 async function numberOf(name) {
@@ -57,6 +109,10 @@ test('the client lists the browser tools with their schemas', async () => {
   assert.deepEqual(act.inputSchema.required, ['index', 'action']);
   assert.equal(act.annotations.readOnlyHint, false);
   assert.equal(tools.find((t) => t.name === 'browser_list_interactives').annotations.readOnlyHint, true);
+  for (const tool of tools) assert.ok(tool.title, `${tool.name} has a title`);
+  for (const name of ['browser_list_interactives', 'browser_find', 'browser_extract', 'browser_list_tabs']) {
+    assert.equal(tools.find((t) => t.name === name).outputSchema?.type, 'object', `${name} has an output schema`);
+  }
 });
 
 test('the client lists the page’s controls by number', async () => {
@@ -120,22 +176,52 @@ test('a password is left to the user: the client is told, the panel hears it, no
 });
 
 test('a stale or unknown call gets a clear error, not an action', async () => {
-  const unknown = await call('browser_fly', {});
-  assert.match(unknown.error, /browser_fly is not a browser tool/);
-  assert.equal(unknown.kind, 'bad_arguments');
+  // An unknown tool is a JSON-RPC error, -32602, as MCP asks.
+  await assert.rejects(client.callTool({ name: 'browser_fly', arguments: {} }), (error) => {
+    assert.equal(error.code, -32602);
+    assert.match(error.message, /browser_fly is not a browser tool/);
+    return true;
+  });
   const stale = await call('browser_overlay_act', { index: 9999, action: 'click' });
   assert.equal(stale.status, 'error');
   assert.equal(stale.kind, 'stale');
+  assert.match(stale.error, /browser_list_interactives/, 'told in tools, not panel commands');
+  assert.doesNotMatch(stale.error, /Say \//);
 });
 
-test('with no browser running, the client is told what to do', async () => {
+test('arguments are held to the schema: unknown names and values out of bounds are refused by name', async () => {
+  const unknown = await call('browser_list_interactives', { limit: 5, tab: 3 });
+  assert.equal(unknown.kind, 'bad_arguments');
+  assert.match(unknown.error, /does not take `tab`/);
+  const long = await call('browser_wait', { ms: 60001 });
+  assert.equal(long.kind, 'bad_arguments');
+  assert.match(long.error, /`ms` of browser_wait must be from 0 to 60000, not 60001/);
+});
+
+test('a client keeps its session across a host restart', async () => {
+  const records = () => fs.readdirSync(path.join(stateDir, 'run')).filter((f) => /^host-\d+\.json$/.test(f));
+  const [record] = records();
+  const { pid } = JSON.parse(fs.readFileSync(path.join(stateDir, 'run', record), 'utf8'));
+  process.kill(pid, 'SIGKILL');
+  // The extension starts a new host; the client, never restarted, is served by it.
+  await until(() => records().some((f) => f !== record), 'a new host', 20_000);
+  await allowOnceServed(client, 'Test client');
+  const list = await call('browser_list_interactives');
+  assert.equal(list.status, 'ok', list.error);
+  assert.equal(list.data.title, 'Checkout fixture');
+});
+
+test('with no browser running, the session works and each call says what to do', async () => {
   const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-nobrowser-'));
+  const lonely = await connect(empty, 'Lonely client');
   try {
-    await assert.rejects(connect(empty), (error) => {
-      assert.match(`${error.message}\n${error.stderr}`, /No browser with Waymark is running/);
-      return true;
-    });
+    const { tools } = await lonely.listTools();
+    assert.ok(tools.some((t) => t.name === 'browser_overlay_act'));
+    const result = await bodyOf(lonely.callTool({ name: 'browser_list_interactives', arguments: {} }));
+    assert.equal(result.kind, 'unreachable');
+    assert.match(result.error, /No browser with Waymark is running.*waymark-host doctor/s);
   } finally {
+    await lonely.close();
     fs.rmSync(empty, { recursive: true, force: true });
   }
 });

@@ -8,13 +8,14 @@
 
 use std::sync::Arc;
 
-use rmcp::model::{CallToolRequestParams, MetaObject, RequestMetaObject, Tool};
+use rmcp::model::{CallToolRequestParams, ErrorCode, MetaObject, RequestMetaObject, Tool};
 use rmcp::service::RunningService;
-use rmcp::{RoleClient, ServiceExt as _};
+use rmcp::{RoleClient, ServiceError, ServiceExt as _};
 use serde_json::Value;
 use tokio::sync::mpsc;
 use waymark_protocol::{ErrorKind, ToExtension, ToolResult};
 
+use super::arguments::ArgumentError;
 use super::server::{BrowserServer, TAB_META};
 use crate::gate::{Decided, Gate, Gated};
 
@@ -72,8 +73,13 @@ impl AgentLink {
     /// Calls a browser tool in `tab_id` (the active tab when `None`) and returns the gate's verdict.
     pub async fn call(&self, tab_id: Option<i32>, name: &str, args: &Value) -> Gated {
         let mut params = CallToolRequestParams::new(name.to_owned());
-        if let Some(args) = args.as_object() {
-            params = params.with_arguments(args.clone());
+        match args {
+            Value::Object(args) => params = params.with_arguments(args.clone()),
+            Value::Null => {}
+            _ => {
+                let wrong = ArgumentError::NotAnObject { tool: name.into() };
+                return Gated::Ran(ToolResult::failed(ErrorKind::BadArguments, wrong.to_string()));
+            }
         }
         if let Some(tab) = tab_id {
             let mut meta = serde_json::Map::new();
@@ -82,6 +88,10 @@ impl AgentLink {
         }
         let result = match self.client.call_tool(params).await {
             Ok(result) => result,
+            // The call itself was wrong (an unknown tool): the model's mistake, to correct.
+            Err(ServiceError::McpError(error)) if error.code == ErrorCode::INVALID_PARAMS => {
+                return Gated::Ran(ToolResult::failed(ErrorKind::BadArguments, error.message));
+            }
             Err(e) => {
                 return Gated::Ran(ToolResult::failed(
                     ErrorKind::Unreachable,

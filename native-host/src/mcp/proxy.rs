@@ -1,16 +1,27 @@
 //! `waymark-host mcp`: an MCP server on stdio for Claude Desktop, Cursor and other clients. It joins the
-//! client's stdio to the local socket of a running host ([`super::socket`]), byte for byte: the MCP
-//! server itself runs in that host, next to the browser connection and the policy gate.
+//! client's stdio to the local socket of a running host ([`super::socket`]), message for message: the
+//! MCP server itself runs in that host, next to the browser connection and the policy gate.
+//!
+//! The client's session outlives the host behind it. Started before the browser, or left behind when
+//! the host restarts or the browser closes, the client is answered by a stand-in ([`super::offline`]:
+//! the same tools, every call a retryable error of kind `unreachable` saying what to do) while the
+//! proxy looks for a host; the first that answers takes the session over ([`super::relay`]), so the
+//! client never has to be restarted.
 //!
 //! Several browser profiles may run at once: the newest host is used unless `--pid` or `--profile`
-//! names another. With no browser running, every request gets a JSON-RPC error that says what to do
-//! (and stderr says it too), so the client shows a sentence instead of a dead server.
+//! names another.
+//!
+//! What it must not do: answer for a host (a call the host went away in the middle of is said to be
+//! of unknown outcome, never done), or speak on stdout anything but MCP.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-use serde_json::{json, Value};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use rmcp::ServiceExt as _;
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader, Lines};
 
+use super::offline::Offline;
+use super::relay::Relay;
 use super::socket::{self, HostRecord};
 
 /// Which running host to use.
@@ -23,9 +34,7 @@ pub struct Choice {
 
 #[derive(Debug, thiserror::Error)]
 pub enum ProxyError {
-    #[error("{0}")]
-    NoHost(String),
-    #[error("the connection to the browser failed: {0}")]
+    #[error("the client's stdio failed: {0}")]
     Io(#[from] std::io::Error),
 }
 
@@ -72,76 +81,163 @@ pub fn describe(dir: &Path) -> Vec<String> {
         .collect()
 }
 
-/// Runs the proxy until the client or the browser closes its side.
-#[cfg(any(unix, windows))]
-pub async fn run(state_dir: &Path, choice: &Choice) -> Result<(), ProxyError> {
-    let dir = socket::run_dir(state_dir);
-    let mut stream = None;
-    for record in candidates(&dir, choice) {
-        match socket::connect(&record).await {
-            Ok(s) => {
-                tracing::info!(pid = record.pid, "joined the browser's Waymark host");
-                stream = Some(s);
-                break;
+/// How often, while no browser's host answers, the proxy looks for one.
+const LOOK_EVERY: Duration = Duration::from_millis(250);
+
+/// How many bytes may wait in the pipe to the stand-in server in each direction.
+const PIPE_BYTES: usize = 1 << 20;
+
+/// Why no host answers, for the stand-in server's errors and the client's log.
+fn why_none(dir: &Path, choice: &Choice) -> String {
+    match (&choice.pid, &choice.profile) {
+        (None, None) => no_browser(dir),
+        _ => format!(
+            "No running Waymark host matches {choice:?}. Running now: {}",
+            describe(dir).join("; ")
+        ),
+    }
+}
+
+/// The server answering the client now: its lines, and where to write to it.
+struct Server {
+    lines: Lines<BufReader<Box<dyn AsyncRead + Unpin + Send>>>,
+    writer: Box<dyn AsyncWrite + Unpin + Send>,
+    /// Whether it is the stand-in ([`Offline`]) rather than a browser's host.
+    offline: bool,
+}
+
+impl Server {
+    fn over(stream: impl AsyncRead + AsyncWrite + Send + 'static, offline: bool) -> Self {
+        let (reader, writer) = tokio::io::split(stream);
+        let reader: Box<dyn AsyncRead + Unpin + Send> = Box::new(reader);
+        Self {
+            lines: BufReader::new(reader).lines(),
+            writer: Box::new(writer),
+            offline,
+        }
+    }
+
+    /// The stand-in, run in this process until its pipe is dropped.
+    fn offline(dir: &Path, choice: &Choice) -> Self {
+        let (ours, theirs) = tokio::io::duplex(PIPE_BYTES);
+        let (dir, choice) = (dir.to_owned(), choice.clone());
+        let offline = Offline::new(move || why_none(&dir, &choice));
+        tokio::spawn(async move {
+            match offline.serve(theirs).await {
+                Ok(running) => {
+                    let _ = running.waiting().await;
+                }
+                // The client left, or a host took over, before the handshake: nothing to do.
+                Err(e) => tracing::debug!("the stand-in server ended early: {e}"),
             }
-            // A host killed without cleaning up leaves its record behind: try the next one.
+        });
+        Self::over(ours, true)
+    }
+
+    async fn send(&mut self, line: &str) -> std::io::Result<()> {
+        self.writer.write_all(line.as_bytes()).await?;
+        self.writer.write_all(b"\n").await?;
+        self.writer.flush().await
+    }
+}
+
+/// The chosen host that answers, if any (a host killed without cleaning up leaves its record behind:
+/// the next one is tried).
+#[cfg(any(unix, windows))]
+async fn host(dir: &Path, choice: &Choice) -> Option<Server> {
+    for record in candidates(dir, choice) {
+        match socket::connect(&record).await {
+            Ok(stream) => {
+                tracing::info!(pid = record.pid, "joined the browser's Waymark host");
+                return Some(Server::over(stream, false));
+            }
             Err(e) => tracing::debug!(socket = %record.socket.display(), "skipped: {e}"),
         }
     }
-    let Some(stream) = stream else {
-        let message = match (&choice.pid, &choice.profile) {
-            (None, None) => no_browser(&dir),
-            _ => format!(
-                "No running Waymark host matches {choice:?}. Running now: {}",
-                describe(&dir).join("; ")
-            ),
-        };
-        return unavailable(message).await;
-    };
-    let (mut from_host, mut to_host) = tokio::io::split(stream);
-    let upstream = async {
-        tokio::io::copy(&mut tokio::io::stdin(), &mut to_host).await?;
-        // The client is done: let the host see the end, and finish reading what it still sends.
-        to_host.shutdown().await
-    };
-    let downstream = async {
-        let mut stdout = tokio::io::stdout();
-        tokio::io::copy(&mut from_host, &mut stdout).await?;
-        stdout.flush().await
-    };
-    tokio::select! {
-        // The browser went away: nothing more can be answered.
-        done = downstream => done?,
-        done = upstream => {
-            done?;
-        }
-    }
-    Ok(())
+    None
 }
 
 #[cfg(not(any(unix, windows)))]
-pub async fn run(_state_dir: &Path, _choice: &Choice) -> Result<(), ProxyError> {
-    unavailable(socket::SocketError::Unsupported.to_string()).await
+async fn host(_dir: &Path, _choice: &Choice) -> Option<Server> {
+    None
 }
 
-/// Answers every request with `message` as a JSON-RPC error until the client closes stdin.
-async fn unavailable(message: String) -> Result<(), ProxyError> {
-    tracing::error!("{message}");
-    let mut lines = BufReader::new(tokio::io::stdin()).lines();
-    let mut stdout = tokio::io::stdout();
-    while let Some(line) = lines.next_line().await? {
-        let Ok(request) = serde_json::from_str::<Value>(&line) else {
-            continue;
-        };
-        // Notifications (no id) get no answer.
-        let Some(id) = request.get("id").filter(|id| !id.is_null()) else {
-            continue;
-        };
-        let reply = json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32000, "message": message}});
-        stdout.write_all(format!("{reply}\n").as_bytes()).await?;
-        stdout.flush().await?;
+/// Runs the proxy until the client closes its side. The client's session outlives the servers
+/// behind it: with no browser's host to join, the stand-in [`Offline`] answers (every call then says
+/// what to do); the proxy keeps looking, and the first host that answers takes the session over, as
+/// does the next one when a host goes away ([`Relay`]).
+pub async fn run(state_dir: &Path, choice: &Choice) -> Result<(), ProxyError> {
+    let dir = socket::run_dir(state_dir);
+    let mut from_client = BufReader::new(tokio::io::stdin()).lines();
+    let mut to_client = tokio::io::stdout();
+    let mut relay = Relay::default();
+    let mut server = match host(&dir, choice).await {
+        Some(server) => server,
+        None => {
+            tracing::warn!("{} Waiting for it.", why_none(&dir, choice));
+            Server::offline(&dir, choice)
+        }
+    };
+    let mut look = tokio::time::interval(LOOK_EVERY);
+    look.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            line = from_client.next_line() => {
+                // The client is done: so is the proxy (the server sees its side close).
+                let Some(line) = line? else { return Ok(()) };
+                relay.client_said(&line);
+                if server.send(&line).await.is_err() {
+                    server = lost(&mut relay, &mut to_client, &dir, choice).await?;
+                }
+            }
+            line = server.lines.next_line() => match line {
+                Ok(Some(line)) => {
+                    if let Some(line) = relay.server_said(&line) {
+                        say(&mut to_client, &line).await?;
+                    }
+                }
+                // The host went away (the browser closed, or it restarted).
+                Ok(None) | Err(_) => server = lost(&mut relay, &mut to_client, &dir, choice).await?,
+            },
+            _ = look.tick(), if server.offline && relay.idle() => {
+                if let Some(mut joined) = host(&dir, choice).await {
+                    let mut replayed = true;
+                    for line in relay.replay() {
+                        replayed &= joined.send(&line).await.is_ok();
+                    }
+                    if replayed {
+                        server = joined;
+                    } else {
+                        relay.lost();
+                    }
+                }
+            }
+        }
     }
-    Err(ProxyError::NoHost(message))
+}
+
+/// The host went away: what it owed is answered, and the stand-in takes the session over.
+async fn lost(
+    relay: &mut Relay,
+    to_client: &mut tokio::io::Stdout,
+    dir: &Path,
+    choice: &Choice,
+) -> std::io::Result<Server> {
+    tracing::warn!("the browser's Waymark host went away; waiting for it to come back");
+    for line in relay.lost() {
+        say(to_client, &line).await?;
+    }
+    let mut offline = Server::offline(dir, choice);
+    for line in relay.replay() {
+        offline.send(&line).await?;
+    }
+    Ok(offline)
+}
+
+async fn say(to_client: &mut tokio::io::Stdout, line: &str) -> std::io::Result<()> {
+    to_client.write_all(line.as_bytes()).await?;
+    to_client.write_all(b"\n").await?;
+    to_client.flush().await
 }
 
 /// The state directory `waymark-host mcp` looks in, from the same configuration as the host.

@@ -10,18 +10,20 @@
 //! What it must not do: reach the page except through the gate, or leave a question in the panel that
 //! nobody waits for any more (it is withdrawn when the call ends without an answer).
 //!
-//! Every result is one text content holding `{"status":"ok"|"error","error"?,"data"?}`
-//! (`docs/protocol.md`), with `isError` set when the status is an error. One exception, for outside
-//! clients: a picture of the screen comes as MCP image content after that text, whose `data` then
-//! keeps only the picture's type and size ([`client_content`]). The agent gets the plain result and
-//! handles the picture itself.
+//! Every result is one text content holding `{"status":"ok"|"error","error"?,"kind"?,"data"?}`
+//! (`docs/protocol.md`), with `isError` set when the status is an error. For outside clients
+//! ([`client_content`]), a tool with an output schema also gives its `data` as `structuredContent`
+//! when it succeeds, and a picture of the screen comes as MCP image content after the text, whose
+//! `data` then keeps only the picture's type and size. The agent gets the plain result and handles the
+//! picture itself. Refusals worded for the panel reach callers in tool terms ([`super::wording`]).
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
+    CallToolRequestMethod, CallToolRequestParams, CallToolResponse, CallToolResult, ConstString as _,
+    ContentBlock, CustomRequest, CustomResult, ErrorCode, Implementation, ListToolsRequestMethod,
+    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -29,7 +31,7 @@ use serde_json::Value;
 use tokio::sync::mpsc;
 use waymark_protocol::{Activity, ErrorKind, PageTool, Screenshot, ToExtension, ToolResult};
 
-use super::catalogue;
+use super::{catalogue, wording};
 use crate::gate::{Decided, Gate, Gated, Requester};
 
 /// How long a client's call waits for the user's yes or no before nothing is done.
@@ -151,18 +153,35 @@ impl BrowserServer {
     }
 }
 
-/// The catalogue as MCP tools, with read-only and destructive hints.
+/// What the server says of itself in `initialize`: the same from a host and from `waymark-host mcp`
+/// answering while no browser is there ([`super::offline`]).
+pub fn info() -> ServerConfig {
+    ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        .with_server_info(Implementation::new("waymark", env!("CARGO_PKG_VERSION")))
+        .with_instructions(INSTRUCTIONS)
+}
+
+/// A JSON schema as MCP carries it: an object.
+fn schema_object(schema: Value) -> serde_json::Map<String, Value> {
+    match schema {
+        Value::Object(map) => map,
+        _ => serde_json::Map::new(),
+    }
+}
+
+/// The catalogue as MCP tools: titles, argument and output schemas, read-only and destructive hints.
 pub fn tools() -> Vec<Tool> {
     catalogue::ENTRIES
         .iter()
         .map(|entry| {
-            let schema = match (entry.schema)() {
-                Value::Object(map) => map,
-                _ => serde_json::Map::new(),
-            };
-            let mut tool = Tool::new(entry.name, entry.description, schema);
+            let mut tool = Tool::new(entry.name, entry.description, schema_object((entry.schema)()))
+                .with_title(entry.title);
+            if let Some(output) = entry.output {
+                tool = tool.with_raw_output_schema(Arc::new(schema_object(output())));
+            }
             tool.annotations = Some(ToolAnnotations::from_raw(
-                None,
+                // Clients of the 2025-03-26 protocol read the title here.
+                Some(entry.title.to_owned()),
                 Some(entry.read_only),
                 // Page-changing tools may be destructive; the gate asks the user when they are.
                 Some(!entry.read_only),
@@ -172,6 +191,44 @@ pub fn tools() -> Vec<Tool> {
             tool
         })
         .collect()
+}
+
+/// The answer to a request whose method the server serves but whose params it could not read (rmcp
+/// hands those over as custom requests): -32602, Invalid params, rather than "no such method".
+pub fn unreadable(request: &CustomRequest) -> ErrorData {
+    let method = request.method.as_str();
+    if method == CallToolRequestMethod::VALUE {
+        ErrorData::invalid_params(
+            "tools/call needs params with the tool's `name` and its `arguments` as an object of named values",
+            None,
+        )
+    } else if method == ListToolsRequestMethod::VALUE {
+        ErrorData::invalid_params("tools/list takes no params but an optional `cursor` text", None)
+    } else {
+        ErrorData::new(ErrorCode::METHOD_NOT_FOUND, method.to_owned(), None)
+    }
+}
+
+/// A call the server cannot even look at as a tool call: a JSON-RPC error, -32602 (Invalid params), as
+/// MCP asks for an unknown tool and for a request that does not fit `tools/call`. Every other refusal of
+/// the arguments is a tool result with `isError`, which the model reads and corrects.
+pub fn protocol_error(wrong: &catalogue::ArgumentError) -> Option<ErrorData> {
+    match wrong {
+        catalogue::ArgumentError::UnknownTool { .. } | catalogue::ArgumentError::NotAnObject { .. } => Some(
+            ErrorData::invalid_params(format!("{wrong}; tools/list names the browser tools"), None),
+        ),
+        _ => None,
+    }
+}
+
+/// The client's own words for itself: what the request's `_meta` says (protocol 2026-07-28 on, which
+/// may skip `initialize`), else what `initialize` said, whatever protocol version it then chose.
+fn said_name(context: &RequestContext<RoleServer>) -> Option<String> {
+    let said = context
+        .meta
+        .client_info()
+        .or_else(|| context.peer.peer_info().map(|info| info.client_info.clone()))?;
+    Some(said.title.unwrap_or(said.name))
 }
 
 /// The result as MCP content: the JSON text, flagged as an error when it is one.
@@ -185,34 +242,42 @@ pub fn content(result: &ToolResult) -> CallToolResult {
     }
 }
 
-/// The result as MCP content for an outside client: a picture of the screen as image content, which
-/// clients hand to their model as an image rather than as pages of base64 text, after the result's
-/// JSON with the picture's type and size; any other result as [`content`].
+/// The result as MCP content for an outside client: [`content`], with the `data` of a tool that has an
+/// output schema also as `structuredContent` when it succeeded (clients check it against the schema;
+/// an error carries none); a picture of the screen as image content, which clients hand to their model
+/// as an image rather than as pages of base64 text, after the result's JSON with the picture's type
+/// and size.
 pub fn client_content(tool: &PageTool, result: &ToolResult) -> CallToolResult {
     let picture = match (tool, &result.error, &result.data) {
         (PageTool::Screenshot, None, Some(data)) => serde_json::from_value::<Screenshot>(data.clone()).ok(),
         _ => None,
     };
     let Some(picture) = picture else {
-        return content(result);
+        let mut reply = content(result);
+        let structured = catalogue::entry(catalogue::name_of(tool)).is_some_and(|e| e.output.is_some());
+        if structured && result.error.is_none() {
+            reply.structured_content = result.data.clone().filter(Value::is_object);
+        }
+        return reply;
     };
-    let described = ToolResult::ok(serde_json::json!({
+    let described = serde_json::json!({
         "mime": picture.mime,
         "width": picture.width,
         "height": picture.height,
-    }));
-    let text = serde_json::to_string(&described).unwrap_or_else(|_| r#"{"status":"ok"}"#.into());
-    CallToolResult::success(vec![
+    });
+    let text = serde_json::to_string(&ToolResult::ok(described.clone()))
+        .unwrap_or_else(|_| r#"{"status":"ok"}"#.into());
+    let mut reply = CallToolResult::success(vec![
         ContentBlock::text(text),
         ContentBlock::image(picture.base64, picture.mime),
-    ])
+    ]);
+    reply.structured_content = Some(described);
+    reply
 }
 
 impl ServerHandler for BrowserServer {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new("waymark", env!("CARGO_PKG_VERSION")))
-            .with_instructions(INSTRUCTIONS)
+        info()
     }
 
     async fn list_tools(
@@ -233,6 +298,12 @@ impl ServerHandler for BrowserServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let args = Value::Object(request.arguments.unwrap_or_default());
+        let parsed = catalogue::parse(&request.name, &args);
+        if let Err(wrong) = &parsed {
+            if let Some(error) = protocol_error(wrong) {
+                return Err(error);
+            }
+        }
         if let Caller::Agent(inbox) = &self.caller {
             let tab_id = context
                 .meta
@@ -241,32 +312,33 @@ impl ServerHandler for BrowserServer {
                 .get(TAB_META)
                 .and_then(Value::as_i64)
                 .and_then(|t| i32::try_from(t).ok());
-            let result = match catalogue::page_tool(&request.name, &args) {
-                Err(why) => ToolResult::failed(ErrorKind::BadArguments, why),
-                Ok(tool) => self.run_for_agent(tab_id, tool, inbox.clone()).await,
+            let result = match parsed {
+                Err(why) => ToolResult::failed(ErrorKind::BadArguments, why.to_string()),
+                Ok(tool) => {
+                    let result = self.run_for_agent(tab_id, tool.clone(), inbox.clone()).await;
+                    wording::for_callers(&tool, result)
+                }
             };
             // The agent reports its own steps; no activity for the panel here.
             return Ok(content(&result).into());
         }
-        let client = client_name(context.peer.peer_info().map(|info| {
-            let id = &info.client_info;
-            id.title.clone().unwrap_or_else(|| id.name.clone())
-        }));
+        let client = client_name(said_name(&context));
         // A client acts in the user's own browser only once the user has allowed it, in the panel.
         if let Err(why) = self.gate.admit(&client, context.ct.clone()).await {
             let result = ToolResult::failed(ErrorKind::NotAllowed, why.clone());
             self.report(&client, &request.name, false, false, &why).await;
             return Ok(content(&result).into());
         }
-        let (result, changes_page, summary, reply) = match catalogue::page_tool(&request.name, &args) {
+        let (result, changes_page, summary, reply) = match parsed {
             Err(why) => {
-                let result = ToolResult::failed(ErrorKind::BadArguments, why.clone());
+                let result = ToolResult::failed(ErrorKind::BadArguments, why.to_string());
                 let reply = content(&result);
-                (result, false, why, reply)
+                (result, false, why.to_string(), reply)
             }
             Ok(tool) => {
                 let changes_page = tool.changes_page();
                 let result = self.run(&client, tool.clone(), context.ct.clone()).await;
+                let result = wording::for_callers(&tool, result);
                 let summary = catalogue::summary(&tool, &result);
                 let reply = client_content(&tool, &result);
                 (result, changes_page, summary, reply)
@@ -281,6 +353,14 @@ impl ServerHandler for BrowserServer {
         )
         .await;
         Ok(reply.into())
+    }
+
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        Err(unreadable(&request))
     }
 }
 
@@ -351,6 +431,70 @@ mod tests {
         assert_eq!(blocks[1]["data"], "/9j/4AAQ");
         assert_eq!(blocks[1]["mimeType"], "image/jpeg");
         assert_ne!(reply["isError"], true);
+    }
+
+    #[test]
+    fn every_tool_has_a_title_and_those_that_return_data_an_output_schema() {
+        let listed = serde_json::to_value(tools()).unwrap();
+        for tool in listed.as_array().unwrap() {
+            let name = tool["name"].as_str().unwrap();
+            assert!(!tool["title"].as_str().unwrap_or_default().is_empty(), "{name}");
+            assert_eq!(tool["annotations"]["title"], tool["title"], "{name}");
+            let output = catalogue::entry(name).unwrap().output.is_some();
+            assert_eq!(tool["outputSchema"]["type"] == "object", output, "{name}");
+        }
+    }
+
+    #[test]
+    fn data_comes_as_structured_content_for_tools_with_an_output_schema_and_never_with_an_error() {
+        let list = ToolResult::ok(serde_json::json!({
+            "url": "https://shop.example/", "title": "Shop", "total": 0, "offset": 0, "items": [],
+        }));
+        let listing = PageTool::ListInteractives {
+            limit: None,
+            offset: None,
+            scope: None,
+        };
+        let reply = serde_json::to_value(client_content(&listing, &list)).unwrap();
+        assert_eq!(reply["structuredContent"], list.data.clone().unwrap());
+        let text: Value = serde_json::from_str(reply["content"][0]["text"].as_str().unwrap()).unwrap();
+        assert_eq!(text["data"], reply["structuredContent"], "the text says the same");
+
+        let failed = ToolResult::failed(ErrorKind::Unreachable, "No browser.");
+        let reply = serde_json::to_value(client_content(&listing, &failed)).unwrap();
+        assert!(reply.get("structuredContent").is_none(), "{reply}");
+        assert_eq!(reply["isError"], true);
+
+        let done = ToolResult::ok(serde_json::json!({"done": "click"}));
+        let reply = serde_json::to_value(client_content(&PageTool::Back, &done)).unwrap();
+        assert!(
+            reply.get("structuredContent").is_none(),
+            "no schema, no structure: {reply}"
+        );
+    }
+
+    #[test]
+    fn only_calls_that_are_no_tool_call_are_protocol_errors() {
+        use catalogue::ArgumentError;
+        for wrong in [
+            ArgumentError::UnknownTool {
+                tool: "browser_fly".into(),
+            },
+            ArgumentError::NotAnObject {
+                tool: "browser_back".into(),
+            },
+        ] {
+            let error = protocol_error(&wrong).unwrap();
+            assert_eq!(error.code, ErrorCode::INVALID_PARAMS);
+        }
+        let missing = ArgumentError::Missing {
+            tool: "browser_navigate".into(),
+            name: "url".into(),
+        };
+        assert!(
+            protocol_error(&missing).is_none(),
+            "the model corrects this from a tool result"
+        );
     }
 
     #[test]
