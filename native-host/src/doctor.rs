@@ -1,6 +1,8 @@
 //! `waymark-host doctor`: checks what Waymark needs and says what to fix — the configuration, the LLM
-//! endpoint, the native-messaging manifests of Chrome, Chromium and Edge, and whether a browser is
-//! connected (a running host's socket under `<state_dir>/run/` that accepts a connection).
+//! endpoint (its model list, then one chat request of the agent's shape: [`chat`]), whether the state
+//! directory takes files ([`state`]), the native-messaging manifests of Chrome, Chromium and Edge, and
+//! whether a browser is connected (a running host's socket under `<state_dir>/run/` that accepts a
+//! connection).
 //!
 //! Each check is a function of its inputs (an environment lookup, folders, a URL), so tests run them on
 //! temp dirs and a local fake LLM. The report is printed for people (one line per check) or as JSON for
@@ -14,6 +16,9 @@ use waymark_protocol::EXTENSION_ID;
 
 use crate::config::{self, Config};
 use crate::install::{Browser, Places, Platform, Scope};
+
+mod chat;
+mod state;
 
 /// How long the LLM endpoint may take to answer the check.
 pub const LLM_TIMEOUT: Duration = Duration::from_secs(3);
@@ -32,7 +37,7 @@ pub enum Status {
 /// One line of the report.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Check {
-    /// Short stable name: `config`, `llm`, `manifest:chrome`, `browser`.
+    /// Short stable name: `config`, `state`, `llm`, `chat`, `manifest:chrome`, `browser`.
     pub name: String,
     pub status: Status,
     /// What was found, in a sentence.
@@ -91,7 +96,14 @@ pub async fn run() -> Report {
     let (check, config) = check_config(&env, read_config_file(&env));
     checks.push(check);
     if let Some(config) = &config {
-        checks.push(check_llm(config).await);
+        checks.push(state::check_state_dir(&config.state_dir));
+        let llm = check_llm(config).await;
+        // Where nothing answers, a chat request would only say so again.
+        let answers = llm.status != Status::Problem;
+        checks.push(llm);
+        if answers {
+            checks.push(chat::check_chat(config).await);
+        }
     }
     match Places::from_env(Platform::CURRENT, &env) {
         Some(places) => checks.extend(check_manifests(&places, EXTENSION_ID)),

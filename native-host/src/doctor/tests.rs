@@ -13,7 +13,7 @@ fn env_of(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
     move |name: &str| map.get(name).cloned()
 }
 
-fn config_with(base_url: &str, key: Option<&str>) -> Config {
+pub(super) fn config_with(base_url: &str, key: Option<&str>) -> Config {
     let mut pairs = vec![("HOME", "/home/ada"), ("WAYMARK_LLM_BASE_URL", base_url)];
     if let Some(key) = key {
         pairs.push(("WAYMARK_LLM_API_KEY", key));
