@@ -517,6 +517,8 @@ fn check_name(name: &str) -> String {
     match name {
         "config" => "Configuration".to_owned(),
         "llm" => "LLM endpoint".to_owned(),
+        "chat" => "A chat request to the model".to_owned(),
+        "state" => "State folder".to_owned(),
         "browser" => "Browser".to_owned(),
         other => match other.strip_prefix("manifest:") {
             Some(browser) => format!("Registration with {browser}"),
