@@ -9,7 +9,7 @@
 //! heard once. The user's own commands are shown, never spoken: key echo has already said them, and
 //! reading them back would delay the answer.
 //!
-//! A question is a dialog (`#question`, `role=alertdialog`) named by the question's words, with the
+//! A question is a dialog (`#question`, `role=dialog`) named by the question's words, with the
 //! focus on "No": the screen reader says the question first, then "No, button". It is not in a live
 //! region, so it is heard once; only when the panel cannot take the focus (a side panel while the user
 //! reads the page) is it said through the alert region too. Answers are short by default ("Pong,
@@ -442,8 +442,10 @@ fn submit(panel: &Shared) {
     }
     // Shown for a sighted helper, never spoken: key echo has said it already.
     append(panel, "user", &format!("You: {}", text.trim()), true);
-    // What the alert region said belongs to what came before.
+    // What the alert region said belongs to what came before, and so does an answer's outcome still
+    // awaited (a client's question has none to come): what follows is this command's, said politely.
     clear_alert(panel);
+    panel.borrow_mut().awaiting_outcome = false;
     match input {
         Input::Ping => ping(panel),
         Input::List { all } => tool(
@@ -461,7 +463,9 @@ fn submit(panel: &Shared) {
         Input::Keys => say_shortcuts(panel),
         Input::Window if panel.borrow().own_window => say(panel, &wording::already_window()),
         Input::Window => {
-            say(panel, &wording::opening_window());
+            // Shown, not said: the window taking the focus is what the screen reader says, and a
+            // message here would be cut by it.
+            append(panel, "waymark", &wording::opening_window(), true);
             wasm_bindgen_futures::spawn_local(async {
                 if let Err(e) = crate::panel_window::open(None).await {
                     chrome::log(&format!("could not open Waymark's window: {e}"));
@@ -484,7 +488,8 @@ fn submit(panel: &Shared) {
         Input::Help => say(panel, &wording::help()),
         Input::Settings => {
             chrome::open_options_page();
-            say(panel, &wording::opening_settings());
+            // Shown, not said, for the same reason: the settings tab takes the focus.
+            append(panel, "waymark", &wording::opening_settings(), true);
         }
         Input::Unknown { name, suggestion } => say(panel, &wording::unknown_command(&name, suggestion)),
         Input::ChatMode(on) => {
