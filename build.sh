@@ -7,6 +7,8 @@
 #   ./build.sh demo      build, open a throwaway Chromium profile with Waymark and a demo page
 #   ./build.sh test      every test: format, lints, unit, integration, end to end in headless Chromium
 #   ./build.sh e2e [FILE…]  only the end-to-end tests (all, or the named tests/e2e/*.test.mjs files)
+#   ./build.sh orca      Waymark with a real screen reader: Orca in a real Chromium under Xvfb, real key
+#                        presses, every utterance captured (tests/e2e/screen-reader/)
 #   ./build.sh bench     the overlay benchmark next to its peers (bench/README.md); extra arguments go to it
 #   ./build.sh bench miniwob  MiniWoB++ tasks solved through Waymark's numbers (bench/README.md)
 #   ./build.sh windows   the host built for Windows, linted, and its platform-specific tests run in Wine
@@ -136,6 +138,18 @@ ensure_real_apps() {
   local missing=() pkg
   for pkg in $REAL_APPS_PACKAGES; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
+}
+
+# A desktop with a real screen reader for tests/e2e/screen-reader: Xvfb, D-Bus and the accessibility
+# bus, PulseAudio (a sink nobody hears), a window manager, Speech Dispatcher with espeak-ng, Orca, and
+# xdotool for real key presses.
+ensure_orca() {
+  local missing=() p
+  for p in xvfb xdotool dbus-x11 at-spi2-core orca speech-dispatcher speech-dispatcher-espeak-ng \
+    espeak-ng python3-pyatspi python3-speechd x11-utils dconf-cli openbox pulseaudio pulseaudio-utils; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
 }
@@ -310,6 +324,22 @@ cmd_e2e() {
   if [ $# -eq 0 ]; then set -- tests/e2e/*.test.mjs; fi
   case " $* " in *real_apps.test.mjs*) ensure_real_apps ;; esac
   run_e2e "$@"
+}
+
+# The screen-reader tests: one real Chromium (not headless) with Waymark under Orca, driven by xdotool.
+# WAYMARK_ORCA_REPORT=FILE keeps the per-announcement table as JSON.
+cmd_orca() {
+  ensure_rust
+  ensure_chromium
+  ensure_node
+  ensure_orca
+  "$CARGO" test --locked --workspace --no-run >&2
+  "$CARGO" build --locked -p fake-llm --bin fake-llm >&2
+  build_extension
+  say "Waymark with Orca (real speech: a few minutes)"
+  WAYMARK_HOST_BIN=$(host_bin dev) WAYMARK_EXTENSION_DIR="$DIST" WAYMARK_CHROMIUM="$CHROMIUM" \
+    WAYMARK_FAKE_LLM_BIN="$TARGET_DIR/debug/fake-llm" \
+    tests/e2e/screen-reader/desktop.sh node --test --test-concurrency=1 tests/e2e/screen-reader/*.test.mjs
 }
 
 cmd_bench() {
@@ -575,11 +605,12 @@ case "${1:-build}" in
   demo) cmd_demo ;;
   test) cmd_test ;;
   e2e) shift; cmd_e2e "$@" ;;
+  orca) cmd_orca ;;
   bench) shift; cmd_bench "$@" ;;
   windows) cmd_windows ;;
   package) cmd_package ;;
   package-check) cmd_package_check ;;
   llm-check) cmd_llm_check ;;
-  -h|--help|help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' ;;
-  *) die "unknown command '$1'; try: ./build.sh [build|install|demo|test|e2e|bench|windows|package|package-check|llm-check]" ;;
+  -h|--help|help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' ;;
+  *) die "unknown command '$1'; try: ./build.sh [build|install|demo|test|e2e|orca|bench|windows|package|package-check|llm-check]" ;;
 esac

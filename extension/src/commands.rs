@@ -6,11 +6,18 @@ use waymark_protocol::{ActKind, PageTool, ScrollDirection};
 pub const COMMANDS: &[(&str, &str)] = &[
     ("/chat", "chat mode: what you type goes to the agent, until /exit"),
     ("/exit", "leave chat mode"),
-    ("/list", "number the controls of the page and read them"),
+    (
+        "/list",
+        "number the controls of the page and read the first ten (/list all: every one)",
+    ),
     ("/click", "N: click the control with number N"),
     ("/type", "N text: type text into field N, replacing what is there"),
     ("/select", "N option: choose an option of list N by its name"),
     ("/more", "the next part of the last list"),
+    (
+        "/details",
+        "more about the last answer (which host answered /ping, for instance)",
+    ),
     ("/find", "text: find controls by name"),
     ("/read", "a short summary of the page"),
     (
@@ -55,6 +62,11 @@ pub const COMMANDS: &[(&str, &str)] = &[
         "/settings",
         "open the settings page: the LLM, the step limit, and the checks",
     ),
+    (
+        "/window",
+        "open Waymark in a window of its own, beside the page (the way for Orca users)",
+    ),
+    ("/keys", "the keyboard shortcuts, and which are not set"),
     ("/help", "list the commands"),
 ];
 
@@ -70,7 +82,16 @@ fn role(args: &str) -> Option<String> {
 /// One line of user input, understood.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Input {
-    List,
+    /// `/list`: the first page; `/list all`: every control at once.
+    List {
+        all: bool,
+    },
+    /// `/details`: the long form of the last answer.
+    Details,
+    /// `/window`: the panel in a window of its own.
+    Window,
+    /// `/keys`: the shortcuts and which are unset.
+    Keys,
     /// Act on a number: click, type or select.
     Act {
         index: u32,
@@ -122,7 +143,12 @@ pub fn parse(line: &str) -> Input {
     // What follows the command name, spacing kept (for text to type).
     let args = rest.trim_start().get(name.len()..).unwrap_or("").trim_start();
     match name.as_str() {
-        "list" => Input::List,
+        "list" => Input::List {
+            all: args.trim().eq_ignore_ascii_case("all"),
+        },
+        "details" | "detail" => Input::Details,
+        "window" => Input::Window,
+        "keys" | "shortcuts" => Input::Keys,
         "chat" => Input::ChatMode(true),
         "exit" => Input::ChatMode(false),
         "click" => act(args, ActKind::Click, "Say /click and a number, like /click 12."),
@@ -370,7 +396,11 @@ mod tests {
             Input::Chat("find flights to Oslo".into())
         );
         assert_eq!(parse("   "), Input::Empty);
-        assert_eq!(parse("/list"), Input::List);
+        assert_eq!(parse("/list"), Input::List { all: false });
+        assert_eq!(parse("/list ALL"), Input::List { all: true });
+        assert_eq!(parse("/details"), Input::Details);
+        assert_eq!(parse("/shortcuts"), Input::Keys);
+        assert_eq!(parse("/window"), Input::Window);
         assert_eq!(parse("/overlay OFF"), Input::Overlay(false));
         assert_eq!(parse("/overlay on"), Input::Overlay(true));
         assert_eq!(parse("/overlay"), Input::OverlayUsage);

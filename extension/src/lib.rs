@@ -7,6 +7,7 @@
 //!    sw.js          -> start_service_worker(), on_connect(port), on_committed(details), on_command(name)
 //!                                                       worker.rs: the relay to the host
 //!    sidepanel.js   -> start_panel()                    panel.rs:  the chat for screen readers
+//!                                                       panel_window.rs: the panel in its own window
 //!    settings.js    -> start_settings()                 settings.rs: settings and the doctor's checks
 //! ```
 //!
@@ -55,6 +56,8 @@ mod watch;
 mod activity;
 #[cfg(feature = "extension")]
 mod panel;
+#[cfg(feature = "extension")]
+mod panel_window;
 #[cfg(feature = "extension")]
 mod settings;
 #[cfg(feature = "extension")]

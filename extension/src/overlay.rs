@@ -5,7 +5,8 @@
 //! reaches the accessibility tree, takes focus, or catches a click. Badges are drawn only for elements
 //! on screen and follow scroll and resize (redrawn once per animation frame), and the page watcher
 //! (`watch.rs`) redraws them when the page moves things. Drawing reads every box first, in a few native
-//! calls, then writes the badges at once; a badge that would cover another's digits moves to a free spot.
+//! calls, then writes the badges at once. A badge sits just outside what it marks, so it never hides the
+//! first letters of a label or value from a low-vision reader, nor another badge's digits ([`place`]).
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -196,13 +197,21 @@ fn badge_size(number: u32) -> (f64, f64) {
 /// The 2 px of rings drawn around a badge: a neighbour's digits must not be under them either.
 const RING: f64 = 2.0;
 
-/// Where each badge goes (its top-left, inside the viewport): the element's top-left corner when that
-/// is free; otherwise the first free spot among its other corners, just outside it, then nearby (along
-/// its row, then the rows above and below). If every spot is taken it stays at the top-left corner.
-/// Badges are placed in numbering order, so the lower number keeps its corner.
+/// Where each badge goes (its top-left, inside the viewport). A badge must not hide the first letters
+/// of what it marks, nor another control's, nor another badge's digits: so first just outside its
+/// element — to the left, then above, to the right, below — where it covers no numbered control; then
+/// inside its element's right end (past the first letters); then nearby (along its row, then the rows
+/// above and below). Only if none of those is free of other controls does a badge go over one (still
+/// never over another badge), and if every spot is taken it stays at the element's left, outside.
+/// Badges are placed in numbering order, so the lower number gets the first choice.
 fn place(shown: &[(Rect, u32)], (width, height): (f64, f64)) -> Vec<(f64, f64, u32)> {
     let mut taken: Vec<(f64, f64, f64, f64)> = Vec::with_capacity(shown.len());
     let mut out = Vec::with_capacity(shown.len());
+    // The numbered controls' boxes: a badge over one hides its words.
+    let controls: Vec<(f64, f64, f64, f64)> = shown
+        .iter()
+        .map(|(r, _)| (r.left, r.top, r.right - r.left, r.bottom - r.top))
+        .collect();
     for (r, number) in shown {
         let (w, h) = badge_size(*number);
         let clamp = |(x, y): (f64, f64)| {
@@ -213,14 +222,12 @@ fn place(shown: &[(Rect, u32)], (width, height): (f64, f64)) -> Vec<(f64, f64, u
         };
         let gap = RING * 2.0;
         let spots = [
-            (r.left, r.top),
-            (r.right - w, r.top),
-            (r.left, r.bottom - h),
-            (r.right - w, r.bottom - h),
-            (r.left, r.top - h - gap),
             (r.left - w - gap, r.top),
+            (r.left, r.top - h - gap),
             (r.right + gap, r.top),
             (r.left, r.bottom + gap),
+            (r.right - w, r.top),
+            (r.right - w, r.bottom - h),
         ];
         // Then a search nearby: half a badge further along each time, on this row first, then on the
         // rows above and below.
@@ -230,20 +237,32 @@ fn place(shown: &[(Rect, u32)], (width, height): (f64, f64)) -> Vec<(f64, f64, u
         let along = nearby
             .into_iter()
             .map(|(i, j)| (r.left + f64::from(i) * sx, r.top + f64::from(j) * sy));
-        // Boxes with their rings: free when it overlaps no badge placed so far.
+        let candidates: Vec<(f64, f64)> = spots.into_iter().chain(along).map(clamp).collect();
+        // Boxes with their rings.
         let (bw, bh) = (w + 2.0 * RING, h + 2.0 * RING);
-        let free = |&(x, y): &(f64, f64)| {
+        let overlaps = |boxes: &[(f64, f64, f64, f64)], (x, y): (f64, f64)| {
             let (x, y) = (x - RING, y - RING);
-            !taken
+            boxes
                 .iter()
                 .any(|&(tx, ty, tw, th)| x < tx + tw && tx < x + bw && y < ty + th && ty < y + bh)
         };
-        let (x, y) = spots
-            .into_iter()
-            .chain(along)
-            .map(clamp)
-            .find(free)
-            .unwrap_or_else(|| clamp((r.left, r.top)));
+        // Inside its own element's right end is allowed; over the start of it, or over any other
+        // control, is not.
+        let own_start = (r.left, r.top, ((r.right - r.left) - w).max(0.0), r.bottom - r.top);
+        let hides_words = |spot: (f64, f64)| {
+            let inside_own_end = spot.0 >= r.right - w - 0.5 && spot.0 <= r.right;
+            controls
+                .iter()
+                .filter(|c| **c != (r.left, r.top, r.right - r.left, r.bottom - r.top))
+                .any(|c| overlaps(std::slice::from_ref(c), spot))
+                || (!inside_own_end && overlaps(std::slice::from_ref(&own_start), spot))
+        };
+        let (x, y) = candidates
+            .iter()
+            .copied()
+            .find(|&spot| !overlaps(&taken, spot) && !hides_words(spot))
+            .or_else(|| candidates.iter().copied().find(|&spot| !overlaps(&taken, spot)))
+            .unwrap_or_else(|| clamp(spots[0]));
         taken.push((x - RING, y - RING, bw, bh));
         out.push((x, y, *number));
     }
@@ -336,9 +355,29 @@ mod tests {
     }
 
     #[test]
-    fn a_free_corner_keeps_the_badge_at_the_top_left() {
+    fn a_badge_sits_just_left_of_its_element_not_over_its_first_letters() {
         let placed = place(&[(rect(100.0, 50.0, 80.0, 30.0), 7)], (1200.0, 800.0));
-        assert_eq!(placed, vec![(100.0, 50.0, 7)]);
+        assert_eq!(placed, vec![(100.0 - 20.0 - 4.0, 50.0, 7)]);
+    }
+
+    #[test]
+    fn a_badge_never_covers_the_start_of_its_element_or_a_neighbour() {
+        // A field at the left edge with a button just right of it, and a link above: the field's badge
+        // cannot go left (off screen, so clamped over the field's start), nor onto the link or button.
+        let shown = [
+            (rect(0.0, 100.0, 200.0, 30.0), 1),
+            (rect(204.0, 100.0, 60.0, 30.0), 2),
+            (rect(0.0, 70.0, 100.0, 26.0), 3),
+        ];
+        let placed = place(&shown, (1200.0, 800.0));
+        for &(x, y, n) in &placed {
+            let (w, h) = badge_size(n);
+            for (r, m) in &shown {
+                let covers = x < r.right && r.left < x + w && y < r.bottom && r.top < y + h;
+                let own_end = *m == n && x >= r.right - w - 0.5;
+                assert!(!covers || own_end, "badge {n} at {x},{y} covers control {m}");
+            }
+        }
     }
 
     #[test]

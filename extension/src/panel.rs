@@ -1,13 +1,28 @@
-//! The side panel: a chat built for screen readers.
+//! The side panel: a chat built for screen readers, designed for listening.
 //!
 //! The page (`sidepanel.html`) provides three live regions that exist, empty, from load: the
 //! transcript (`role=log`, polite: finished messages are appended once), the status line (`role=status`,
 //! polite: the connection state, then the agent's state and the progress of its steps; changed only when
-//! its text changes), and an alert region (`role=alert`)
-//! reserved for what blocks work. The message input is labelled and keeps focus after sending.
+//! its text changes), and an alert region (`role=alert`) for what blocks work: errors, a step handed to
+//! the user, a withdrawn question, and the outcome of an answered question. A message said in the alert
+//! region is also kept in the transcript for sighted helpers, hidden from screen readers there so it is
+//! heard once. The user's own commands are shown, never spoken: key echo has already said them, and
+//! reading them back would delay the answer.
+//!
+//! A question is a dialog (`#question`, `role=dialog`) named by the question's words, with the
+//! focus on "No": the screen reader says the question first, then "No, button". It is not in a live
+//! region, so it is heard once; only when the panel cannot take the focus (a side panel while the user
+//! reads the page) is it said through the alert region too. Answers are short by default ("Pong,
+//! 24 ms."), with the detail on `/details`; lists come ten at a time, with `/more`.
+//!
+//! The panel also runs in a tab and in Waymark's own window (`panel_window`); there, a shortcut's
+//! outcome, a question or a step handed to the user brings it forward first, so nothing is said where
+//! nobody listens (a background tab's live regions are not heard). The questions live in
+//! `panel/question.rs`, the shortcuts in `panel/shortcuts.rs`, and which region says what in
+//! `panel/speech.rs`.
 //!
 //! The panel talks only to the service worker (port `panel`), which relays to the host. If the worker
-//! restarts, the port closes and the panel reconnects.
+//! restarts, the port closes and the panel reconnects. Every sentence comes from `wording`.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -16,8 +31,8 @@ use std::rc::Rc;
 use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::{
-    AgentEvent, AgentState, Answer, Chat, ClosedReason, InteractiveList, PageTool, PanelToWorker, Ping,
-    QuestionKind, RequestId, ToExtension, ToHost, ToolResult, ToolStatus, UserTool, WorkerToPanel,
+    AgentEvent, AgentState, Chat, InteractiveList, PageTool, PanelToWorker, Ping, QuestionKind, RequestId,
+    ToExtension, ToHost, ToolResult, ToolStatus, UserTool, WorkerToPanel,
 };
 use web_sys::{Document, HtmlElement, HtmlInputElement};
 
@@ -26,6 +41,14 @@ use crate::chrome::{self, Port};
 use crate::commands::{self, Input};
 use crate::wording;
 
+mod question;
+mod shortcuts;
+mod speech;
+
+use question::{answer, ask_user, manual_done, manual_step, question_closed};
+use shortcuts::{say_shortcuts, say_unset_shortcuts, shortcut};
+use speech::{alert, append, clear_alert, note, say, say_outcome, set_status};
+
 const PING_TIMEOUT_S: u32 = 5;
 const TOOL_TIMEOUT_S: u32 = 10;
 /// How long after saying that a client reads the page its further reads go unsaid.
@@ -33,7 +56,10 @@ const READS_QUIET_MS: f64 = 30_000.0;
 
 /// Long enough for a person to hear a question and answer it.
 const USER_TOOL_TIMEOUT_S: u32 = 600;
-const LIST_PAGE: u32 = 50;
+/// Controls per spoken list page: what a listener can hold; `/more` goes on, `/list all` reads them all.
+const LIST_PAGE: u32 = 10;
+/// Shortcuts whose absence the panel says when it opens: those that answer a question or open Waymark.
+const KEY_SHORTCUTS: &[&str] = &["confirm", "reject", "manual-done", "open-window"];
 
 /// What an unanswered request was for.
 #[derive(Debug, Clone)]
@@ -50,10 +76,20 @@ struct Panel {
     document: Document,
     transcript: HtmlElement,
     status: HtmlElement,
-    /// The assertive region, for questions that block work.
+    /// The assertive region, for what blocks work.
     alert: HtmlElement,
-    /// The yes/no buttons shown with a question.
-    choices: HtmlElement,
+    /// The question dialog, shown while a question waits, and the element holding its words.
+    question_box: HtmlElement,
+    question_text: HtmlElement,
+    /// The long form of the last answer, for `/details`.
+    detail: Option<String>,
+    /// An answer was sent: the host's next word is its outcome, said assertively.
+    awaiting_outcome: bool,
+    /// The panel runs in Waymark's own window (`panel_window`): it brings itself forward for what the
+    /// user must hear.
+    own_window: bool,
+    /// A shortcut to act on once connected (Waymark's window opened by a shortcut, `?command=`).
+    pending_command: Option<String>,
     /// The question waiting for an answer, if any.
     question: Option<RequestId>,
     /// The step the agent left to the user (a manual question), waiting for their "done".
@@ -101,23 +137,30 @@ pub fn start_panel() -> Result<(), JsValue> {
         .map_err(|_| "#message is not an input")?;
     let form = find("composer")?;
     let alert = find("alert")?;
-    let choices = find("choices")?;
+    let question_box = find("question")?;
+    let question_text = find("question-text")?;
     let yes = find("yes")?;
     let no = find("no")?;
 
     // Ids start at a random point so two panels never share one (the worker forwards both).
     let next_id = (js_sys::Math::random() * 1e12) as RequestId;
-    let tab_id = web_sys::window()
+    let params = web_sys::window()
         .and_then(|w| w.location().search().ok())
-        .and_then(|q| web_sys::UrlSearchParams::new_with_str(&q).ok())
-        .and_then(|p| p.get("tabId"))
-        .and_then(|t| t.parse().ok());
+        .and_then(|q| web_sys::UrlSearchParams::new_with_str(&q).ok());
+    let param = |key: &str| params.as_ref().and_then(|p| p.get(key));
+    let tab_id = param("tabId").and_then(|t| t.parse().ok());
+    let own_window = param(crate::panel_window::WINDOW_PARAM).is_some();
     let panel = Rc::new(RefCell::new(Panel {
         document,
         transcript,
         status,
         alert,
-        choices,
+        question_box: question_box.clone(),
+        question_text,
+        detail: None,
+        awaiting_outcome: false,
+        own_window,
+        pending_command: param("command"),
         question: None,
         manual: None,
         last_list: None,
@@ -144,19 +187,25 @@ pub fn start_panel() -> Result<(), JsValue> {
     on_submit.forget();
     for (button, yes) in [(yes, true), (no, false)] {
         let panel = panel.clone();
-        let on_click = Closure::<dyn FnMut()>::new(move || {
-            append(
-                &panel,
-                "user",
-                &format!("You: {}", if yes { "yes" } else { "no" }),
-            );
-            answer(&panel, yes);
-        });
+        let on_click = Closure::<dyn FnMut()>::new(move || answer(&panel, yes));
         button.add_event_listener_with_callback("click", on_click.as_ref().unchecked_ref())?;
         on_click.forget();
     }
+    // Escape in the question answers no: the safe way out is the quickest.
+    let on_key = {
+        let panel = panel.clone();
+        Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(move |event: web_sys::KeyboardEvent| {
+            if event.key() == "Escape" {
+                event.prevent_default();
+                answer(&panel, false);
+            }
+        })
+    };
+    question_box.add_event_listener_with_callback("keydown", on_key.as_ref().unchecked_ref())?;
+    on_key.forget();
 
     connect_worker(&panel);
+    say_unset_shortcuts(&panel);
     Ok(())
 }
 
@@ -195,13 +244,22 @@ fn connect_worker(panel: &Shared) {
 
 fn from_worker(panel: &Shared, message: WorkerToPanel) {
     match message {
-        WorkerToPanel::Connection { state } => set_status(panel, &wording::connection_status(&state)),
+        WorkerToPanel::Connection { state } => {
+            set_status(panel, &wording::connection_status(&state));
+            // Waymark's window opened by a shortcut acts on it once it can reach the host.
+            if matches!(state, waymark_protocol::ConnectionState::Connected { .. }) {
+                let command = panel.borrow_mut().pending_command.take();
+                if let Some(command) = command {
+                    shortcut(panel, &command);
+                }
+            }
+        }
         WorkerToPanel::FromHost { message } => from_host(panel, message),
         WorkerToPanel::NotDelivered { id, reason } => {
             if let Some(id) = id {
                 panel.borrow_mut().pending.remove(&id);
             }
-            say(panel, &wording::not_delivered(&reason));
+            alert(panel, &wording::not_delivered(&reason));
         }
         WorkerToPanel::Shortcut { command } => shortcut(panel, &command),
         WorkerToPanel::ToolResult { id, result } => {
@@ -215,6 +273,7 @@ fn from_worker(panel: &Shared, message: WorkerToPanel) {
 
 fn tool_answered(panel: &Shared, asked: Asked, result: ToolResult) {
     if result.status == ToolStatus::Error {
+        panel.borrow_mut().awaiting_outcome = false;
         let error = result
             .error
             .unwrap_or_else(|| "the page reported an error".into());
@@ -222,9 +281,18 @@ fn tool_answered(panel: &Shared, asked: Asked, result: ToolResult) {
         let fresh = result
             .data
             .and_then(|d| serde_json::from_value::<InteractiveList>(d).ok());
-        match fresh {
-            Some(list) => say(panel, &format!("{error}\n{}", wording::interactive_list(&list))),
-            None => say(panel, &wording::tool_failed(&error)),
+        alert(panel, &wording::tool_failed(&error));
+        if let Some(mut list) = fresh {
+            // Read a page of it, as /list would, and let /more go on.
+            list.items.truncate(LIST_PAGE as usize);
+            let shown = list.offset + list.items.len() as u32;
+            let tool = PageTool::ListInteractives {
+                limit: Some(LIST_PAGE),
+                offset: None,
+                scope: None,
+            };
+            panel.borrow_mut().last_list = Some((tool, shown, list.total));
+            say(panel, &wording::interactive_list(&list));
         }
         return;
     }
@@ -245,7 +313,7 @@ fn tool_answered(panel: &Shared, asked: Asked, result: ToolResult) {
         _ => {}
     }
     let text = wording::tool_answer(&tool, result.data.as_ref());
-    say(panel, &text);
+    say_outcome(panel, &text);
 }
 
 fn from_host(panel: &Shared, message: ToExtension) {
@@ -254,7 +322,9 @@ fn from_host(panel: &Shared, message: ToExtension) {
             let sent = panel.borrow_mut().pending.remove(&pong.id);
             // A pong for another panel's ping (or one that already timed out) is not ours to report.
             if let Some((_, sent_at, _timeout)) = sent {
-                say(panel, &wording::pong(&pong, chrome::now_ms() - sent_at));
+                let elapsed = chrome::now_ms() - sent_at;
+                say(panel, &wording::pong(elapsed));
+                panel.borrow_mut().detail = Some(wording::pong_detail(&pong, elapsed));
             }
         }
         ToExtension::Error(error) => {
@@ -262,7 +332,7 @@ fn from_host(panel: &Shared, message: ToExtension) {
                 .id
                 .is_some_and(|id| panel.borrow_mut().pending.remove(&id).is_some());
             if ours || error.id.is_none() {
-                say(panel, &wording::host_error(&error));
+                alert(panel, &wording::host_error(&error));
             }
         }
         ToExtension::UserToolResult(done) => {
@@ -315,15 +385,15 @@ fn from_host(panel: &Shared, message: ToExtension) {
 /// to the status line (which says a line again only when its words change).
 fn agent_event(panel: &Shared, event: AgentEvent) {
     match event {
-        AgentEvent::Message { text } => say(panel, &text),
+        AgentEvent::Message { text } => say_outcome(panel, &text),
         AgentEvent::Error { text } => {
             note(panel, &activity::Event::Error(&text));
-            say(panel, &wording::agent_error(&text));
+            alert(panel, &wording::agent_error(&text));
         }
         AgentEvent::Status { state } => {
             // Working again: no step waits for the user any more (a message also finishes it).
             if state == AgentState::Running && panel.borrow_mut().manual.take().is_some() {
-                panel.borrow().alert.set_text_content(None);
+                clear_alert(panel);
             }
             set_status(panel, &wording::agent_status(state));
         }
@@ -358,113 +428,6 @@ fn chat(panel: &Shared, text: String) {
     );
 }
 
-/// Shows a blocking question: spoken once by the assertive region, focus on the safe choice ("No").
-fn ask_user(panel: &Shared, id: RequestId, text: &str) {
-    note(panel, &activity::Event::Question { manual: false, text });
-    let mut p = panel.borrow_mut();
-    p.question = Some(id);
-    p.alert.set_text_content(Some(text));
-    p.choices.set_hidden(false);
-    if let Ok(no) = p
-        .document
-        .get_element_by_id("no")
-        .ok_or(())
-        .and_then(|e| e.dyn_into::<HtmlElement>().map_err(|_| ()))
-    {
-        let _ = no.focus();
-    }
-}
-
-/// Takes a question away that can no longer be answered (it expired, its page changed, or whoever
-/// asked stopped waiting), and says why, in the assertive region where the question was.
-fn question_closed(panel: &Shared, id: RequestId, reason: ClosedReason) {
-    let shown = {
-        let mut p = panel.borrow_mut();
-        let shown = p.question == Some(id);
-        if shown {
-            p.question = None;
-            p.choices.set_hidden(true);
-            p.alert.set_text_content(Some(&wording::question_closed(reason)));
-            let _ = p.input.focus();
-        }
-        shown
-    };
-    if shown {
-        note(panel, &activity::Event::Answer("withdrawn"));
-    }
-}
-
-/// Shows a step the agent left to the user: said once by the assertive region; the focus stays in the
-/// input, where "done" (or `/done`, or the shortcut) answers it.
-fn manual_step(panel: &Shared, id: RequestId, text: &str) {
-    note(panel, &activity::Event::Question { manual: true, text });
-    let mut p = panel.borrow_mut();
-    p.manual = Some(id);
-    p.alert.set_text_content(Some(text));
-}
-
-/// Tells the host the user finished the step left to them; the agent looks at the page and goes on.
-fn manual_done(panel: &Shared) {
-    let question = {
-        let mut p = panel.borrow_mut();
-        let question = p.manual.take();
-        if question.is_some() {
-            p.alert.set_text_content(None);
-        }
-        question
-    };
-    let Some(question) = question else {
-        say(panel, &wording::no_manual_step());
-        return;
-    };
-    note(panel, &activity::Event::Answer("done"));
-    let message = PanelToWorker::ToHost {
-        message: ToHost::Answer(Answer { question, yes: true }),
-    };
-    let sent = panel
-        .borrow()
-        .worker
-        .as_ref()
-        .is_some_and(|(port, _)| port.post_message(&chrome::to_js(&message)).is_ok());
-    if !sent {
-        say(
-            panel,
-            &wording::not_delivered("the panel is reconnecting to the service worker"),
-        );
-    }
-}
-
-/// Sends the answer to the pending question and puts the panel back to typing.
-fn answer(panel: &Shared, yes: bool) {
-    let question = {
-        let mut p = panel.borrow_mut();
-        let question = p.question.take();
-        p.alert.set_text_content(None);
-        p.choices.set_hidden(true);
-        let _ = p.input.focus();
-        question
-    };
-    let Some(question) = question else {
-        say(panel, &wording::nothing_to_answer());
-        return;
-    };
-    note(panel, &activity::Event::Answer(if yes { "yes" } else { "no" }));
-    let message = PanelToWorker::ToHost {
-        message: ToHost::Answer(Answer { question, yes }),
-    };
-    let sent = panel
-        .borrow()
-        .worker
-        .as_ref()
-        .is_some_and(|(port, _)| port.post_message(&chrome::to_js(&message)).is_ok());
-    if !sent {
-        say(
-            panel,
-            &wording::not_delivered("the panel is reconnecting to the service worker"),
-        );
-    }
-}
-
 fn submit(panel: &Shared) {
     let text = {
         let p = panel.borrow();
@@ -477,17 +440,38 @@ fn submit(panel: &Shared) {
     if input == Input::Empty {
         return;
     }
-    append(panel, "user", &format!("You: {}", text.trim()));
+    // Shown for a sighted helper, never spoken: key echo has said it already.
+    append(panel, "user", &format!("You: {}", text.trim()), true);
+    // What the alert region said belongs to what came before, and so does an answer's outcome still
+    // awaited (a client's question has none to come): what follows is this command's, said politely.
+    clear_alert(panel);
+    panel.borrow_mut().awaiting_outcome = false;
     match input {
         Input::Ping => ping(panel),
-        Input::List => tool(
+        Input::List { all } => tool(
             panel,
             PageTool::ListInteractives {
-                limit: Some(LIST_PAGE),
+                limit: Some(if all { u32::MAX } else { LIST_PAGE }),
                 offset: None,
                 scope: None,
             },
         ),
+        Input::Details => {
+            let detail = panel.borrow().detail.clone();
+            say(panel, &detail.unwrap_or_else(wording::no_details));
+        }
+        Input::Keys => say_shortcuts(panel),
+        Input::Window if panel.borrow().own_window => say(panel, &wording::already_window()),
+        Input::Window => {
+            // Shown, not said: the window taking the focus is what the screen reader says, and a
+            // message here would be cut by it.
+            append(panel, "waymark", &wording::opening_window(), true);
+            wasm_bindgen_futures::spawn_local(async {
+                if let Err(e) = crate::panel_window::open(None).await {
+                    chrome::log(&format!("could not open Waymark's window: {e}"));
+                }
+            });
+        }
         Input::More => more(panel),
         Input::Overlay(true) => tool(panel, PageTool::OverlayShow),
         Input::Overlay(false) => tool(panel, PageTool::OverlayHide),
@@ -504,7 +488,8 @@ fn submit(panel: &Shared) {
         Input::Help => say(panel, &wording::help()),
         Input::Settings => {
             chrome::open_options_page();
-            say(panel, "Opening Waymark's settings in a new tab.");
+            // Shown, not said, for the same reason: the settings tab takes the focus.
+            append(panel, "waymark", &wording::opening_settings(), true);
         }
         Input::Unknown { name, suggestion } => say(panel, &wording::unknown_command(&name, suggestion)),
         Input::ChatMode(on) => {
@@ -562,37 +547,6 @@ fn tool(panel: &Shared, tool: PageTool) {
     }
 }
 
-/// A keyboard shortcut, pressed wherever the focus was: the same as its command typed here.
-fn shortcut(panel: &Shared, command: &str) {
-    match command {
-        "confirm" | "reject" => {
-            let yes = command == "confirm";
-            append(
-                panel,
-                "user",
-                &format!("You pressed the {} shortcut.", if yes { "yes" } else { "no" }),
-            );
-            answer(panel, yes);
-        }
-        "toggle-overlay" => {
-            let shown = panel.borrow().overlay_shown;
-            tool(
-                panel,
-                if shown {
-                    PageTool::OverlayHide
-                } else {
-                    PageTool::OverlayShow
-                },
-            );
-        }
-        "manual-done" => {
-            append(panel, "user", "You pressed the done shortcut.");
-            manual_done(panel);
-        }
-        other => chrome::log(&format!("unknown shortcut {other}")),
-    }
-}
-
 /// `/more`: the next part of the last list or search.
 fn more(panel: &Shared) {
     let last = panel.borrow().last_list.clone();
@@ -631,7 +585,7 @@ fn ask(panel: &Shared, asked: Asked, timeout_s: u32, on_timeout: String) -> Requ
         let panel = panel.clone();
         Timeout::new(timeout_s * 1000, move || {
             if panel.borrow_mut().pending.remove(&id).is_some() {
-                say(&panel, &on_timeout);
+                alert(&panel, &on_timeout);
             }
         })
     };
@@ -651,39 +605,6 @@ fn post(panel: &Shared, id: RequestId, message: PanelToWorker) {
         .is_some_and(|(port, _)| port.post_message(&message).is_ok());
     if !sent {
         panel.borrow_mut().pending.remove(&id);
-        say(
-            panel,
-            &wording::not_delivered("the panel is reconnecting to the service worker"),
-        );
-    }
-}
-
-/// Adds an entry to the activity view (silent: see `activity`).
-fn note(panel: &Shared, event: &activity::Event<'_>) {
-    let document = panel.borrow().document.clone();
-    activity::record(&document, event);
-}
-
-/// Adds Waymark's answer to the transcript (announced once by the log region).
-fn say(panel: &Shared, text: &str) {
-    append(panel, "waymark", text);
-}
-
-fn append(panel: &Shared, who: &str, text: &str) {
-    let p = panel.borrow();
-    let Ok(item) = p.document.create_element("p") else {
-        return;
-    };
-    item.set_class_name(&format!("msg msg-{who}"));
-    item.set_text_content(Some(text));
-    let _ = p.transcript.append_child(&item);
-    item.scroll_into_view_with_bool(false);
-}
-
-/// Changes the status line only when its text changes, so a repeated state is not announced again.
-fn set_status(panel: &Shared, text: &str) {
-    let p = panel.borrow();
-    if p.status.text_content().as_deref() != Some(text) {
-        p.status.set_text_content(Some(text));
+        alert(panel, &wording::worker_reconnecting());
     }
 }

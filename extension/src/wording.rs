@@ -9,6 +9,9 @@ use waymark_protocol::{
 
 use crate::commands::COMMANDS;
 
+mod keys;
+pub use keys::{already_window, opening_window, shortcuts, shortcuts_unset};
+
 /// The status line for a connection state. Retry delays are left out on purpose: the text must not
 /// change (and be announced again) on every retry of the same failure.
 pub fn connection_status(state: &ConnectionState) -> String {
@@ -37,13 +40,24 @@ pub fn connection_status(state: &ConnectionState) -> String {
     }
 }
 
-pub fn pong(p: &Pong, elapsed_ms: f64) -> String {
+/// The short answer to `/ping`, for listening: "Pong, 24 ms."; [`pong_detail`] is what `/details` adds.
+pub fn pong(elapsed_ms: f64) -> String {
+    format!("Pong, {:.0} ms.", elapsed_ms.max(0.0))
+}
+
+/// The detail of the last `/ping`: which host answered.
+pub fn pong_detail(p: &Pong, elapsed_ms: f64) -> String {
     format!(
-        "Pong from Waymark host {}, process {}, in {:.0} ms.",
+        "Waymark host {}, process {}, answered in {:.0} ms.",
         p.host_version,
         p.pid,
         elapsed_ms.max(0.0)
     )
+}
+
+/// `/details` when the last answer had none.
+pub fn no_details() -> String {
+    "There is nothing more to say about the last answer.".into()
 }
 
 pub fn ping_timeout(seconds: u32) -> String {
@@ -152,7 +166,8 @@ pub fn tab_closed() -> String {
     "That tab has been closed.".into()
 }
 
-/// A page of the numbered list, one control per line: "12, button, Add to cart".
+/// A page of the numbered list, one control per line: "12, button, Add to cart", and how to hear the
+/// rest when there is more.
 pub fn interactive_list(list: &InteractiveList) -> String {
     if list.total == 0 {
         return format!("No controls found on \"{}\".", list.title);
@@ -185,7 +200,16 @@ pub fn interactive_list(list: &InteractiveList) -> String {
             out.push_str(&format!(", {state}"));
         }
     }
+    let left = list.total.saturating_sub(last);
+    if left > 0 {
+        out.push_str(&format!("\n{}", more_to_hear(left)));
+    }
     out
+}
+
+/// The last line of a list page that is not the end: "Say /more for the next 5."
+fn more_to_hear(left: u32) -> String {
+    format!("Say /more for the next {left}.")
 }
 
 pub fn overlay(shown: bool) -> String {
@@ -507,6 +531,16 @@ fn tabs(data: Option<&Value>) -> String {
     out
 }
 
+/// `/settings`.
+pub fn opening_settings() -> String {
+    "Opening Waymark's settings in a new tab.".into()
+}
+
+/// What the panel says when it cannot reach its own service worker.
+pub fn worker_reconnecting() -> String {
+    not_delivered("the panel is reconnecting to the service worker")
+}
+
 pub fn no_manual_step() -> String {
     "No step is waiting for you to finish.".into()
 }
@@ -584,9 +618,10 @@ mod tests {
             host_version: "0.1.0".into(),
             pid: 4242,
         };
+        assert_eq!(pong(2.6), "Pong, 3 ms.");
         assert_eq!(
-            pong(&p, 2.6),
-            "Pong from Waymark host 0.1.0, process 4242, in 3 ms."
+            pong_detail(&p, 2.6),
+            "Waymark host 0.1.0, process 4242, answered in 3 ms."
         );
     }
 
@@ -613,7 +648,9 @@ mod tests {
             "2 controls on \"Shop\":\n1, button, Add to cart, pressed\n2, link, no name"
         );
         list.total = 30;
-        assert!(interactive_list(&list).starts_with("30 controls on \"Shop\", 1 to 2:"));
+        let page = interactive_list(&list);
+        assert!(page.starts_with("30 controls on \"Shop\", 1 to 2:"));
+        assert!(page.ends_with("\nSay /more for the next 28."), "{page}");
     }
 
     #[test]

@@ -34,6 +34,7 @@ struct HostLink {
 
 struct PanelLink {
     id: u32,
+    kind: PanelKind,
     port: Port,
     _listeners: [Listener; 2],
 }
@@ -106,14 +107,48 @@ pub fn start_service_worker() {
     connect_host(&shared());
 }
 
-/// Called by `sw.js` when a keyboard shortcut is pressed: the open panels act on it and say the result.
+/// Called by `sw.js` when a keyboard shortcut is pressed. `open-window` goes to Waymark's own window
+/// (or back to the page from it); any other goes to one panel, which acts on it and says the outcome,
+/// bringing itself forward if it is behind. With no panel open, Waymark's window opens and acts on it:
+/// a shortcut is never silent.
 #[wasm_bindgen]
 pub fn on_command(command: String) {
-    let worker = shared();
-    if worker.borrow().panels.is_empty() {
-        chrome::log(&format!("shortcut {command} pressed with no Waymark panel open"));
+    if command == "open-window" {
+        wasm_bindgen_futures::spawn_local(async {
+            if let Err(e) = crate::panel_window::toggle().await {
+                chrome::log(&format!("could not open Waymark's window: {e}"));
+            }
+        });
+        return;
     }
-    broadcast(&worker, &WorkerToPanel::Shortcut { command });
+    let worker = shared();
+    let target = shortcut_target(&worker);
+    match target {
+        Some(port) => {
+            let _ = port.post_message(&chrome::to_js(&WorkerToPanel::Shortcut { command }));
+        }
+        None => wasm_bindgen_futures::spawn_local(async move {
+            if let Err(e) = crate::panel_window::open(Some(&command)).await {
+                chrome::log(&format!(
+                    "shortcut {command}: could not open Waymark's window: {e}"
+                ));
+            }
+        }),
+    }
+}
+
+/// The panel that answers a shortcut: the newest side panel (or panel tab), which is where the user
+/// reads Waymark when one is open; otherwise the newest Waymark window. Only one, so a shortcut is
+/// never answered twice.
+fn shortcut_target(worker: &Shared) -> Option<Port> {
+    let w = worker.borrow();
+    [PanelKind::Side, PanelKind::Window].into_iter().find_map(|kind| {
+        w.panels
+            .iter()
+            .rev()
+            .find(|p| p.kind == kind)
+            .map(|p| p.port.clone())
+    })
 }
 
 /// The extension's own pages that may hold a `panel` port: the side panel and the settings page.
@@ -135,21 +170,42 @@ pub fn on_connect(port: Port) {
             .and_then(|v| v.as_string())
             .unwrap_or_default()
     };
-    if !is_own_page(&text("id"), &text("url"), &chrome::extension_id()) {
+    let Some(kind) = own_page(&text("id"), &text("url"), &chrome::extension_id()) else {
         chrome::log("refused a panel port from outside the extension's own pages");
         port.disconnect();
         return;
-    }
-    add_panel(&shared(), port);
+    };
+    add_panel(&shared(), port, kind);
 }
 
-/// Whether a port's sender (`id`, `url`) is one of the extension's own panel pages.
-fn is_own_page(id: &str, url: &str, own_id: &str) -> bool {
-    let Some(rest) = url.strip_prefix(&format!("chrome-extension://{own_id}/")) else {
-        return false;
-    };
-    let page = rest.split(['?', '#']).next().unwrap_or_default();
-    id == own_id && PANEL_PAGES.contains(&page)
+/// Which of the extension's own pages holds a `panel` port.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PanelKind {
+    /// The settings page: it shares the port for its own requests, and takes no shortcuts.
+    Settings,
+    /// The side panel, or the panel opened as a tab (`?tabId=`).
+    Side,
+    /// The panel in Waymark's own window (`?window=1`, see `panel_window`).
+    Window,
+}
+
+/// The kind of panel page a port's sender (`id`, `url`) is, or `None` when it is not one of the
+/// extension's own panel pages.
+fn own_page(id: &str, url: &str, own_id: &str) -> Option<PanelKind> {
+    let rest = url.strip_prefix(&format!("chrome-extension://{own_id}/"))?;
+    let (page, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let page = page.split('#').next().unwrap_or_default();
+    if id != own_id || !PANEL_PAGES.contains(&page) {
+        return None;
+    }
+    let window = query
+        .split(['&', '#'])
+        .any(|pair| pair == format!("{}=1", crate::panel_window::WINDOW_PARAM));
+    Some(match (page, window) {
+        ("settings.html", _) => PanelKind::Settings,
+        (_, true) => PanelKind::Window,
+        _ => PanelKind::Side,
+    })
 }
 
 /// Called by `sw.js` when a frame of a tab commits a new document (`webNavigation.onCommitted`): the
@@ -373,7 +429,7 @@ fn broadcast(worker: &Shared, message: &WorkerToPanel) {
     }
 }
 
-fn add_panel(worker: &Shared, port: Port) {
+fn add_panel(worker: &Shared, port: Port, kind: PanelKind) {
     let id = {
         let mut w = worker.borrow_mut();
         w.next_panel_id += 1;
@@ -407,6 +463,7 @@ fn add_panel(worker: &Shared, port: Port) {
     let _ = port.post_message(&chrome::to_js(&WorkerToPanel::Connection { state }));
     worker.borrow_mut().panels.push(PanelLink {
         id,
+        kind,
         port,
         _listeners: [on_message, on_disconnect],
     });
@@ -486,15 +543,26 @@ async fn run_tool(
 
 #[cfg(test)]
 mod tests {
-    use super::is_own_page;
+    use super::{own_page, PanelKind};
+
+    fn is_own_page(id: &str, url: &str, own_id: &str) -> bool {
+        own_page(id, url, own_id).is_some()
+    }
 
     #[test]
     fn only_the_extensions_own_panel_pages_may_hold_a_panel_port() {
         let id = "cefdccnmncoeemlgklbddcicjlldkfko";
         let own = |path: &str| format!("chrome-extension://{id}/{path}");
-        assert!(is_own_page(id, &own("sidepanel.html"), id));
-        assert!(is_own_page(id, &own("sidepanel.html?tabId=3"), id));
-        assert!(is_own_page(id, &own("settings.html"), id));
+        assert_eq!(own_page(id, &own("sidepanel.html"), id), Some(PanelKind::Side));
+        assert_eq!(
+            own_page(id, &own("sidepanel.html?tabId=3"), id),
+            Some(PanelKind::Side)
+        );
+        assert_eq!(
+            own_page(id, &own("sidepanel.html?window=1&command=reject"), id),
+            Some(PanelKind::Window)
+        );
+        assert_eq!(own_page(id, &own("settings.html"), id), Some(PanelKind::Settings));
         // A content script's port carries the page's address; another extension its own id.
         assert!(!is_own_page(id, "https://evil.example/sidepanel.html", id));
         assert!(!is_own_page(

@@ -32,10 +32,10 @@ async function axe(page) {
 test('the side panel has no axe violations when idle, with a question pending, and after an error', async () => {
   const { panel } = fixture;
   assert.deepEqual(await axe(panel), [], 'idle');
-  const list = await command(panel, '/list', /controls on "Checkout fixture"/);
+  const list = await command(panel, '/list all', /controls on "Checkout fixture"/);
   const pay = list.split('\n').find((l) => l.endsWith('Pay €84.97')).split(', ')[0];
   await send(panel, `/click ${pay}`);
-  await panel.waitForFunction(() => document.getElementById('alert').textContent !== '');
+  await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '');
   assert.deepEqual(await axe(panel), [], 'confirm pending');
   await command(panel, '/no', /^Not done: you said no\.$/);
   await command(panel, '/click 999', /^There is no number 999/);
@@ -48,7 +48,7 @@ test('the overlay changes neither the page\'s axe result nor its accessible name
   const names = () => page.evaluate(() => [...document.querySelectorAll('button, input, select, a')].map((e) => e.labels?.[0]?.textContent ?? e.textContent));
   const before = { axe: await axe(page), names: await names() };
   await command(panel, '/overlay on', /^Numbers shown on the page\.$/);
-  await command(panel, '/list', /controls on "Checkout fixture"/);
+  await command(panel, '/list all', /controls on "Checkout fixture"/);
   const after = { axe: await axe(page), names: await names() };
   assert.deepEqual(after, before);
 });
@@ -80,7 +80,7 @@ test('the activity view lists the question and its answer, silently, and passes 
 
 test('overlay badges have text contrast of at least 7:1, computed from the rendered colours', async () => {
   const { browser, page, panel } = fixture;
-  await command(panel, '/list', /controls on "Checkout fixture"/);
+  await command(panel, '/list all', /controls on "Checkout fixture"/);
   // The badges live in a closed shadow root: read them through the DevTools protocol, which pierces it.
   const cdp = await browser.context.newCDPSession(page);
   await cdp.send('DOM.enable');
@@ -148,10 +148,12 @@ test('with the agent: axe passes while running and with a manual step pending; e
     }
     assert.ok(statuses.includes('The agent is working…'), JSON.stringify(statuses));
     assert.ok(statuses.includes('The agent is waiting for you.'), JSON.stringify(statuses));
-    // The hand-over was said once in the alert region, then cleared (silently) when it was done.
+    // The hand-over was said once in the alert region, then cleared (silently) when it was done; the
+    // outcome of that answer was said there too, once.
     const alerts = (await panel.evaluate(() => window.__alerts)).filter((t) => t !== '');
-    assert.equal(alerts.length, 1, JSON.stringify(alerts));
+    assert.equal(alerts.length, 2, JSON.stringify(alerts));
     assert.match(alerts[0], /^Waymark leaves this step to you/);
+    assert.equal(alerts[1], 'You are logged in.');
     // The activity view has the agent's tool calls and the hand-over, and none of it went to a live region.
     const entries = await panel.locator('#activity li').allTextContents();
     assert.ok(entries.some((e) => /Agent, browser_list_interactives, ok/.test(e)), entries.join('\n'));
@@ -177,7 +179,7 @@ test('a whole command-mode session with the keyboard only: list, type and click 
     await panel.keyboard.press('Enter');
     return waitForReply(panel, pattern, { after: before });
   };
-  const list = await said('/list', /controls on "Checkout fixture"/);
+  const list = await said('/list all', /controls on "Checkout fixture"/);
   const number = (name) => list.split('\n').find((l) => l.endsWith(`, ${name}`)).split(', ')[0];
   await said(`/type ${number('Name')} Grace Hopper`, /^Typed into \d+, textbox, Name\.$/);
   assert.equal(await page.inputValue('#name'), 'Grace Hopper');

@@ -3,7 +3,7 @@
 // user, and a number whose element is gone is refused with the fresh list.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { command as run, openFixture, replyCount, send, waitForReply } from './lib/harness.mjs';
+import { command as run, openFixture, replyCount, send, until, waitForReply } from './lib/harness.mjs';
 
 let browser;
 let site;
@@ -13,7 +13,7 @@ const numbers = {};
 
 before(async () => {
   ({ browser, site, page, panel } = await openFixture('actions.html'));
-  const list = await command('/list', /controls on "Checkout fixture"/);
+  const list = await command('/list all', /controls on "Checkout fixture"/);
   for (const line of list.split('\n').slice(1)) {
     const [index, , name] = line.split(', ');
     numbers[name] = Number(index);
@@ -46,8 +46,8 @@ test('a harmless click runs at once', async () => {
 
 test('paying asks first, with focus on No; /yes runs it exactly once', async () => {
   await send(panel, `/click ${numbers['Pay €84.97']}`);
-  await panel.waitForFunction(() => document.getElementById('alert').textContent !== '');
-  const question = await panel.textContent('#alert');
+  await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '');
+  const question = await panel.textContent('#question-text');
   assert.match(question, /^Click button 'Pay €84\.97' on 127\.0\.0\.1:\d+\? Yes or no\.$/);
   assert.equal(await panel.evaluate(() => document.activeElement.id), 'no', 'the safe choice has focus');
   assert.equal((await events()).paid, 0, 'nothing happens before the answer');
@@ -55,7 +55,7 @@ test('paying asks first, with focus on No; /yes runs it exactly once', async () 
   assert.equal((await events()).paid, 1);
   await command('/yes', /^There is no question waiting for an answer\.$/);
   assert.equal((await events()).paid, 1, 'a second yes runs nothing');
-  assert.equal(await panel.textContent('#alert'), '', 'the question is gone once answered');
+  assert.equal(await panel.textContent('#question-text'), '', 'the question is gone once answered');
 });
 
 test('deleting the account asks first; No from the keyboard never runs it', async () => {
@@ -76,29 +76,37 @@ test('a password is handed to the user and never typed', async () => {
 
 test('a number whose element is gone is refused, with the fresh list; a wrong number is explained', async () => {
   await page.evaluate(() => document.getElementById('save').remove());
+  const before = await replyCount(panel);
   const reply = await command(`/click ${numbers['Save draft']}`, /is no longer on the page/);
   assert.match(reply, /Nothing was done\./);
-  assert.match(reply, /controls on "Checkout fixture"/, 'the fresh list follows');
+  // Said assertively; the fresh list follows politely, a page at a time.
+  assert.match(await panel.textContent('#alert'), /is no longer on the page/);
+  await waitForReply(panel, /^\d+ controls on "Checkout fixture"/, { after: before });
   assert.equal((await events()).saved, 1);
   await command('/click 999', /^There is no number 999: the list goes from 1 to \d+\. Say \/list for the current numbers\.$/);
   await command('/click', /^Say \/click and a number, like \/click 12\.$/);
 });
 
-test('the confirm and reject shortcuts answer the question while focus is in the page', async () => {
+test('the confirm and reject shortcuts answer the question while focus is in the page, and the panel tab comes forward to say the outcome', async () => {
   const [worker] = browser.context.serviceWorkers();
   const pressShortcut = (command) => worker.evaluate((c) => globalThis.runCommand(c), command);
+  // A live region in a background tab is not heard: the panel tab must be the active one to say it.
+  const panelActive = () => panel.evaluate(async () => (await chrome.tabs.getCurrent()).active);
   const paidBefore = (await events()).paid;
-  const list = await command('/list', /controls on "Checkout fixture"/);
+  const list = await command('/list all', /controls on "Checkout fixture"/);
   const pay = list.split('\n').find((l) => l.endsWith('Pay €84.97')).split(', ')[0];
   await send(panel, `/click ${pay}`);
-  await panel.waitForFunction(() => document.getElementById('alert').textContent !== '');
+  await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '');
   await page.bringToFront();
+  await until(async () => !(await panelActive()), 'the page is in front of the panel');
   let before = await replyCount(panel);
   await pressShortcut('reject');
   await waitForReply(panel, /^Not done: you said no\.$/, { after: before });
+  assert.equal(await panelActive(), true, 'the panel came forward to say the outcome');
+  assert.equal(await panel.textContent('#alert'), 'Not done: you said no.', 'said assertively');
   assert.equal((await events()).paid, paidBefore);
   await send(panel, `/click ${pay}`);
-  await panel.waitForFunction(() => document.getElementById('alert').textContent !== '');
+  await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '');
   before = await replyCount(panel);
   await pressShortcut('confirm');
   await waitForReply(panel, /^Clicked \d+, button, Pay €84\.97\.$/, { after: before });

@@ -69,8 +69,8 @@ test('a task runs through the real host to assistant_done and changes the page',
 
 test('a payment proposed by the model waits for the user, and /no keeps it from running', async () => {
   await send(panel, 'Now pay for it');
-  await panel.waitForFunction(() => document.getElementById('alert').textContent !== '', null, { timeout: 20_000 });
-  assert.match(await panel.textContent('#alert'), /^Click button 'Pay €84\.97' on 127\.0\.0\.1:\d+\? Yes or no\.$/);
+  await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '', null, { timeout: 20_000 });
+  assert.match(await panel.textContent('#question-text'), /^Click button 'Pay €84\.97' on 127\.0\.0\.1:\d+\? Yes or no\.$/);
   assert.equal(await page.evaluate(() => window.events.paid), 0);
   await say('/no', /^All right, I will not pay\.$/);
   assert.equal(await page.evaluate(() => window.events.paid), 0, 'the payment never ran');
@@ -88,7 +88,8 @@ test('a password field is handed to the user, and after /done the agent looks ag
   // The user logs in themselves, then says so.
   await page.fill('#pw', 'typed by the user');
   await say('/done', /^You are logged in\.$/);
-  assert.equal(await panel.textContent('#alert'), '', 'the step is no longer announced as waiting');
+  // The step is no longer announced as waiting: the alert region now holds the outcome of "done".
+  assert.equal(await panel.textContent('#alert'), 'You are logged in.');
   const requests = await model.requests();
   const last = JSON.stringify(requests.at(-1));
   assert.match(last, /the user says they have done the step/);

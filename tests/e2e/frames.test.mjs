@@ -69,6 +69,9 @@ test('clicking by number acts inside the right frame, even cross-origin and nest
 
 test('a frame element that changed is refused as stale, with the renewed list', async () => {
   // The srcdoc button now reads "Srcdoc clicked": number 3 no longer shows what was listed.
-  const reply = await command('/click 3', /^Number 3 \(button "Srcdoc button"\) now shows something else/);
-  assert.match(reply, /3, button, Srcdoc clicked/);
+  // The refusal is said assertively; the renewed list follows, read as /list reads it.
+  const before = await replyCount(panel);
+  await command('/click 3', /^Number 3 \(button "Srcdoc button"\) now shows something else/);
+  assert.match(await panel.textContent('#alert'), /^Number 3 \(button "Srcdoc button"\) now shows something else/);
+  await waitForReply(panel, /^6 controls on "Frames fixture":[^]*\n3, button, Srcdoc clicked\n/, { after: before });
 });

@@ -65,18 +65,18 @@ async function numberOf(name) {
 /// Waits for the question in the panel's alert region; its words.
 async function asked(pattern) {
   await panel.waitForFunction(
-    ({ source, flags }) => new RegExp(source, flags).test(document.getElementById('alert').textContent),
+    ({ source, flags }) => new RegExp(source, flags).test(document.getElementById('question-text').textContent),
     { source: pattern.source, flags: pattern.flags },
     { timeout: 15_000 },
   ).catch(async (error) => {
-    error.message += `\nthe alert says: ${await panel.textContent('#alert')}`;
+    error.message += `\nthe alert says: ${await panel.textContent('#question-text')}`;
     throw error;
   });
-  return panel.textContent('#alert');
+  return panel.textContent('#question-text');
 }
 
 async function noQuestionShown() {
-  assert.equal(await panel.locator('#choices').isHidden(), true, `no question: ${await panel.textContent('#alert')}`);
+  assert.equal(await panel.locator('#question').isHidden(), true, `no question: ${await panel.textContent('#question-text')}`);
 }
 
 /// Tries `name(args)` as the client: it must wait for a question matching `pattern`, nothing may happen
@@ -275,7 +275,12 @@ test('a question about a page that changes closes, and its yes could do nothing'
   const pending = call('browser_overlay_act', { index: await numberOf('Delete my account'), action: 'click' });
   await asked(/Click button 'Delete my account'/);
   await page.reload();
-  await asked(/^The question was withdrawn: the page it was about has changed\. Nothing was done\.$/);
+  // Withdrawn: said assertively, in the alert region.
+  await panel.waitForFunction(
+    () => /^The question was withdrawn: the page it was about has changed\. Nothing was done\.$/.test(document.getElementById('alert').textContent),
+    null,
+    { timeout: 15_000 },
+  );
   const result = await pending;
   assert.equal(result.status, 'error');
   assert.equal(result.kind, 'unanswered');

@@ -44,7 +44,7 @@ async function allowOnceServed(who, name) {
   await until(async () => {
     const pending = who.callTool({ name: 'browser_list_tabs', arguments: {} });
     const asked = panel
-      .waitForFunction((n) => document.getElementById('alert').textContent.startsWith(`${n} wants to use`), name, {
+      .waitForFunction((n) => document.getElementById('question-text').textContent.startsWith(`${n} wants to use`), name, {
         timeout: 3_000,
       })
       .then(() => 'asked', () => 'not asked');
@@ -141,9 +141,9 @@ test('typing and a harmless click by number change the page, and the panel hears
 test('a payment waits for the panel’s yes, which names the client, and then runs once', async () => {
   const pay = await numberOf('Pay €84.97');
   const pending = call('browser_overlay_act', { index: pay, action: 'click' });
-  await panel.waitForFunction(() => document.getElementById('alert').textContent !== '');
+  await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '');
   assert.match(
-    await panel.textContent('#alert'),
+    await panel.textContent('#question-text'),
     /^Test client asks: Click button 'Pay €84\.97' on 127\.0\.0\.1:\d+\? Yes or no\.$/,
   );
   assert.equal((await events()).paid, 0, 'nothing happens before the answer');
@@ -156,7 +156,7 @@ test('a payment waits for the panel’s yes, which names the client, and then ru
 test('with the panel’s no, the client gets a refusal and the page is unchanged', async () => {
   const remove = await numberOf('Delete account');
   const pending = call('browser_overlay_act', { index: remove, action: 'click' });
-  await panel.waitForFunction(() => /Delete account/.test(document.getElementById('alert').textContent));
+  await panel.waitForFunction(() => /Delete account/.test(document.getElementById('question-text').textContent));
   await send(panel, '/no');
   const result = await pending;
   assert.equal(result.status, 'error');

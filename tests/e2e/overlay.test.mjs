@@ -39,7 +39,7 @@ after(async () => {
 const command = (text, pattern, timeout) => run(panel, text, pattern, timeout);
 
 test('/list reads every control as "number, role, name" and skips what cannot be used', async () => {
-  const reply = await command('/list', /controls on "Controls fixture"/);
+  const reply = await command('/list all', /controls on "Controls fixture"/);
   const lines = reply.split('\n');
   assert.deepEqual(lines.slice(1), [
     '1, button, Save draft',
@@ -208,7 +208,7 @@ const DETECTION_LIST = [
 
 test('a pointer cursor of its own, custom checkboxes and radios, and summary are numbered; the exclusions hold', async () => {
   detection = await usePage('detection.html');
-  const reply = await command('/list', /controls on "Detection fixture"/);
+  const reply = await command('/list all', /controls on "Detection fixture"/);
   const lines = reply.split('\n');
   assert.equal(lines[0], `${DETECTION_LIST.length} controls on "Detection fixture":`);
   // Not listed: a span inside a numbered link (its cursor is the link's), a pointer card holding a
@@ -228,7 +228,7 @@ test('a viewport listing names the same on-screen controls', async () => {
 
 test('acting by number runs a pointer span\'s handler and toggles a hidden checkbox through its label', async () => {
   const { tab } = detection;
-  await command('/list', /controls on "Detection fixture"/);
+  await command('/list all', /controls on "Detection fixture"/);
   await command('/click 1', /^Clicked 1, generic, terms\.$/);
   assert.deepEqual(await tab.evaluate(() => window.clicks), ['terms']);
   await command('/click 5', /^Clicked 5, checkbox, Dark mode\.$/);
@@ -242,7 +242,7 @@ test('acting by number runs a pointer span\'s handler and toggles a hidden check
 test('badges of dense controls do not cover each other\'s digits, and keep their style', async () => {
   const { tab } = detection;
   await tab.evaluate(() => { document.querySelector('details').open = false; });
-  const reply = await command('/list', /controls on "Detection fixture"/);
+  const reply = await command('/list all', /controls on "Detection fixture"/);
   const total = Number(reply.match(/^(\d+) controls/)[1]);
   const { badges, style } = await until(async () => {
     const read = await readBadges(tab).catch(() => undefined);
@@ -263,7 +263,7 @@ test('badges of dense controls do not cover each other\'s digits, and keep their
 
 test('after the page changes: badges follow a moved element, and removed or many added controls renew the numbers', async () => {
   const { tab } = detection;
-  await command('/list', /controls on "Detection fixture"/);
+  await command('/list all', /controls on "Detection fixture"/);
   const mover = DETECTION_LIST.length;
   const before = (await readBadges(tab)).badges.find((b) => b.number === mover);
   // While the overlay redraws, a badge read may vanish mid-read: that read counts as "not yet".
@@ -289,8 +289,10 @@ test('after the page changes: badges follow a moved element, and removed or many
   // the change is looked at, the outdated badges are taken away.
   await tab.evaluate(() => document.querySelector('#dense a').remove());
   await until(async () => (await badgesNow())?.length === 0, 'the outdated badges to go');
-  let reply = await command(`/click ${mover}`, /^Number \d+ .*the page changed, so the numbers were renewed/);
-  assert.match(reply, new RegExp(`${mover - 1}, button, Mover`), 'the renewed list comes with the refusal');
+  let earlier = await replyCount(panel);
+  await command(`/click ${mover}`, /^Number \d+ .*the page changed, so the numbers were renewed/);
+  // The renewed list follows the refusal, its first page read as /list reads it.
+  await waitForReply(panel, new RegExp(`^${mover - 1} controls on "Detection fixture", 1 to 10:`), { after: earlier });
   assert.equal((await readBadges(tab)).badges.length, mover - 1, 'the renewed numbers are drawn');
 
   // Many controls added: the same.
@@ -298,7 +300,8 @@ test('after the page changes: badges follow a moved element, and removed or many
     document.getElementById('live').innerHTML = Array.from({ length: 12 }, (_, i) => `<button>Added ${i + 1}</button>`).join('');
   });
   await until(async () => (await badgesNow())?.length === 0, 'the outdated badges to go');
-  reply = await command(`/click ${mover - 1}`, /^Number \d+ .*the page changed, so the numbers were renewed/);
-  assert.match(reply, /, button, Added 12/);
+  earlier = await replyCount(panel);
+  await command(`/click ${mover - 1}`, /^Number \d+ .*the page changed, so the numbers were renewed/);
+  await waitForReply(panel, new RegExp(`^${mover - 1 + 12} controls on "Detection fixture", 1 to 10:`), { after: earlier });
   await command(`/click ${mover - 1}`, new RegExp(`^Clicked ${mover - 1}, button, Mover\\.$`));
 });

@@ -49,21 +49,21 @@ test('/scroll moves the page and an inner container, and says when it cannot', a
   assert.ok(await page.evaluate(() => window.scrollY) > 0);
   await command('/scroll top', /^Scrolled to the top\.$/);
   await command('/scroll up', /^Already at the top\.$/);
-  const list = await command('/list', /controls on "Kettle guide"/);
+  const list = await command('/list all', /controls on "Kettle guide"/);
   const review = list.split('\n').find((l) => l.endsWith('Review 1')).split(', ')[0];
   await command(`/scroll bottom ${review}`, /^Scrolled to the bottom\.$/);
   assert.ok(await page.evaluate(() => document.querySelector('.box').scrollTop) > 0, 'the inner box scrolled');
 });
 
 test('/press Enter in a search field sends its form', async () => {
-  const list = await command('/list', /controls on "Kettle guide"/);
+  const list = await command('/list all', /controls on "Kettle guide"/);
   const field = list.split('\n').find((l) => l.includes('Search the guide')).split(', ')[0];
   await command(`/press Enter ${field}`, /^Pressed Enter: the form was sent\.$/);
   assert.equal(await page.evaluate(() => document.body.dataset.searched), 'crème brûlée');
 });
 
 test('/go, /back, /forward and /reload navigate and drop stale numbers', async () => {
-  await command('/list', /controls on "Kettle guide"/);
+  await command('/list all', /controls on "Kettle guide"/);
   await command(`/go ${site.url}shop.html`, /^Opened "Kettle shop" \(http:\/\/127\.0\.0\.1:\d+\/shop\.html\)\. Say \/list for its controls\.$/, 20_000);
   await command('/click 1', /^There are no numbers yet on this page: say \/list first\.$/);
   await command('/back', /^Went back to "Kettle guide"/, 20_000);
@@ -345,8 +345,8 @@ test('open_in_new_tab on a site already open asks first, then opens the page nex
   await widgets.bringToFront();
   const before = browser.context.pages().length;
   const pending = call('browser_open_in_new_tab', { url: `${site.url}article.html` });
-  await panel.waitForFunction(() => document.getElementById('alert').textContent !== '', null, { timeout: 10_000 });
-  assert.match(await panel.textContent('#alert'), /already open|new tab/i);
+  await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '', null, { timeout: 10_000 });
+  assert.match(await panel.textContent('#question-text'), /already open|new tab/i);
   await send(panel, '/yes');
   const opened = await pending;
   assert.equal(opened.status, 'ok', opened.error);

@@ -105,8 +105,8 @@ async function numberOf(name, role) {
 /// Runs a page-changing call that must not ask: it must end without a question in the panel.
 async function withoutQuestion(name, args) {
   const pending = call(name, args);
-  const question = panel.waitForFunction(() => document.getElementById('alert').textContent !== '', null, { timeout: 60_000 })
-    .then(async () => panel.textContent('#alert'), () => null);
+  const question = panel.waitForFunction(() => document.getElementById('question-text').textContent !== '', null, { timeout: 60_000 })
+    .then(async () => panel.textContent('#question-text'), () => null);
   const first = await Promise.race([pending.then((result) => ({ result })), question.then((asked) => ({ asked }))]);
   if (first.asked) {
     await send(panel, '/no');
@@ -121,10 +121,10 @@ async function withoutQuestion(name, args) {
 /// nothing happens before the answer, which is `answer` (yes or no). Returns the call's result.
 async function withQuestion(name, args, pattern, answer, unchanged) {
   const pending = call(name, args);
-  const shown = panel.waitForFunction(() => document.getElementById('alert').textContent !== '', null, { timeout: 30_000 });
+  const shown = panel.waitForFunction(() => document.getElementById('question-text').textContent !== '', null, { timeout: 30_000 });
   const first = await Promise.race([pending.then((result) => ({ result })), shown.then(() => ({}))]);
   assert.ok(!first.result, `done without asking: ${JSON.stringify(first.result)}`);
-  const question = await panel.textContent('#alert');
+  const question = await panel.textContent('#question-text');
   assert.ok(question.startsWith(`${CLIENT} asks: `), question);
   assert.match(question, pattern);
   if (unchanged) await unchanged();
@@ -132,7 +132,7 @@ async function withQuestion(name, args, pattern, answer, unchanged) {
   const result = await pending;
   if (answer === 'no') assert.equal(result.kind, 'declined', JSON.stringify(result));
   else assert.equal(result.status, 'ok', result.error);
-  await panel.waitForFunction(() => document.getElementById('alert').textContent === '');
+  await panel.waitForFunction(() => document.getElementById('question-text').textContent === '');
   return result;
 }
 

@@ -222,8 +222,8 @@ test('the screenshot covers every secret field and leaves the ordinary ones visi
 });
 
 test('the side panel neither lists nor finds a secret value', async () => {
-  const list = await command(panel, '/list', /controls on "Secrets fixture"/);
-  assertNoSecret(list, '/list');
+  const list = await command(panel, '/list all', /controls on "Secrets fixture"/);
+  assertNoSecret(list, '/list all');
   assert.match(list, /, textbox, Name, value GraceBrewsterHopper/);
   assert.match(list, /, textbox, Password(\n|$)/);
   for (const marker of MARKERS) {

@@ -86,7 +86,7 @@ test('no page can load Waymark’s files by its fixed extension id', async () =>
 let firstTag;
 
 test('listing, clicks in child frames, the overlay and a screenshot leave nothing a page can see', async () => {
-  const reply = await command('/list', /controls on "Stealth fixture"/);
+  const reply = await command('/list all', /controls on "Stealth fixture"/);
   const lines = reply.split('\n');
   const number = (name) => lines.find((l) => l.includes(`, button, ${name}`))?.split(',')[0];
   const same = number('Same-origin button');
@@ -132,7 +132,7 @@ test('the host’s tag changes from one load of the page to the next', async () 
   assert.ok(firstTag, 'the previous test found the tag');
   await page.reload();
   await loaded();
-  await command('/list', /controls on "Stealth fixture"/);
+  await command('/list all', /controls on "Stealth fixture"/);
   const { top } = await watched();
   const tags = hostTags(top.added);
   assert.equal(tags.length, 1, `${top.added}`);

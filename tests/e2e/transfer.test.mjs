@@ -43,11 +43,11 @@ async function numberOf(text) {
 /// The panel's question (its alert region) once it matches `pattern`.
 async function question(pattern) {
   await panel.waitForFunction(
-    ({ source, flags }) => new RegExp(source, flags).test(document.getElementById('alert').textContent),
+    ({ source, flags }) => new RegExp(source, flags).test(document.getElementById('question-text').textContent),
     { source: pattern.source, flags: pattern.flags },
     { timeout: 10_000 },
   );
-  return panel.textContent('#alert');
+  return panel.textContent('#question-text');
 }
 
 /// The checksum the fixture page computes over a file's bytes.
@@ -170,7 +170,7 @@ test('a missing file, two files for one, and a field that takes no files get cle
   let result = await call('browser_upload', { index: field, paths: [missing] });
   assert.equal(result.status, 'error');
   assert.equal(result.error, `There is no file at ${missing}: check the path and the file's name.`);
-  assert.equal(await panel.textContent('#alert'), '', 'no question was asked');
+  assert.equal(await panel.textContent('#question-text'), '', 'no question was asked');
 
   const two = [makeFile('a.txt', 'a'), makeFile('b.txt', 'b')];
   const pending = call('browser_upload', { index: field, paths: two });
@@ -185,7 +185,7 @@ test('a missing file, two files for one, and a field that takes no files get cle
   result = await call('browser_upload', { index: name, paths: [two[0]] });
   assert.equal(result.status, 'error');
   assert.match(result.error, new RegExp(`^Number ${name} is not a file field`));
-  assert.equal(await panel.textContent('#alert'), '', 'no question was asked');
+  assert.equal(await panel.textContent('#question-text'), '', 'no question was asked');
 });
 
 test('clicking a download link reports the file, which is on disk', async () => {

@@ -19,13 +19,18 @@ after(async () => {
   await browser?.close();
 });
 
-const PONG = /^Pong from Waymark host (\S+), process (\d+), in \d+ ms\.$/;
+// Short for listening; which host answered is the detail, on /details.
+const PONG = /^Pong, \d+ ms\.$/;
+const DETAIL = /^Waymark host (\S+), process (\d+), answered in \d+ ms\.$/;
 
 async function ping() {
-  const before = await replyCount(panel);
+  let before = await replyCount(panel);
   await send(panel, '/ping');
-  const text = await waitForReply(panel, PONG, { after: before });
-  const [, version, pid] = text.match(PONG);
+  await waitForReply(panel, PONG, { after: before });
+  before = await replyCount(panel);
+  await send(panel, '/details');
+  const text = await waitForReply(panel, DETAIL, { after: before });
+  const [, version, pid] = text.match(DETAIL);
   return { version, pid: Number(pid) };
 }
 

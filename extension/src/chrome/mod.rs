@@ -1,8 +1,8 @@
 //! Hand-written, typed bindings to the few `chrome.*` extension APIs Waymark uses (web-sys has none),
 //! and the conversion of protocol messages to and from JavaScript values. Here: the runtime (ports,
 //! messages, the manifest), events and the side panel; `tabs.rs` the tabs and their frames,
-//! `downloads.rs` the downloads (both for the service worker only), `encoding.rs` base64 and picture
-//! sizes.
+//! `downloads.rs` the downloads (both for the service worker only), `windows.rs` the windows and the
+//! keyboard shortcuts, `encoding.rs` base64 and picture sizes.
 //!
 //! Must not: decide anything (what to send and what an answer means belong to the callers), or reach
 //! an API by a name built at run time: every call goes through a declared binding, and what the
@@ -13,6 +13,8 @@ pub mod downloads;
 mod encoding;
 #[cfg(feature = "extension")]
 pub mod tabs;
+#[cfg(feature = "extension")]
+pub mod windows;
 
 pub use encoding::decode_base64;
 #[cfg(feature = "extension")]

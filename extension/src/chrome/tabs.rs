@@ -19,6 +19,10 @@ extern "C" {
     #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = get)]
     fn tabs_get(tab_id: i32) -> Result<Promise, JsValue>;
 
+    /// Resolves to the tab this page runs in, or to nothing for a page without a tab (the side panel).
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = getCurrent)]
+    fn tabs_get_current() -> Result<Promise, JsValue>;
+
     #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = query)]
     fn tabs_query(query: &JsValue) -> Result<Promise, JsValue>;
 
@@ -88,6 +92,8 @@ pub struct TabQuery {
     pub active: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_focused_window: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub window_id: Option<i32>,
 }
 
 /// What [`update`] changes in a tab.
@@ -120,6 +126,15 @@ async fn settle(promise: Result<Promise, JsValue>) -> Result<JsValue, String> {
 /// The tab with this id, as it is now.
 pub async fn get(tab: i32) -> Result<Tab, String> {
     from_js(settle(tabs_get(tab)).await?)
+}
+
+/// The tab the calling page runs in; `None` for a page without one (the side panel).
+pub async fn current() -> Result<Option<Tab>, String> {
+    let tab = settle(tabs_get_current()).await?;
+    if tab.is_undefined() || tab.is_null() {
+        return Ok(None);
+    }
+    from_js(tab).map(Some)
 }
 
 /// The tabs `query` describes, in the browser's order.
@@ -163,11 +178,18 @@ pub async fn send_to_frame(tab: i32, frame: i32, message: &JsValue) -> Result<Js
     settle(tabs_send_message(tab, message, &options)).await
 }
 
-/// The id of the active tab in the last focused window, skipping Waymark's own pages.
+/// The id of the active tab in the browser window the user last worked in, skipping Waymark's own
+/// pages. Waymark's own window (a popup, see `panel_window`) is never that window, so a panel there
+/// works on the page behind it.
 pub async fn active_tab_id() -> Option<i32> {
+    let window = super::windows::last_focused_browser_window()
+        .await
+        .ok()
+        .and_then(|w| w.id);
     let wanted = TabQuery {
         active: Some(true),
-        last_focused_window: Some(true),
+        last_focused_window: window.is_none().then_some(true),
+        window_id: window,
     };
     let tabs = query(wanted).await.ok()?;
     tabs.into_iter()

@@ -14,6 +14,7 @@ async fn user_tabs() -> Result<Vec<Tab>, String> {
     let wanted = TabQuery {
         active: None,
         last_focused_window: Some(true),
+        window_id: None,
     };
     let tabs = tabs::query(wanted).await?;
     Ok(tabs.into_iter().filter(|tab| !tab.is_waymark_page()).collect())

@@ -30,7 +30,8 @@ export function config() {
 }
 
 /// Launches Chromium with Waymark. Returns { context, profileDir, stateDir, manifestPath, close }.
-export async function launch({ headless = true, env = {} } = {}) {
+/// `args` are added to the browser's; `ignoreDefaultArgs` drops some of Playwright's own.
+export async function launch({ headless = true, env = {}, args: extra = [], ignoreDefaultArgs } = {}) {
   const { hostBin, extensionDir, chromiumPath } = config();
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-profile-'));
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-state-'));
@@ -47,12 +48,14 @@ export async function launch({ headless = true, env = {} } = {}) {
     '--disable-sync',
     '--disable-quic',
     '--no-first-run',
+    ...extra,
   ];
   if (process.getuid?.() === 0) args.push('--no-sandbox');
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: chromiumPath,
     headless,
     args,
+    ignoreDefaultArgs,
     // The browser passes its environment to the host it starts.
     env: { ...process.env, WAYMARK_STATE_DIR: stateDir, WAYMARK_LOG: process.env.WAYMARK_LOG ?? 'info', ...env },
     viewport: { width: 1200, height: 800 },
@@ -196,7 +199,7 @@ export async function command(panel, text, pattern, timeout) {
 /// An MCP client (the official TypeScript SDK) running `waymark-host mcp` as Claude Desktop or Cursor
 /// would, against the browser whose host keeps its socket in `stateDir`. A failed connection's error
 /// carries the server's stderr. With `panel`, the user allows the client there (a new client's first
-/// call waits for that), as a person would: the question is read in the alert region and answered yes.
+/// call waits for that), as a person would: the question is read in its dialog and answered yes.
 export async function connectMcp(stateDir, name = 'Test client', { panel } = {}) {
   const transport = new StdioClientTransport({
     command: config().hostBin,
@@ -222,7 +225,7 @@ export async function connectMcp(stateDir, name = 'Test client', { panel } = {})
 export async function allowClient(client, panel, name) {
   const first = client.callTool({ name: 'browser_list_tabs', arguments: {} });
   await panel.waitForFunction(
-    (who) => document.getElementById('alert').textContent.startsWith(`${who} wants to use your browser`),
+    (who) => document.getElementById('question-text').textContent.startsWith(`${who} wants to use your browser`),
     name,
   );
   await send(panel, '/yes');

@@ -1,0 +1,127 @@
+//! The panel's questions and their answers: a question waiting for yes or no (a dialog, focus on
+//! "No"), a step handed to the user waiting for "done", and sending what the user answered.
+//!
+//! Must not: word anything itself (`wording` does), or decide what a question is (the host asks).
+
+use wasm_bindgen::JsCast;
+use waymark_protocol::{Answer, ClosedReason, PanelToWorker, RequestId, ToHost};
+use web_sys::HtmlElement;
+
+use super::shortcuts::bring_forward;
+use super::speech::{alert, clear_alert, note, say};
+use super::Shared;
+use crate::{activity, chrome, wording};
+
+/// Shows a blocking question: a dialog named by the question, with the focus on the safe choice
+/// ("No"), so the screen reader says the question, then "No, button", and nothing before them.
+/// A panel the user is not in must still be heard: a panel tab or Waymark's window comes forward (the
+/// focus moving to "No" says the question); a side panel, which cannot, says it through the alert
+/// region as well.
+pub(super) fn ask_user(panel: &Shared, id: RequestId, text: &str) {
+    note(panel, &activity::Event::Question { manual: false, text });
+    let focused = {
+        let mut p = panel.borrow_mut();
+        p.question = Some(id);
+        p.question_text.set_text_content(Some(text));
+        p.question_box.set_hidden(false);
+        if let Some(no) = p
+            .document
+            .get_element_by_id("no")
+            .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+        {
+            let _ = no.focus();
+        }
+        p.document.has_focus().unwrap_or(false)
+    };
+    if focused {
+        return;
+    }
+    let panel = panel.clone();
+    let text = text.to_string();
+    wasm_bindgen_futures::spawn_local(async move {
+        if !bring_forward().await {
+            alert(&panel, &text);
+        }
+    });
+}
+
+/// Takes a question away that can no longer be answered (it expired, its page changed, or whoever
+/// asked stopped waiting), and says why, in the assertive region.
+pub(super) fn question_closed(panel: &Shared, id: RequestId, reason: ClosedReason) {
+    let shown = {
+        let mut p = panel.borrow_mut();
+        let shown = p.question == Some(id);
+        if shown {
+            p.question = None;
+            p.question_box.set_hidden(true);
+            p.question_text.set_text_content(None);
+            let _ = p.input.focus();
+        }
+        shown
+    };
+    if shown {
+        alert(panel, &wording::question_closed(reason));
+        note(panel, &activity::Event::Answer("withdrawn"));
+    }
+}
+
+/// Shows a step the agent left to the user: said once by the assertive region; the focus stays in the
+/// input, where "done" (or `/done`, or the shortcut) answers it. A panel tab or Waymark's window that
+/// is behind comes forward first: an alert region in a background tab is not heard.
+pub(super) fn manual_step(panel: &Shared, id: RequestId, text: &str) {
+    note(panel, &activity::Event::Question { manual: true, text });
+    panel.borrow_mut().manual = Some(id);
+    let panel = panel.clone();
+    let text = text.to_string();
+    wasm_bindgen_futures::spawn_local(async move {
+        bring_forward().await;
+        alert(&panel, &text);
+    });
+}
+
+/// Tells the host the user finished the step left to them; the agent looks at the page and goes on.
+pub(super) fn manual_done(panel: &Shared) {
+    let question = panel.borrow_mut().manual.take();
+    let Some(question) = question else {
+        say(panel, &wording::no_manual_step());
+        return;
+    };
+    clear_alert(panel);
+    note(panel, &activity::Event::Answer("done"));
+    send_answer(panel, question, true);
+}
+
+/// Sends the answer to the pending question and puts the panel back to typing.
+pub(super) fn answer(panel: &Shared, yes: bool) {
+    let question = {
+        let mut p = panel.borrow_mut();
+        let question = p.question.take();
+        p.question_box.set_hidden(true);
+        p.question_text.set_text_content(None);
+        let _ = p.input.focus();
+        question
+    };
+    let Some(question) = question else {
+        say(panel, &wording::nothing_to_answer());
+        return;
+    };
+    note(panel, &activity::Event::Answer(if yes { "yes" } else { "no" }));
+    send_answer(panel, question, yes);
+}
+
+/// Sends an answer to the host; its next word is the outcome, said assertively.
+pub(super) fn send_answer(panel: &Shared, question: RequestId, yes: bool) {
+    let message = PanelToWorker::ToHost {
+        message: ToHost::Answer(Answer { question, yes }),
+    };
+    let sent = panel
+        .borrow()
+        .worker
+        .as_ref()
+        .is_some_and(|(port, _)| port.post_message(&chrome::to_js(&message)).is_ok());
+    if sent {
+        panel.borrow_mut().awaiting_outcome = true;
+    } else {
+        alert(panel, &wording::worker_reconnecting());
+    }
+}

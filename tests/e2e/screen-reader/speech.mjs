@@ -1,0 +1,180 @@
+// What the screen reader said, read from the log orca_recorder.py writes (one JSON line per event:
+// an utterance queued with its text, then its begin, end or cancel; a "stop" when Orca interrupts), and
+// the real key presses that make it speak (xdotool, to the focused X window, as a keyboard would).
+//
+// Times are wall-clock milliseconds, the same clock as Date.now() in the browser, so a panel's
+// announcement can be matched with the words it became and the delay between them measured.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/// Lower case, words only: Orca speaks "/more" and "€84.97" as it likes, and splits long messages.
+export function words(text) {
+  return String(text).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+export class Speech {
+  constructor(path = process.env.WAYMARK_SPEECH_LOG) {
+    if (!path) throw new Error('WAYMARK_SPEECH_LOG is not set: run the screen-reader tests through ./build.sh orca');
+    this.path = path;
+  }
+
+  /// Every utterance so far: { id, text, queued, begin, end, cancel, cut }.
+  utterances() {
+    const byId = new Map();
+    const stops = [];
+    for (const line of fs.readFileSync(this.path, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      let e;
+      try { e = JSON.parse(line); } catch { continue; }
+      if (e.event === 'stop') { stops.push(e.t); continue; }
+      if (e.event === 'queued') byId.set(e.id, { id: e.id, text: e.text, queued: e.t });
+      const u = byId.get(e.id);
+      if (u && e.event !== 'queued') u[e.event] = e.t;
+    }
+    const list = [...byId.values()].sort((a, b) => a.queued - b.queued);
+    // Speech Dispatcher sometimes loses the end of a cancelled utterance: one is over once a later one
+    // has begun. It was cut if it was cancelled, or if Orca stopped speech while it was being said.
+    for (const [i, u] of list.entries()) {
+      const next = list.slice(i + 1).find((n) => n.begin);
+      u.over = u.end ?? u.cancel ?? next?.begin;
+      u.cut = Boolean(u.cancel) || (u.begin !== undefined && stops.some((t) => t > u.begin && (u.end === undefined || t < u.end)));
+    }
+    return list;
+  }
+
+  since(t) {
+    return this.utterances().filter((u) => u.queued >= t);
+  }
+
+  /// Waits until nothing has been said or queued for `quiet` ms and nothing is being said.
+  async settle({ quiet = 1500, timeout = 60_000 } = {}) {
+    const start = Date.now();
+    for (;;) {
+      const all = this.utterances();
+      const last = all.at(-1);
+      const busy = all.some((u) => u.begin && !u.over);
+      const lastEvent = Math.max(0, ...all.map((u) => Math.max(u.queued, u.begin ?? 0, u.end ?? 0, u.cancel ?? 0)));
+      if (!busy && Date.now() - lastEvent >= quiet) return;
+      if (Date.now() - start > timeout) {
+        throw new Error(`speech did not settle within ${timeout} ms; last: ${JSON.stringify(last)}`);
+      }
+      await sleep(200);
+    }
+  }
+
+  /// Orca's mode as it last said it ("Focus mode" or "Browse mode"): 'focus', 'browse', or undefined.
+  mode() {
+    const said = this.utterances().map((u) => u.text.trim()).filter((t) => /^(Focus|Browse) mode$/.test(t));
+    return said.at(-1)?.split(' ')[0].toLowerCase();
+  }
+
+  /// Waits for anything queued after `after`; the first such utterance.
+  async waitForAny({ after = 0, timeout = 5_000 } = {}) {
+    const start = Date.now();
+    for (;;) {
+      const [first] = this.since(after);
+      if (first) return first;
+      if (Date.now() - start > timeout) throw new Error(`nothing was said within ${timeout} ms`);
+      await sleep(100);
+    }
+  }
+
+  /// Waits for an utterance after `t` whose words include `text`'s.
+  async waitFor(text, { after = 0, timeout = 20_000 } = {}) {
+    const want = words(text);
+    const start = Date.now();
+    for (;;) {
+      const found = this.since(after).find((u) => words(u.text).includes(want));
+      if (found) return found;
+      if (Date.now() - start > timeout) {
+        const heard = this.since(after).map((u) => u.text);
+        throw new Error(`not heard within ${timeout} ms: ${JSON.stringify(text)}; heard: ${JSON.stringify(heard)}`);
+      }
+      await sleep(150);
+    }
+  }
+}
+
+/// One real key press (xdotool's names: "alt+shift+y", "Return", "Tab").
+export function key(combo) {
+  execFileSync('xdotool', ['key', '--clearmodifiers', combo]);
+}
+
+/// The name of the X window that has the keyboard focus (a browser window's title): the real focus,
+/// which a page's document.hasFocus() does not tell under Playwright (it emulates focus in every page).
+export function activeWindow() {
+  try {
+    return execFileSync('xdotool', ['getactivewindow', 'getwindowname'], { encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
+}
+
+/// Types text as a keyboard would, a key at a time.
+export function type(text) {
+  execFileSync('xdotool', ['type', '--delay', '40', text]);
+}
+
+/// What a panel showed in its live regions and its question dialog, as a screen reader is told of it:
+/// installed into every page of the browser, it records each announcement with the time it was made.
+export function recordAnnouncements() {
+  if (!location.href.includes('/sidepanel.html')) return;
+  window.__announced = [];
+  const add = (region, text) => {
+    if (text && text.trim()) window.__announced.push({ region, text, t: Date.now() });
+  };
+  document.addEventListener('DOMContentLoaded', () => {
+    const transcript = document.getElementById('transcript');
+    new MutationObserver((changes) => {
+      for (const c of changes) {
+        for (const n of c.addedNodes) {
+          if (n.nodeType === 1 && n.getAttribute('aria-hidden') !== 'true') add('log', n.textContent);
+        }
+      }
+    }).observe(transcript, { childList: true });
+    for (const [id, region] of [['status', 'status'], ['alert', 'alert'], ['question-text', 'question']]) {
+      const el = document.getElementById(id);
+      new MutationObserver(() => add(region, el.textContent))
+        .observe(el, { childList: true, characterData: true, subtree: true });
+    }
+  });
+}
+
+/// Checks one announcement against what was said after `from`: how often its words were heard (each
+/// utterance whose words contain them, or a run of utterances that together do), whether it was cut,
+/// and how long after it was made its words began.
+export function heard(speech, announcement, from) {
+  const said = speech.since(from);
+  const want = words(announcement.text);
+  // Long messages may be split by Orca into several utterances, and an utterance may carry more than
+  // the announcement (the region's name): find each shortest run of utterances whose words contain it.
+  const hits = [];
+  let i = 0;
+  while (i < said.length) {
+    let joined = '';
+    let end = -1;
+    for (let j = i; j < Math.min(said.length, i + 12); j++) {
+      joined = `${joined} ${words(said[j].text)}`;
+      if (joined.includes(want)) { end = j; break; }
+    }
+    if (end < 0) { i++; continue; }
+    let start = end;
+    let tail = '';
+    for (let k = end; k >= i; k--) {
+      tail = `${words(said[k].text)} ${tail}`;
+      if (tail.includes(want)) { start = k; break; }
+    }
+    hits.push(said.slice(start, end + 1));
+    i = end + 1;
+  }
+  const first = hits[0]?.[0];
+  return {
+    text: announcement.text,
+    region: announcement.region,
+    times: hits.length,
+    cut: hits.some((run) => run.some((u) => u.cut)),
+    delayMs: first?.begin ? Math.round(first.begin - announcement.t) : null,
+  };
+}
