@@ -10,6 +10,7 @@
 //! Reads only: it must not change the page. Page text is data; the values of fields are never part of
 //! a description except where `detect` reports them (and it never reports secret ones).
 
+use crate::forms;
 use wasm_bindgen::{JsCast, JsValue};
 use waymark_protocol::text::collapse_spaces;
 use waymark_protocol::{ElementInfo, FormInfo, LinkInfo, OptionChoice, Submission};
@@ -68,8 +69,8 @@ pub fn enrich(info: &mut ElementInfo, element: &Element) {
     info.context = context(element);
     let form = form_of(element);
     info.form = form.as_ref().map(|f| FormInfo {
-        action: f.action(),
-        method: f.method(),
+        action: forms::action(f),
+        method: forms::method(f),
     });
     info.link = link_of(element);
     // Clicking a label acts on its control (a custom checkbox is numbered as its visible label).
@@ -154,10 +155,7 @@ fn change_submission(element: &Element) -> Option<Submission> {
         return None;
     }
     let form = form_of(element)?;
-    let has_button = js_sys::Array::from(&form.elements())
-        .iter()
-        .filter_map(|c| c.dyn_into::<Element>().ok())
-        .any(|c| is_submit_button(&c));
+    let has_button = forms::controls(&form).iter().any(is_submit_button);
     (element.has_attribute("onchange") || element.has_attribute("onclick") || !has_button)
         .then(|| submission(&form, None))
 }
@@ -190,12 +188,8 @@ pub fn implicit_submission(element: &Element) -> Option<(HtmlFormElement, Option
         return None;
     }
     let form = input.form()?;
-    let controls = js_sys::Array::from(&form.elements());
     let mut fields = 0;
-    for control in controls.iter() {
-        let Ok(control) = control.dyn_into::<Element>() else {
-            continue;
-        };
+    for control in forms::controls(&form) {
         if is_submit_button(&control) {
             // The default button decides, even when disabled (then nothing is submitted).
             let disabled = control.matches(":disabled").unwrap_or(false);
@@ -239,16 +233,15 @@ fn submission(form: &HtmlFormElement, submitter: Option<&Element>) -> Submission
         .ok()
         .and_then(|a| a.as_string())
         .unwrap_or_default(),
-        None => form.action(),
+        None => forms::action(form),
     };
     let method = own("formmethod")
         .map(|m| m.to_lowercase())
-        .unwrap_or_else(|| form.method());
-    let target = own("formtarget").unwrap_or_else(|| form.target());
-    let controls = js_sys::Array::from(&form.elements());
+        .unwrap_or_else(|| forms::method(form));
+    let target = own("formtarget").unwrap_or_else(|| forms::target(form));
     let mut has_password = false;
     let mut has_card = false;
-    for control in controls.iter() {
+    for control in forms::controls(form) {
         let Ok(input) = control.dyn_into::<HtmlInputElement>() else {
             continue;
         };
@@ -394,10 +387,7 @@ pub fn option_choice(element: &Element, wanted: &str) -> Result<OptionChoice, St
             || match select.form() {
                 None => true,
                 // A form whose button sends the choice: choosing alone only stages it.
-                Some(form) => !js_sys::Array::from(&form.elements())
-                    .iter()
-                    .filter_map(|c| c.dyn_into::<Element>().ok())
-                    .any(|c| is_submit_button(&c)),
+                Some(form) => !forms::controls(&form).iter().any(is_submit_button),
             };
         return Ok(OptionChoice {
             label,

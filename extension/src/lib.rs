@@ -42,6 +42,8 @@ mod detect;
 #[cfg(feature = "content")]
 mod effect;
 #[cfg(feature = "content")]
+mod forms;
+#[cfg(feature = "content")]
 mod mask;
 #[cfg(feature = "content")]
 mod overlay;

@@ -156,11 +156,8 @@ pub fn press(document: &Document, target: Option<&Element>, key: &str) -> Result
                     }
                 }
                 Some((form, None)) => {
-                    let submit = js_sys::Reflect::get(&form, &"requestSubmit".into())
-                        .ok()
-                        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-                    if let Some(submit) = submit {
-                        let _ = submit.call0(&form);
+                    let sent = crate::forms::request_submit(&form);
+                    if sent {
                         effect = "submitted";
                     }
                 }

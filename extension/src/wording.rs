@@ -118,10 +118,26 @@ pub fn no_tab() -> String {
     "There is no web page to work on: open a page in this window, then try again.".into()
 }
 
-pub fn page_unreachable() -> String {
-    "Waymark cannot reach this tab: browser pages (chrome://, the Web Store) do not allow extensions, and \
-     a page opened before Waymark was installed needs a reload."
-        .into()
+/// The page's script answered Waymark a moment ago, then not this request: `why` is the browser's
+/// reason (the script failed on it, or the page went away meanwhile).
+pub fn page_did_not_answer(why: &str) -> String {
+    format!(
+        "The page in this tab did not answer this request (the browser says: {why}). Try again; if it \
+         keeps failing, reload the page."
+    )
+}
+
+/// The page changed under the numbering each time the focus was about to move.
+pub fn page_kept_changing() -> String {
+    "The page kept changing while Waymark moved the focus. Try again.".into()
+}
+
+/// A frame inside the page did not answer Waymark: `why` is the browser's reason.
+pub fn frame_did_not_answer(why: &str) -> String {
+    format!(
+        "A frame inside this page did not answer this request (the browser says: {why}); it may still \
+         be loading. Try again in a moment."
+    )
 }
 
 /// The tab shows one of the browser's own pages (`chrome://settings`, `about:`…), closed to every

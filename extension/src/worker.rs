@@ -103,6 +103,7 @@ fn take_staged(id: RequestId) -> Vec<FileData> {
 /// Entry point, called once by `sw.js` after the module is instantiated.
 #[wasm_bindgen]
 pub fn start_service_worker() {
+    chrome::report_panics();
     chrome::open_panel_on_action_click();
     connect_host(&shared());
 }

@@ -1,8 +1,8 @@
 //! Hand-written, typed bindings to the few `chrome.*` extension APIs Waymark uses (web-sys has none),
 //! and the conversion of protocol messages to and from JavaScript values. Here: the runtime (ports,
-//! messages, the manifest), events and the side panel; `tabs.rs` the tabs and their frames,
-//! `downloads.rs` the downloads (both for the service worker only), `windows.rs` the windows and the
-//! keyboard shortcuts, `encoding.rs` base64 and picture sizes.
+//! messages, the manifest), events, the side panel and the logging of panics; `tabs.rs` the tabs and
+//! their frames, `downloads.rs` the downloads (both for the service worker only), `windows.rs` the
+//! windows and the keyboard shortcuts, `encoding.rs` base64 and picture sizes.
 //!
 //! Must not: decide anything (what to send and what an answer means belong to the callers), or reach
 //! an API by a name built at run time: every call goes through a declared binding, and what the
@@ -166,6 +166,26 @@ pub fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, String> {
 /// Logs to the context's console (the service worker's or the panel's DevTools).
 pub fn log(message: &str) {
     web_sys::console::log_1(&format!("waymark: {message}").into());
+}
+
+thread_local! {
+    /// The message of the last panic, until someone reports it ([`take_panic`]).
+    static LAST_PANIC: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// From now on a panic in this context is written to its console (in the wasm a panic aborts with a
+/// bare "unreachable"), and kept for [`take_panic`], so whoever was waiting can be told what failed.
+pub fn report_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        let said = info.to_string();
+        web_sys::console::error_1(&format!("waymark: {said}").into());
+        LAST_PANIC.with_borrow_mut(|last| *last = Some(said));
+    }));
+}
+
+/// The message of the panic that happened since the last call, if one did.
+pub fn take_panic() -> Option<String> {
+    LAST_PANIC.with_borrow_mut(Option::take)
 }
 
 /// Milliseconds since this context started, for measuring round trips.

@@ -6,12 +6,12 @@
 //! written into the page's own DOM except the one overlay host element. Stable element ids live here
 //! (a `WeakMap` from element to id), never in page attributes, so pages cannot read or forge them.
 //!
-//! Here: the frame's state, the routing of the worker's messages, the numbering and the checks on it
-//! (stale numbers, the gate's pin). The rooms: `preview.rs` (what an action would do, for the gate),
-//! `actions.rs` (acting on numbered elements, moving the focus), `banners.rs` (the frame's half of
-//! closing banners), `upload.rs` (files into a file input). Detection and naming are in `detect/`,
-//! acting in `act/`, drawing in `overlay.rs`; the tab-wide numbering across frames is the worker's
-//! (`tabs/`).
+//! Here: the frame's state, the routing of the worker's messages (each answered, with a failure when
+//! something throws while answering it), the numbering and the checks on it (stale numbers, the gate's
+//! pin). The rooms: `preview.rs` (what an action would do, for the gate), `actions.rs` (acting on
+//! numbered elements, moving the focus), `banners.rs` (the frame's half of closing banners),
+//! `upload.rs` (files into a file input). Detection and naming are in `detect/`, acting in `act/`,
+//! drawing in `overlay.rs`; the tab-wide numbering across frames is the worker's (`tabs/`).
 //!
 //! Must not: act on a page-changing tool without the gate's pin for this document, act on an element
 //! other than the one a number or pin names, or talk to the host (only the worker does).
@@ -107,42 +107,78 @@ thread_local! {
 /// Entry point, called by `content.js` once the module is instantiated in this frame.
 #[wasm_bindgen]
 pub fn start_content() {
+    chrome::report_panics();
+    let handler = Closure::<dyn FnMut(JsValue, JsValue, js_sys::Function) -> JsValue>::new(handle);
+    // The handler is called as a JavaScript function, so whatever is thrown inside it — by a binding
+    // that met something the page put in the place of a built-in, or by a panic, which aborts the call
+    // — comes back here as an `Err` instead of leaving the worker without an answer.
+    let handler_fn: js_sys::Function = handler.as_ref().unchecked_ref::<js_sys::Function>().clone();
     let listener = Closure::<dyn FnMut(JsValue, JsValue, js_sys::Function) -> JsValue>::new(
-        |message: JsValue, _sender: JsValue, send_response: js_sys::Function| {
-            let Ok(message) = chrome::from_js::<WorkerToContent>(message) else {
-                // Not ours (another part of the extension may message the tab later): no answer.
-                return JsValue::FALSE;
-            };
-            if let WorkerToContent::Tool {
-                tool: PageTool::Wait { ms },
-                ..
-            } = message
-            {
-                // The one asynchronous tool: answer later, and tell the browser to keep the channel open.
-                wasm_bindgen_futures::spawn_local(async move {
-                    let data = page::settle(ms.unwrap_or(DEFAULT_WAIT_MS)).await;
-                    let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&ToolResult::ok(data)));
-                });
-                return JsValue::TRUE;
-            }
-            let result = match message {
-                WorkerToContent::Scan { viewport } => scan(viewport),
-                WorkerToContent::Badges { numbers } => badges(numbers),
-                WorkerToContent::Tool { tool, number, pin } => run(tool, number, pin),
-                WorkerToContent::Document => {
-                    ToolResult::ok(json!({"document": this_document(), "url": url()}))
+        move |message: JsValue, sender: JsValue, send_response: js_sys::Function| {
+            // A panic from before (in a callback of the page's) is not this message's.
+            let _ = chrome::take_panic();
+            match handler_fn.call3(&JsValue::NULL, &message, &sender, &send_response) {
+                Ok(keep_open) => keep_open,
+                Err(thrown) => {
+                    let failed = ToolResult::failed(ErrorKind::Failed, failure(&thrown));
+                    // If the handler had answered before it failed, this second answer is ignored.
+                    let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&failed));
+                    JsValue::FALSE
                 }
-                WorkerToContent::Locate => locate(),
-            };
-            let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
-            JsValue::FALSE
+            }
         },
     );
     chrome::on_runtime_message(listener.as_ref().unchecked_ref());
-    // The listener lives as long as the frame.
+    // Both live as long as the frame.
+    handler.forget();
     listener.forget();
     // From the start, so a password a "show password" button reveals before any listing stays secret.
     crate::secret::watch_password_fields();
+}
+
+/// Answers one message from the worker: `send_response` is called with the result, at once or, for
+/// the one asynchronous tool, later (then `true` tells the browser to keep the channel open).
+fn handle(message: JsValue, _sender: JsValue, send_response: js_sys::Function) -> JsValue {
+    let Ok(message) = chrome::from_js::<WorkerToContent>(message) else {
+        // Not ours (another part of the extension may message the tab later): no answer.
+        return JsValue::FALSE;
+    };
+    if let WorkerToContent::Tool {
+        tool: PageTool::Wait { ms },
+        ..
+    } = message
+    {
+        // The one asynchronous tool: answer later, and tell the browser to keep the channel open.
+        wasm_bindgen_futures::spawn_local(async move {
+            let data = page::settle(ms.unwrap_or(DEFAULT_WAIT_MS)).await;
+            let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&ToolResult::ok(data)));
+        });
+        return JsValue::TRUE;
+    }
+    let result = match message {
+        WorkerToContent::Scan { viewport } => scan(viewport),
+        WorkerToContent::Badges { numbers } => badges(numbers),
+        WorkerToContent::Tool { tool, number, pin } => run(tool, number, pin),
+        WorkerToContent::Document => ToolResult::ok(json!({"document": this_document(), "url": url()})),
+        WorkerToContent::Locate => locate(),
+    };
+    let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
+    JsValue::FALSE
+}
+
+/// What to tell the worker when answering a message failed inside this script: the panic's message,
+/// else what was thrown.
+fn failure(thrown: &JsValue) -> String {
+    let why = chrome::take_panic()
+        .or_else(|| {
+            thrown
+                .dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+        })
+        .or_else(|| thrown.as_string())
+        .unwrap_or_else(|| "no reason given".into());
+    chrome::log(&format!("answering the worker failed: {why}"));
+    format!("Waymark's script in this page failed on this request: {why}.")
 }
 
 /// Where this frame stands in its parent, for the worker's one numbering of the tab (`frames.rs`).

@@ -6,21 +6,24 @@
 //! document), or press anything while finding.
 
 use serde_json::json;
-use waymark_protocol::{BannerButton, ErrorKind, FrameBanners, PageTool, Pin, ToolResult, ToolStatus};
+use waymark_protocol::{BannerButton, FrameBanners, PageTool, Pin, ToolResult, ToolStatus};
 
 use super::{numbering, send, unnumbered};
-use crate::wording;
 
 /// Every frame's banners and the button that would close each, pinned, for the gate to judge.
 pub(super) async fn find_banners(tab: i32) -> ToolResult {
     let mut banners = Vec::new();
     let mut reached = false;
+    let mut failure = None;
     for frame in numbering::numbered_frames(tab) {
         let answer = send(tab, frame, &unnumbered(PageTool::FindBanners)).await;
-        let Some(found) = answer
+        let found = answer
             .data
-            .and_then(|d| serde_json::from_value::<FrameBanners>(d).ok())
-        else {
+            .clone()
+            .filter(|_| answer.status == ToolStatus::Ok)
+            .and_then(|d| serde_json::from_value::<FrameBanners>(d).ok());
+        let Some(found) = found else {
+            failure.get_or_insert(answer);
             continue;
         };
         reached = true;
@@ -39,7 +42,8 @@ pub(super) async fn find_banners(tab: i32) -> ToolResult {
         }
     }
     if !reached {
-        return ToolResult::failed(ErrorKind::Unreachable, wording::page_unreachable());
+        // No frame could say: what the first one said.
+        return failure.unwrap_or_else(|| ToolResult::error("the page answered something unreadable"));
     }
     ToolResult::ok(json!({ "banners": banners }))
 }

@@ -127,7 +127,7 @@ pub(super) async fn move_focus(tab: i32, role: Option<String>, forward: bool) ->
             "name": data.get("name"),
         }));
     }
-    ToolResult::failed(ErrorKind::Unreachable, wording::page_unreachable())
+    ToolResult::error(wording::page_kept_changing())
 }
 
 /// Which of the controls holding a frame's focus has the tab's focus: the one in the frame that has

@@ -115,14 +115,15 @@ fn unpinned() -> ToolResult {
 /// (`ready.rs`) and sends again; a pinned tool is not sent again, since the page it was judged on is
 /// gone.
 async fn send(tab: i32, frame: i32, message: &WorkerToContent) -> ToolResult {
-    match deliver(tab, frame, message).await {
+    let why = match deliver(tab, frame, message).await {
         Delivery::Answered(result) => return result,
-        Delivery::Unanswered(why) => chrome::log(&format!("tab {tab} frame {frame} did not answer: {why}")),
-    }
+        Delivery::Unanswered(why) => why,
+    };
+    chrome::log(&format!("tab {tab} frame {frame} did not answer: {why}"));
     let pinned = matches!(message, WorkerToContent::Tool { pin: Some(_), .. });
     if frame != 0 {
         // A child frame that is loading has no controls to act on yet; the listing passes it over.
-        return ToolResult::failed(ErrorKind::Unreachable, wording::page_unreachable());
+        return ToolResult::failed(ErrorKind::Unreachable, wording::frame_did_not_answer(&why));
     }
     if pinned {
         return ToolResult::failed(ErrorKind::PageChanged, wording::pinned_page_changed());
@@ -132,9 +133,11 @@ async fn send(tab: i32, frame: i32, message: &WorkerToContent) -> ToolResult {
     }
     match deliver(tab, frame, message).await {
         Delivery::Answered(result) => result,
+        // The page's script is there (it has just answered): it failed on this message, or the page
+        // went away in between. Either way not a page closed to extensions, so not said as one.
         Delivery::Unanswered(why) => {
             chrome::log(&format!("tab {tab} answered, then did not: {why}"));
-            ToolResult::failed(ErrorKind::Unreachable, wording::page_unreachable())
+            ToolResult::failed(ErrorKind::Failed, wording::page_did_not_answer(&why))
         }
     }
 }

@@ -189,14 +189,11 @@ pub(super) async fn list(tab: i32, limit: u32, offset: u32, viewport: bool) -> T
 
 /// Shows or hides the badges in every numbered frame; the top frame's answer is the tool's.
 pub(super) async fn overlay(tab: i32, tool: PageTool) -> ToolResult {
-    let mut answer = ToolResult::failed(ErrorKind::Unreachable, wording::page_unreachable());
-    for frame in numbered_frames(tab) {
-        let result = send(tab, frame, &unnumbered(tool.clone())).await;
-        if frame == 0 {
-            answer = result;
-        }
+    let top = send(tab, 0, &unnumbered(tool.clone())).await;
+    for frame in numbered_frames(tab).into_iter().filter(|f| *f != 0) {
+        send(tab, frame, &unnumbered(tool.clone())).await;
     }
-    answer
+    top
 }
 
 /// The (frame, local number) behind a tab-wide number, or the refusal to give when there is none.

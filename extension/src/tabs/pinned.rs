@@ -225,14 +225,17 @@ async fn focused_preview(tab: i32, action: PageTool) -> (i32, ToolResult) {
         action: Box::new(action),
     });
     let mut answers: Vec<(i32, ToolResult, FramePreview)> = Vec::new();
+    let mut top_failure = None;
     for frame in numbering::numbered_frames(tab) {
         let answer = send(tab, frame, &message).await;
         let preview = answer
             .data
             .clone()
             .and_then(|d| serde_json::from_value::<FramePreview>(d).ok());
-        if let Some(preview) = preview {
-            answers.push((frame, answer, preview));
+        match preview {
+            Some(preview) => answers.push((frame, answer, preview)),
+            None if frame == 0 => top_failure = Some(answer),
+            None => {}
         }
     }
     let holding: Vec<usize> = (0..answers.len())
@@ -264,9 +267,10 @@ async fn focused_preview(tab: i32, action: PageTool) -> (i32, ToolResult) {
         // Nothing has the focus: the key reaches the page itself, in the top frame.
         None => match answers.into_iter().find(|(frame, ..)| *frame == 0) {
             Some((frame, answer, _)) => (frame, answer),
+            // The top frame could not say: what it said instead.
             None => (
                 0,
-                ToolResult::failed(ErrorKind::Unreachable, wording::page_unreachable()),
+                top_failure.unwrap_or_else(|| ToolResult::error("the page answered something unreadable")),
             ),
         },
     }
