@@ -98,6 +98,12 @@ impl Dispatch {
                 self.chats.spawn(self.agent.clone().answer(answer));
                 Vec::new()
             }
+            // Stop: never behind the run it stops (that holds the session), so a task of its own.
+            ToHost::StopAgent(_) => {
+                self.reap_chats();
+                self.chats.spawn(self.agent.clone().stop());
+                Vec::new()
+            }
             // A page changed: questions about the old one close (quickly, and never behind a chat).
             ToHost::PageChanged(changed) => {
                 let gate = self.gate.clone();

@@ -113,6 +113,9 @@ pub enum Stop {
     /// The loop was running. Found on disk, it means the host stopped mid-task: the next message
     /// continues the same goal.
     Working,
+    /// The user stopped the agent: the next message ("continue", or what to do instead) goes on with
+    /// the same goal.
+    Stopped,
 }
 
 /// One step of the current run, for the step-limit summary.

@@ -26,7 +26,7 @@ pub use host::{
     Activity, AgentEvent, AgentState, AgentUpdate, Answer, Chat, CheckStatus, ClosedReason, DoctorCheck,
     DoctorReport, EnvSetting, ErrorCode, ErrorReply, FilePart, GetSettings, Hello, PageChanged, Ping, Pong,
     Question, QuestionClosed, QuestionKind, RequestId, RunDoctor, RunTool, SaveSettings, SettingsProblem,
-    SettingsReply, SettingsView, ToExtension, ToHost, ToolDone, UserTool, Welcome,
+    SettingsReply, SettingsView, StopAgent, ToExtension, ToHost, ToolDone, UserTool, Welcome,
 };
 pub use relay::{
     ConnectionState, FrameBanner, FrameBanners, FramePin, FramePlace, FramePreview, FrameScan, FrameSeen,

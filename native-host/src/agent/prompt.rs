@@ -84,6 +84,36 @@ pub(super) fn answers_the_step_limit() -> Message {
     ))
 }
 
+/// The user's message comes after they stopped the agent.
+pub(super) fn answers_the_stop() -> Message {
+    Message::user(format!(
+        "{NOTE_PREFIX}, not from the user: the user stopped you in the middle of this task. Their \
+         next message says how to go on: \"continue\" means carry on with the same goal and plan \
+         (look at the page first: it may have changed); anything else is what they want instead.)"
+    ))
+}
+
+/// The user stopped the agent while it waited for their answer or their step: what it held was not
+/// done.
+pub(super) fn stopped_instead_of_answering(what: &str) -> Message {
+    Message::user(format!(
+        "{NOTE_PREFIX}, not from the user: the user stopped you instead of answering \"{what}\"; \
+         that was not done and is dropped.)"
+    ))
+}
+
+/// What the user hears when they stop the agent: what it did in this run, and how to go on.
+pub(super) fn stopped_message(session: &Session) -> String {
+    let done: Vec<&str> = session.run.iter().map(|n| n.what.as_str()).collect();
+    let mut text = if done.is_empty() {
+        "Stopped before any step.".to_string()
+    } else {
+        format!("Stopped. Done so far: {}.", done.join("; "))
+    };
+    text.push_str(" Say continue to go on.");
+    text
+}
+
 /// Waymark stopped in the middle of a task (the host was killed) and started again.
 pub(super) fn started_again() -> Message {
     Message::user(format!(

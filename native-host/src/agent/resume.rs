@@ -23,9 +23,11 @@ impl Agent {
     /// question, or "done" after a step handed to the user. Runs the loop until it ends.
     pub async fn chat(self: std::sync::Arc<Self>, chat: Chat) {
         let Ok(mut slot) = self.work.try_lock() else {
-            let text = "I am still working on your last message; wait for it to finish.";
+            let text = "I am still working on your last message; wait for it to finish, or say stop.";
             return self.emit(AgentEvent::Message { text: text.into() }).await;
         };
+        // A stop said before this message was for the run before it.
+        self.stopping.send_replace(false);
         let settings = match (self.setup)() {
             Ok(settings) => settings,
             Err(text) => {
@@ -48,7 +50,9 @@ impl Agent {
             }
             PendingKind::Confirm => {
                 // They wrote instead of answering: the held action is dropped, never run later.
-                self.gate.withdraw(&self.inbox).await;
+                self.gate
+                    .withdraw(&self.inbox, waymark_protocol::ClosedReason::Withdrawn)
+                    .await;
                 let what = session.pending_action.take().map(|p| p.text).unwrap_or_default();
                 session.pending_kind = PendingKind::None;
                 session
@@ -61,6 +65,7 @@ impl Agent {
             Stop::Finished => session.new_goal(&chat.text),
             Stop::StepLimit => session.conversation.push(prompt::answers_the_step_limit()),
             Stop::Working => session.conversation.push(prompt::started_again()),
+            Stop::Stopped => session.conversation.push(prompt::answers_the_stop()),
             Stop::Asked | Stop::Waiting | Stop::Failed => {
                 if session.current_goal.is_none() {
                     session.new_goal(&chat.text);
@@ -78,6 +83,7 @@ impl Agent {
     pub async fn answer(self: std::sync::Arc<Self>, answer: Answer) {
         // While the agent runs it is not waiting for a manual step: the answer is the gate's.
         if let Ok(mut slot) = self.work.try_lock() {
+            self.stopping.send_replace(false);
             if let Ok(settings) = (self.setup)() {
                 let work = self.load(&mut slot, &settings).await;
                 let session = &mut work.session;
@@ -103,6 +109,7 @@ impl Agent {
             return;
         }
         let mut slot = self.work.lock().await;
+        self.stopping.send_replace(false);
         let settings = match (self.setup)() {
             Ok(settings) => settings,
             Err(text) => {
