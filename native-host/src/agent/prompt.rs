@@ -231,7 +231,9 @@ pub(super) fn step_limit_message(session: &Session, limit: u32) -> String {
         .map(|n| n.what.as_str())
         .collect();
     let worked = session.run.len() - failed.len();
-    if failed.is_empty() {
+    if session.run.is_empty() {
+        // Nothing ran: "All 0 worked" would say nothing true.
+    } else if failed.is_empty() {
         text.push_str(&format!(" All {worked} worked."));
     } else {
         text.push_str(&format!(

@@ -221,6 +221,10 @@ async fn a_model_that_only_keeps_notes_is_nudged_and_still_stops() {
         "{summary}"
     );
     assert!(summary.contains("Shall I go on?"), "{summary}");
+    assert!(
+        !summary.contains("worked"),
+        "no step ran, so none is said to have worked: {summary}"
+    );
     let nudged = requests
         .iter()
         .any(|r| last_content(r).contains("Now take the next step in the browser"));
