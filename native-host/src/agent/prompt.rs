@@ -13,6 +13,7 @@ use super::tools;
 use crate::gate::{Action, Decided};
 use crate::llm::Message;
 use crate::session::{self, Session, NOTE_PREFIX};
+use waymark_protocol::MAX_CHAT_CHARS;
 
 const SYSTEM_PROMPT: &str = "You are Waymark, a browser assistant for a blind or low-vision person \
 who uses a screen reader. You act in their real browser tab with the browser_* tools, one tool call per \
@@ -82,6 +83,14 @@ pub(super) fn answers_the_step_limit() -> Message {
          Unless they change the task, carry on with the same goal and plan; you have a fresh \
          budget of steps.)"
     ))
+}
+
+/// What the user hears when their message is longer than the agent takes ([`MAX_CHAT_CHARS`]).
+pub(super) fn too_long(length: usize) -> String {
+    format!(
+        "Your message is {length} characters long; the agent takes up to {MAX_CHAT_CHARS}. Nothing \
+         was sent to it: shorten the message, or split it into parts."
+    )
 }
 
 /// The user's message comes after they stopped the agent.

@@ -8,7 +8,7 @@
 //! while one is working (one task at a time: the session's lock).
 
 use serde_json::json;
-use waymark_protocol::{AgentEvent, AgentState, Answer, Chat, PageTool};
+use waymark_protocol::{AgentEvent, AgentState, Answer, Chat, PageTool, MAX_CHAT_CHARS};
 
 use super::observe::{attach, observation};
 use super::record::{add_result_groups, push_done};
@@ -22,6 +22,11 @@ impl Agent {
     /// Handles one chat message: a new goal, "continue" after the step limit, an answer to the model's
     /// question, or "done" after a step handed to the user. Runs the loop until it ends.
     pub async fn chat(self: std::sync::Arc<Self>, chat: Chat) {
+        let length = chat.text.chars().count();
+        if length > MAX_CHAT_CHARS {
+            let text = prompt::too_long(length);
+            return self.emit(AgentEvent::Message { text }).await;
+        }
         let Ok(mut slot) = self.work.try_lock() else {
             let text = "I am still working on your last message; wait for it to finish, or say stop.";
             return self.emit(AgentEvent::Message { text: text.into() }).await;
