@@ -463,7 +463,12 @@ fn chat(panel: &Shared, text: String) {
         panel,
         id,
         PanelToWorker::ToHost {
-            message: ToHost::Chat(Chat { id, tab_id, text }),
+            message: ToHost::Chat(Chat {
+                id,
+                tab_id,
+                text,
+                language: chrome::ui_language(),
+            }),
         },
     );
 }

@@ -252,6 +252,7 @@ mod tests {
             id: 1,
             tab_id: None,
             text: "Hi".into(),
+            language: None,
         }));
         assert!(out.is_empty());
         let Some(ToExtension::AgentEvent(update)) = queue.recv().await else {

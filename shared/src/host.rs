@@ -220,6 +220,10 @@ pub struct Chat {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<i32>,
     pub text: String,
+    /// The browser's UI language (`chrome.i18n.getUILanguage()`, a BCP 47 tag such as `ru` or
+    /// `en-US`): the model is told to speak to the user in it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
 }
 
 /// See [`ToHost::StopAgent`].

@@ -83,6 +83,10 @@ test('"continue" after a stop goes on with the same goal', async () => {
   const last = JSON.stringify((await model.requests()).at(-1));
   assert.match(last, /the user stopped you/);
   assert.match(last, /Save my draft/, 'the goal is kept');
+  // The panel says the browser's language with each message, and the model is told to speak it.
+  const language = await panel.evaluate(() => chrome.i18n.getUILanguage());
+  const system = (await model.requests()).at(-1).messages[0].content;
+  assert.ok(system.includes(`speaks the language ${language}:`), system.slice(0, 300));
 });
 
 test('Escape in the panel while the agent works stops it', async () => {

@@ -47,6 +47,9 @@ impl Agent {
         if chat.tab_id.is_some() {
             session.tab_id = chat.tab_id;
         }
+        if let Some(language) = chat.language.as_deref().and_then(prompt::language_tag) {
+            session.language = Some(language);
+        }
         match session.pending_kind {
             PendingKind::Manual => {
                 // Whatever the user writes now answers the step handed to them ("done", "готово", …).

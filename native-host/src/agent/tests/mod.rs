@@ -339,6 +339,7 @@ impl Harness {
                 id: 1,
                 tab_id: Some(7),
                 text: text.into(),
+                language: None,
             })
             .await;
     }

@@ -191,6 +191,7 @@ async fn a_broken_config_is_said_as_an_error() {
             id: 1,
             tab_id: None,
             text: "Hi".into(),
+            language: None,
         })
         .await;
     let Some(ToExtension::AgentEvent(update)) = from_host.recv().await else {

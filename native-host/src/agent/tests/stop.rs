@@ -44,6 +44,7 @@ async fn a_stop_during_a_model_call_ends_the_run_at_once_and_continue_goes_on_wi
                 id: 1,
                 tab_id: Some(7),
                 text: "Save my draft".into(),
+                language: None,
             })
             .await
     });
