@@ -105,7 +105,7 @@ test('"стоп" while a question waits withdraws it; a late /yes runs nothing',
   await alertSays(/^Click button 'Pay €84\.97' on 127\.0\.0\.1:\d+\? Yes or no\.$/, 20_000);
   await send(panel, 'стоп');
   assert.equal(await alertSays(/^Stopped/), 'Stopped before any step. Say continue to go on.');
-  assert.equal(await panel.isHidden('#choices'), true, 'the yes and no buttons are gone');
+  assert.equal(await panel.isHidden('#question'), true, 'the question and its buttons are gone');
   await command(panel, '/yes', /^There is no question waiting for an answer\.$/);
   assert.equal(await page.evaluate(() => window.events.paid), 0, 'the payment never ran');
 });
