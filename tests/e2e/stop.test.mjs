@@ -94,7 +94,8 @@ test('Escape in the panel while the agent works stops it', async () => {
   await asked(4);
   await panel.focus('#message');
   await panel.keyboard.press('Escape');
-  await alertSays(/^Stopped\./);
+  // Stopped while the model thought: no step of this run had run.
+  assert.equal(await alertSays(/^Stopped/), 'Stopped before any step. Say continue to go on.');
   await new Promise((resolve) => setTimeout(resolve, THINKS_MS));
   assert.equal(await page.evaluate(() => window.events.saved), 0);
   assert.equal((await model.requests()).length, 4);
@@ -102,7 +103,8 @@ test('Escape in the panel while the agent works stops it', async () => {
 
 test('"стоп" while a question waits withdraws it; a late /yes runs nothing', async () => {
   await send(panel, 'Now pay for it');
-  await alertSays(/^Click button 'Pay €84\.97' on 127\.0\.0\.1:\d+\? Yes or no\.$/, 20_000);
+  await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '', null, { timeout: 20_000 });
+  assert.match(await panel.textContent('#question-text'), /^Click button 'Pay €84\.97' on 127\.0\.0\.1:\d+\? Yes or no\.$/);
   await send(panel, 'стоп');
   assert.equal(await alertSays(/^Stopped/), 'Stopped before any step. Say continue to go on.');
   assert.equal(await panel.isHidden('#question'), true, 'the question and its buttons are gone');
