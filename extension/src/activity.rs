@@ -36,6 +36,8 @@ pub enum Event<'a> {
     /// The user's answer.
     Answer(&'a str),
     Error(&'a str),
+    /// The user stopped the agent: what it had done.
+    Stopped(&'a str),
 }
 
 impl Event<'_> {
@@ -54,6 +56,7 @@ impl Event<'_> {
             Event::Question { manual: true, text } => (format!("Step for you: {text}"), false),
             Event::Answer(answer) => (format!("Answer: {answer}"), false),
             Event::Error(text) => (format!("Error: {text}"), true),
+            Event::Stopped(text) => (format!("Stop: {text}"), false),
         }
     }
 }

@@ -47,6 +47,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
         "/prev",
         "optionally a role: move the keyboard focus to the previous control",
     ),
+    (
+        "/stop",
+        "stop the agent at once (also: stop, Escape while it works); say continue to go on",
+    ),
     ("/yes", "answer yes to Waymark's question"),
     ("/no", "answer no to Waymark's question"),
     (
@@ -102,6 +106,8 @@ pub enum Input {
     Answer(bool),
     /// `/done`: the user finished a step the agent handed to them.
     Done,
+    /// `/stop`: stop the agent now.
+    Stop,
     /// A page tool with its arguments (the panel decides whether it goes through the host's gate).
     Tool(PageTool),
     /// `/more`: the next part of the last list.
@@ -192,9 +198,11 @@ pub fn parse(line: &str) -> Input {
         }),
         "next" => Input::Tool(PageTool::FocusNext { role: role(args) }),
         "prev" | "previous" => Input::Tool(PageTool::FocusPrev { role: role(args) }),
-        "yes" | "y" => Input::Answer(true),
-        "no" | "n" => Input::Answer(false),
-        "done" => Input::Done,
+        // The Russian forms too: the user's keyboard is often in that layout already.
+        "yes" | "y" | "да" => Input::Answer(true),
+        "no" | "n" | "нет" => Input::Answer(false),
+        "done" | "готово" => Input::Done,
+        "stop" | "стоп" => Input::Stop,
         "overlay" => match words.next().map(str::to_lowercase).as_deref() {
             Some("on" | "show") => Input::Overlay(true),
             Some("off" | "hide") => Input::Overlay(false),
@@ -320,14 +328,26 @@ const DONE_WORDS: &[&str] = &[
 
 /// Whether a chat line just says the user is done (case, spaces and end punctuation aside).
 pub fn is_done_word(line: &str) -> bool {
-    let line = line
-        .trim()
+    DONE_WORDS.contains(&plain_line(line).as_str())
+}
+
+/// Words that say "stop" on their own in a chat line: such a line stops the agent (like `/stop`)
+/// instead of going to it as a message.
+const STOP_WORDS: &[&str] = &["stop", "stop it", "стоп", "хватит", "остановись"];
+
+/// Whether a chat line just says stop (case, spaces and end punctuation aside).
+pub fn is_stop_word(line: &str) -> bool {
+    STOP_WORDS.contains(&plain_line(line).as_str())
+}
+
+/// A chat line without case, end punctuation or extra spaces, to compare with a word list.
+fn plain_line(line: &str) -> String {
+    line.trim()
         .trim_end_matches(['.', '!', '。', '！'])
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
-        .to_lowercase();
-    DONE_WORDS.contains(&line.as_str())
+        .to_lowercase()
 }
 
 /// The known command nearest to `name` within two edits, for "did you mean".
@@ -484,6 +504,11 @@ mod tests {
         assert!(matches!(parse("/find"), Input::Usage(_)));
         assert_eq!(parse("/no"), Input::Answer(false));
         assert_eq!(parse("/DONE"), Input::Done);
+        assert_eq!(parse("/stop"), Input::Stop);
+        assert_eq!(parse("/Стоп"), Input::Stop);
+        assert_eq!(parse("/да"), Input::Answer(true));
+        assert_eq!(parse("/нет"), Input::Answer(false));
+        assert_eq!(parse("/готово"), Input::Done);
         assert_eq!(parse("/chat"), Input::ChatMode(true));
         assert_eq!(parse("/Exit"), Input::ChatMode(false));
     }
@@ -527,5 +552,15 @@ mod tests {
                 suggestion: None
             }
         );
+    }
+
+    #[test]
+    fn a_line_that_only_says_stop_stops() {
+        for line in ["stop", "Stop!", "  СТОП. ", "stop it", "хватит"] {
+            assert!(is_stop_word(line), "{line}");
+        }
+        for line in ["stop the music", "don't stop", "bus stop near me", ""] {
+            assert!(!is_stop_word(line), "{line}");
+        }
     }
 }

@@ -32,7 +32,7 @@ use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::{
     AgentEvent, AgentState, Chat, InteractiveList, PageTool, PanelToWorker, Ping, QuestionKind, RequestId,
-    ToExtension, ToHost, ToolResult, ToolStatus, UserTool, WorkerToPanel,
+    StopAgent, ToExtension, ToHost, ToolResult, ToolStatus, UserTool, WorkerToPanel,
 };
 use web_sys::{Document, HtmlElement, HtmlInputElement};
 
@@ -100,6 +100,8 @@ struct Panel {
     overlay_shown: bool,
     /// Chat mode (`/chat` … `/exit`): plain text goes to the agent.
     chat_mode: bool,
+    /// Whether the agent is working, as its last status said: Escape then stops it.
+    agent_running: bool,
     /// The outside client whose reading was said last, and when: its next reads within
     /// [`READS_QUIET_MS`] are only noted in the activity view, so a client that reads a lot does not
     /// drown what the user is listening to.
@@ -151,7 +153,7 @@ pub fn start_panel() -> Result<(), JsValue> {
     let tab_id = param("tabId").and_then(|t| t.parse().ok());
     let own_window = param(crate::panel_window::WINDOW_PARAM).is_some();
     let panel = Rc::new(RefCell::new(Panel {
-        document,
+        document: document.clone(),
         transcript,
         status,
         alert,
@@ -166,6 +168,7 @@ pub fn start_panel() -> Result<(), JsValue> {
         last_list: None,
         overlay_shown: true,
         chat_mode: false,
+        agent_running: false,
         last_read: None,
         input,
         worker: None,
@@ -185,6 +188,19 @@ pub fn start_panel() -> Result<(), JsValue> {
     form.add_event_listener_with_callback("submit", on_submit.as_ref().unchecked_ref())?;
     // The form lives as long as the page.
     on_submit.forget();
+    // Escape anywhere in the panel while the agent works stops it (a screen reader passes Escape on in
+    // forms mode, where the user is when typing to the agent).
+    let on_key = {
+        let panel = panel.clone();
+        Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(move |event: web_sys::KeyboardEvent| {
+            if event.key() == "Escape" && panel.borrow().agent_running {
+                event.prevent_default();
+                stop(&panel);
+            }
+        })
+    };
+    document.add_event_listener_with_callback("keydown", on_key.as_ref().unchecked_ref())?;
+    on_key.forget();
     for (button, yes) in [(yes, true), (no, false)] {
         let panel = panel.clone();
         let on_click = Closure::<dyn FnMut()>::new(move || answer(&panel, yes));
@@ -390,7 +406,14 @@ fn agent_event(panel: &Shared, event: AgentEvent) {
             note(panel, &activity::Event::Error(&text));
             alert(panel, &wording::agent_error(&text));
         }
+        // Said once, assertively: the user asked for it and waits to hear that it happened.
+        AgentEvent::Stopped { text } => {
+            note(panel, &activity::Event::Stopped(&text));
+            panel.borrow_mut().agent_running = false;
+            alert(panel, &text);
+        }
         AgentEvent::Status { state } => {
+            panel.borrow_mut().agent_running = state == AgentState::Running;
             // Working again: no step waits for the user any more (a message also finishes it).
             if state == AgentState::Running && panel.borrow_mut().manual.take().is_some() {
                 clear_alert(panel);
@@ -411,6 +434,23 @@ fn agent_event(panel: &Shared, event: AgentEvent) {
     }
 }
 
+/// Tells the host to stop the agent. No timeout and nothing said here: the host answers with the
+/// agent's `stopped` event, which says what was done.
+fn stop(panel: &Shared) {
+    let id = {
+        let mut p = panel.borrow_mut();
+        p.next_id += 1;
+        p.next_id
+    };
+    post(
+        panel,
+        id,
+        PanelToWorker::ToHost {
+            message: ToHost::StopAgent(StopAgent { id }),
+        },
+    );
+}
+
 /// Sends a chat message to the agent. No timeout: the agent may work for minutes, and says when it
 /// stops.
 fn chat(panel: &Shared, text: String) {
@@ -423,7 +463,12 @@ fn chat(panel: &Shared, text: String) {
         panel,
         id,
         PanelToWorker::ToHost {
-            message: ToHost::Chat(Chat { id, tab_id, text }),
+            message: ToHost::Chat(Chat {
+                id,
+                tab_id,
+                text,
+                language: chrome::ui_language(),
+            }),
         },
     );
 }
@@ -479,6 +524,9 @@ fn submit(panel: &Shared) {
         Input::Usage(usage) => say(panel, usage),
         Input::Answer(yes) => answer(panel, yes),
         Input::Done => manual_done(panel),
+        Input::Stop => stop(panel),
+        // "stop", "стоп", … on its own stops the agent, in chat mode or not.
+        Input::Chat(text) if commands::is_stop_word(&text) => stop(panel),
         // "done", "готово", … while a step waits for the user: that step is done.
         Input::Chat(text) if panel.borrow().manual.is_some() && commands::is_done_word(&text) => {
             manual_done(panel);

@@ -289,6 +289,7 @@ pub fn question_closed(reason: waymark_protocol::ClosedReason) -> String {
         ClosedReason::Withdrawn => {
             "The question was withdrawn: whoever asked stopped waiting. Nothing was done."
         }
+        ClosedReason::Stopped => "The question was withdrawn: you stopped the agent. Nothing was done.",
     }
     .into()
 }

@@ -13,8 +13,8 @@ use std::rc::Rc;
 use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::{
-    ConnectionState, FileData, FilePart, Hello, PageTool, PanelToWorker, RequestId, ToExtension, ToHost,
-    ToolDone, ToolResult, WorkerToPanel, HOST_NAME, PROTOCOL_VERSION,
+    ConnectionState, FileData, FilePart, Hello, PageTool, PanelToWorker, RequestId, StopAgent, ToExtension,
+    ToHost, ToolDone, ToolResult, WorkerToPanel, HOST_NAME, PROTOCOL_VERSION,
 };
 
 use crate::chrome::{self, Port};
@@ -114,6 +114,25 @@ pub fn start_service_worker() {
 /// a shortcut is never silent.
 #[wasm_bindgen]
 pub fn on_command(command: String) {
+    if command == "stop-agent" {
+        // Stopping must not wait for a panel to open: the host hears it at once, and its answer (the
+        // agent's `stopped` event) reaches every open panel.
+        let worker = shared();
+        let sent = {
+            let w = worker.borrow();
+            match (&w.state, &w.host) {
+                (ConnectionState::Connected { .. }, Some(link)) => link
+                    .port
+                    .post_message(&chrome::to_js(&ToHost::StopAgent(StopAgent { id: 0 })))
+                    .is_ok(),
+                _ => false,
+            }
+        };
+        if !sent {
+            chrome::log("stop shortcut pressed while the host is not connected");
+        }
+        return;
+    }
     if command == "open-window" {
         wasm_bindgen_futures::spawn_local(async {
             if let Err(e) = crate::panel_window::toggle().await {
@@ -486,6 +505,7 @@ fn from_panel(worker: &Shared, panel: &Port, message: PanelToWorker) {
         ToHost::Ping(p) => Some(p.id),
         ToHost::UserTool(u) => Some(u.id),
         ToHost::Chat(c) => Some(c.id),
+        ToHost::StopAgent(s) => Some(s.id),
         ToHost::GetSettings(r) => Some(r.id),
         ToHost::SaveSettings(r) => Some(r.id),
         ToHost::RunDoctor(r) => Some(r.id),

@@ -98,6 +98,12 @@ impl Dispatch {
                 self.chats.spawn(self.agent.clone().answer(answer));
                 Vec::new()
             }
+            // Stop: never behind the run it stops (that holds the session), so a task of its own.
+            ToHost::StopAgent(_) => {
+                self.reap_chats();
+                self.chats.spawn(self.agent.clone().stop());
+                Vec::new()
+            }
             // A page changed: questions about the old one close (quickly, and never behind a chat).
             ToHost::PageChanged(changed) => {
                 let gate = self.gate.clone();
@@ -246,6 +252,7 @@ mod tests {
             id: 1,
             tab_id: None,
             text: "Hi".into(),
+            language: None,
         }));
         assert!(out.is_empty());
         let Some(ToExtension::AgentEvent(update)) = queue.recv().await else {

@@ -113,6 +113,9 @@ pub enum Stop {
     /// The loop was running. Found on disk, it means the host stopped mid-task: the next message
     /// continues the same goal.
     Working,
+    /// The user stopped the agent: the next message ("continue", or what to do instead) goes on with
+    /// the same goal.
+    Stopped,
 }
 
 /// One step of the current run, for the step-limit summary.
@@ -145,6 +148,9 @@ pub struct Session {
     pub last_observation: Option<String>,
     /// The tab the agent works in.
     pub tab_id: Option<i32>,
+    /// The user's language as their browser says it (a BCP 47 tag), for the model's words to them.
+    #[serde(default)]
+    pub language: Option<String>,
     /// Older parts of the conversation, summarised.
     pub summary: Option<String>,
     /// The conversation with the model, without the system prompt (made afresh each turn).
@@ -169,6 +175,7 @@ impl Default for Session {
             run: Vec::new(),
             last_observation: None,
             tab_id: None,
+            language: None,
             summary: None,
             conversation: Vec::new(),
         }

@@ -23,6 +23,10 @@ pub enum ToHost {
     ToolResult(ToolDone),
     /// A chat message from the user, for the agent.
     Chat(Chat),
+    /// The user says stop (`/stop`, "stop", Escape, the shortcut): the agent stops at once, a question
+    /// it holds is withdrawn, and the goal is kept for "continue". Answered by
+    /// [`AgentEvent::Stopped`].
+    StopAgent(StopAgent),
     /// The settings page asks for the current settings; answered by [`ToExtension::Settings`].
     GetSettings(GetSettings),
     /// The settings page saves settings into the host's config file; answered by
@@ -195,6 +199,9 @@ pub enum ClosedReason {
     PageChanged,
     /// Whoever asked stopped waiting (an MCP client cancelled, the user wrote something else).
     Withdrawn,
+    /// The user stopped the agent that asked; [`AgentEvent::Stopped`] says so, so the panel says
+    /// nothing of its own about the question.
+    Stopped,
 }
 
 /// See [`ToHost::PageChanged`].
@@ -213,6 +220,16 @@ pub struct Chat {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<i32>,
     pub text: String,
+    /// The browser's UI language (`chrome.i18n.getUILanguage()`, a BCP 47 tag such as `ru` or
+    /// `en-US`): the model is told to speak to the user in it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
+}
+
+/// See [`ToHost::StopAgent`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StopAgent {
+    pub id: RequestId,
 }
 
 /// Asks for the settings the settings page shows.
@@ -375,6 +392,8 @@ pub enum AgentEvent {
     Message { text: String },
     /// Why the agent stopped, in words for the user.
     Error { text: String },
+    /// The user stopped the agent: what it had done so far, and how to go on. Said once, assertively.
+    Stopped { text: String },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

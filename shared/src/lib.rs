@@ -26,7 +26,7 @@ pub use host::{
     Activity, AgentEvent, AgentState, AgentUpdate, Answer, Chat, CheckStatus, ClosedReason, DoctorCheck,
     DoctorReport, EnvSetting, ErrorCode, ErrorReply, FilePart, GetSettings, Hello, PageChanged, Ping, Pong,
     Question, QuestionClosed, QuestionKind, RequestId, RunDoctor, RunTool, SaveSettings, SettingsProblem,
-    SettingsReply, SettingsView, ToExtension, ToHost, ToolDone, UserTool, Welcome,
+    SettingsReply, SettingsView, StopAgent, ToExtension, ToHost, ToolDone, UserTool, Welcome,
 };
 pub use relay::{
     ConnectionState, FrameBanner, FrameBanners, FramePin, FramePlace, FramePreview, FrameScan, FrameSeen,
@@ -55,3 +55,8 @@ pub const MAX_MESSAGE_TO_BROWSER: usize = 1024 * 1024;
 
 /// The browser never sends more than this in one message; the host rejects larger frames.
 pub const MAX_MESSAGE_FROM_BROWSER: usize = 64 * 1024 * 1024;
+
+/// The longest chat message the agent takes, in characters: about ten pages of text. A longer one (a
+/// whole document pasted by mistake) would fill the model's context and the session file, so it is
+/// refused with a sentence saying so, and nothing else changes.
+pub const MAX_CHAT_CHARS: usize = 20_000;

@@ -431,6 +431,9 @@ pub enum ErrorKind {
     Unreachable,
     /// Not allowed at all: a client the user did not admit, a step that is Waymark's own.
     NotAllowed,
+    /// The user stopped the agent before this step's outcome came back: it may or may not have
+    /// happened, so the page is looked at again before anything else.
+    Stopped,
     /// Anything else the page or a server said went wrong.
     Failed,
 }

@@ -15,6 +15,7 @@ fn samples_to_host() -> Vec<ToHost> {
             id: 2,
             tab_id: None,
             text: "ünïcødé \"quoted\"".into(),
+            language: None,
         }),
     ]
 }

@@ -30,6 +30,7 @@ test('a fresh profile has the four suggested keys, none of them the browser\'s o
     'manual-done': 'Alt+Shift+D',
     'open-window': 'Alt+Shift+Period',
     'toggle-overlay': '',
+    'stop-agent': '',
   });
 });
 
@@ -37,7 +38,7 @@ test('with every key set the panel warns of none, and /keys names each and where
   const panel = await openPanel(browser.context);
   await waitForStatus(panel, /^Connected to Waymark host/);
   const keys = await command(panel, '/keys', /^Shortcuts: /);
-  for (const part of ['yes: Alt+Shift+Y', 'no: Alt+Shift+J', 'done: Alt+Shift+D', 'Waymark in its own window: Alt+Shift+Period', 'the side panel: not set']) {
+  for (const part of ['yes: Alt+Shift+Y', 'no: Alt+Shift+J', 'done: Alt+Shift+D', 'Waymark in its own window: Alt+Shift+Period', 'the side panel: not set', 'stop the agent: not set']) {
     assert.ok(keys.includes(part), `${part} in: ${keys}`);
   }
   assert.match(keys, /chrome:\/\/extensions\/shortcuts/);

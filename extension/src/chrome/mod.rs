@@ -99,6 +99,18 @@ pub fn extension_id() -> String {
         .unwrap_or_default()
 }
 
+/// The browser's UI language (`chrome.i18n.getUILanguage()`, e.g. `ru` or `en-US`), if it says one.
+pub fn ui_language() -> Option<String> {
+    let i18n = js_sys::Reflect::get(&js_sys::global(), &"chrome".into())
+        .and_then(|chrome| js_sys::Reflect::get(&chrome, &"i18n".into()))
+        .ok()?;
+    let get = js_sys::Reflect::get(&i18n, &"getUILanguage".into())
+        .ok()?
+        .dyn_into::<js_sys::Function>()
+        .ok()?;
+    get.call0(&i18n).ok()?.as_string().filter(|tag| !tag.is_empty())
+}
+
 /// The `version` from `manifest.json`.
 pub fn extension_version() -> String {
     js_sys::Reflect::get(&get_manifest(), &"version".into())

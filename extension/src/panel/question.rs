@@ -50,9 +50,10 @@ pub(super) fn ask_user(panel: &Shared, id: RequestId, text: &str) {
 pub(super) fn question_closed(panel: &Shared, id: RequestId, reason: ClosedReason) {
     let shown = {
         let mut p = panel.borrow_mut();
-        let shown = p.question == Some(id);
+        let shown = p.question == Some(id) || p.manual == Some(id);
         if shown {
             p.question = None;
+            p.manual = None;
             p.question_box.set_hidden(true);
             p.question_text.set_text_content(None);
             let _ = p.input.focus();
@@ -60,7 +61,10 @@ pub(super) fn question_closed(panel: &Shared, id: RequestId, reason: ClosedReaso
         shown
     };
     if shown {
-        alert(panel, &wording::question_closed(reason));
+        // After a stop, the agent's `stopped` event says it all, once.
+        if reason != ClosedReason::Stopped {
+            alert(panel, &wording::question_closed(reason));
+        }
         note(panel, &activity::Event::Answer("withdrawn"));
     }
 }

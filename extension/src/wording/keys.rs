@@ -10,6 +10,7 @@ pub fn shortcut_name(command: &str) -> &str {
         "open-window" => "Waymark in its own window",
         "_execute_action" => "the side panel",
         "toggle-overlay" => "numbers on or off",
+        "stop-agent" => "stop the agent",
         other => other,
     }
 }

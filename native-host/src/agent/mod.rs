@@ -14,7 +14,8 @@
 //! goal, "continue", a yes or no, "done" after a hand-over) and starts the loop; [`run`] is the loop,
 //! one handler per kind of turn; [`observe`] looks at the page after a step (banners, a fresh list,
 //! the screen); [`record`] keeps the session and the step log; [`prompt`] is every word Waymark says
-//! to the model; [`tools`] the assistant's own tools and the data block.
+//! to the model; [`tools`] the assistant's own tools and the data block; [`stop`] is the user's stop
+//! (the run ends at its next wait, a held question is withdrawn, the goal is kept).
 //!
 //! What it must not do: reach a page except through [`Agent::execute`] (which is [`Gate::pass`]: a
 //! model talked into anything by a page still cannot act destructively without the user's yes), let
@@ -27,6 +28,7 @@ mod prompt;
 mod record;
 mod resume;
 mod run;
+mod stop;
 pub(crate) mod tools;
 
 use std::path::PathBuf;
@@ -89,6 +91,9 @@ pub struct Agent {
     link: tokio::sync::OnceCell<AgentLink>,
     /// External MCP servers' tools, started at the first chat.
     external: tokio::sync::OnceCell<Arc<External>>,
+    /// Set when the user says stop while a run holds the session; the run ends at its next wait, and
+    /// the next message or answer clears it ([`stop`]).
+    stopping: tokio::sync::watch::Sender<bool>,
 }
 
 /// The session and where it is kept.
@@ -110,6 +115,8 @@ enum End {
     /// The user was asked (a yes or no, or a step handed over); the question is on its way.
     Waiting,
     Failed(String),
+    /// The user said stop.
+    Stopped,
 }
 
 impl Agent {
@@ -124,6 +131,7 @@ impl Agent {
             decided: Mutex::new(decided),
             link: tokio::sync::OnceCell::new(),
             external: tokio::sync::OnceCell::new(),
+            stopping: tokio::sync::watch::Sender::new(false),
         })
     }
 

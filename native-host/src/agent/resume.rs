@@ -8,7 +8,7 @@
 //! while one is working (one task at a time: the session's lock).
 
 use serde_json::json;
-use waymark_protocol::{AgentEvent, AgentState, Answer, Chat, PageTool};
+use waymark_protocol::{AgentEvent, AgentState, Answer, Chat, PageTool, MAX_CHAT_CHARS};
 
 use super::observe::{attach, observation};
 use super::record::{add_result_groups, push_done};
@@ -22,10 +22,17 @@ impl Agent {
     /// Handles one chat message: a new goal, "continue" after the step limit, an answer to the model's
     /// question, or "done" after a step handed to the user. Runs the loop until it ends.
     pub async fn chat(self: std::sync::Arc<Self>, chat: Chat) {
+        let length = chat.text.chars().count();
+        if length > MAX_CHAT_CHARS {
+            let text = prompt::too_long(length);
+            return self.emit(AgentEvent::Message { text }).await;
+        }
         let Ok(mut slot) = self.work.try_lock() else {
-            let text = "I am still working on your last message; wait for it to finish.";
+            let text = "I am still working on your last message; wait for it to finish, or say stop.";
             return self.emit(AgentEvent::Message { text: text.into() }).await;
         };
+        // A stop said before this message was for the run before it.
+        self.stopping.send_replace(false);
         let settings = match (self.setup)() {
             Ok(settings) => settings,
             Err(text) => {
@@ -40,6 +47,9 @@ impl Agent {
         if chat.tab_id.is_some() {
             session.tab_id = chat.tab_id;
         }
+        if let Some(language) = chat.language.as_deref().and_then(prompt::language_tag) {
+            session.language = Some(language);
+        }
         match session.pending_kind {
             PendingKind::Manual => {
                 // Whatever the user writes now answers the step handed to them ("done", "готово", …).
@@ -48,7 +58,9 @@ impl Agent {
             }
             PendingKind::Confirm => {
                 // They wrote instead of answering: the held action is dropped, never run later.
-                self.gate.withdraw(&self.inbox).await;
+                self.gate
+                    .withdraw(&self.inbox, waymark_protocol::ClosedReason::Withdrawn)
+                    .await;
                 let what = session.pending_action.take().map(|p| p.text).unwrap_or_default();
                 session.pending_kind = PendingKind::None;
                 session
@@ -61,6 +73,7 @@ impl Agent {
             Stop::Finished => session.new_goal(&chat.text),
             Stop::StepLimit => session.conversation.push(prompt::answers_the_step_limit()),
             Stop::Working => session.conversation.push(prompt::started_again()),
+            Stop::Stopped => session.conversation.push(prompt::answers_the_stop()),
             Stop::Asked | Stop::Waiting | Stop::Failed => {
                 if session.current_goal.is_none() {
                     session.new_goal(&chat.text);
@@ -78,6 +91,7 @@ impl Agent {
     pub async fn answer(self: std::sync::Arc<Self>, answer: Answer) {
         // While the agent runs it is not waiting for a manual step: the answer is the gate's.
         if let Ok(mut slot) = self.work.try_lock() {
+            self.stopping.send_replace(false);
             if let Ok(settings) = (self.setup)() {
                 let work = self.load(&mut slot, &settings).await;
                 let session = &mut work.session;
@@ -103,6 +117,7 @@ impl Agent {
             return;
         }
         let mut slot = self.work.lock().await;
+        self.stopping.send_replace(false);
         let settings = match (self.setup)() {
             Ok(settings) => settings,
             Err(text) => {

@@ -81,6 +81,7 @@ impl Agent {
                 self.emit(AgentEvent::Error { text }).await;
                 AgentState::Error
             }
+            End::Stopped => self.end_stopped(work).await,
         };
         work.session.state = state;
         self.save(work);
@@ -100,13 +101,19 @@ impl Agent {
             for decided in self.drain_decided() {
                 self.decided_event(work, &decided).await;
             }
+            if self.stop_said() {
+                return End::Stopped;
+            }
             if let Flow::Break(end) = self.before_turn(settings, work, &mut turns) {
                 return end;
             }
             let messages = prompt::prompt(&work.session, work.screen.as_deref());
-            let completion = match settings.llm.complete(&messages, &definitions).await {
-                Ok(completion) => completion,
-                Err(error) => match on_model_error(work, error, &mut turns) {
+            // A stop drops the model call where it waits: its HTTP request is cancelled.
+            let answer = self.unless_stopped(settings.llm.complete(&messages, &definitions));
+            let completion = match answer.await {
+                None => return End::Stopped,
+                Some(Ok(completion)) => completion,
+                Some(Err(error)) => match on_model_error(work, error, &mut turns) {
                     Flow::Continue(()) => continue,
                     Flow::Break(end) => return end,
                 },
@@ -273,7 +280,11 @@ impl Agent {
             .unwrap_or_else(|| tools::progress(&tool));
         self.emit(AgentEvent::Progress { text: progress }).await;
         let tab_id = work.session.tab_id;
-        match self.execute(tab_id, tool.clone()).await {
+        let Some(gated) = self.unless_stopped(self.execute(tab_id, tool.clone())).await else {
+            self.on_stopped_step(work, call, Some(&tool), started);
+            return Flow::Break(End::Stopped);
+        };
+        match gated {
             Gated::Ran(result) => {
                 self.on_ran(settings, work, call, &tool, result, started, turns)
                     .await;
@@ -286,6 +297,22 @@ impl Agent {
                 Flow::Break(self.on_handed_over(work, call, &tool, message, started).await)
             }
         }
+    }
+
+    /// The user stopped the agent while a step was on its way: the call is answered (the conversation
+    /// stays valid) with what is known — nothing about its outcome — and recorded as stopped.
+    fn on_stopped_step(&self, work: &mut Work, call: &ToolCall, tool: Option<&PageTool>, started: u64) {
+        let result = ToolResult::failed(
+            ErrorKind::Stopped,
+            "The user stopped the agent before this step's outcome came back; it may or may not \
+             have happened. Look at the page before acting again.",
+        );
+        work.session.run.push(StepNote {
+            what: format!("{}: stopped before its outcome was known", call.name),
+            ok: false,
+        });
+        answer_call(work, call, &result);
+        self.log_step(work, call, tool, &result, "stopped", started);
     }
 
     /// A call whose arguments do not make a browser tool: refused, said to the model, and the loop goes
@@ -322,9 +349,9 @@ impl Agent {
         // After the page changed, and when an action failed, Waymark renumbers the page itself, so the
         // model's next choice is made on fresh numbers.
         let sees = settings.llm.supports_images();
-        let looked = self
-            .look_after_step(work, tool, &mut result, settings.banner_budget_ms, sees)
-            .await;
+        // A stop during the look leaves the result as it came; the loop ends before the next turn.
+        let look = self.look_after_step(work, tool, &mut result, settings.banner_budget_ms, sees);
+        let looked = self.unless_stopped(look).await.flatten();
         let mut hint = String::new();
         if tool.changes_page() {
             turns.failed_actions = if ok { 0 } else { turns.failed_actions + 1 };
@@ -416,10 +443,13 @@ impl Agent {
             text: format!("Using the tool {}", call.name),
         })
         .await;
-        let gated = self
+        let passed = self
             .gate
-            .pass_external(external, &call.name, call.args.clone(), self.requester())
-            .await;
+            .pass_external(external, &call.name, call.args.clone(), self.requester());
+        let Some(gated) = self.unless_stopped(passed).await else {
+            self.on_stopped_step(work, call, None, started);
+            return Flow::Break(End::Stopped);
+        };
         match gated {
             Gated::Ran(result) => {
                 let ok = result.error.is_none();

@@ -225,10 +225,10 @@ impl Gate {
         count
     }
 
-    /// Drops the question held for the client (or the agent) with this inbox (it stopped waiting), if
-    /// there is one. Returns whether one was dropped.
-    pub async fn withdraw(&self, inbox: &mpsc::UnboundedSender<Decided>) -> bool {
-        self.close(ClosedReason::Withdrawn, |p| {
+    /// Drops the question held for the client (or the agent) with this inbox (it stopped waiting, or
+    /// the user stopped it: `reason`), if there is one. Returns whether one was dropped.
+    pub async fn withdraw(&self, inbox: &mpsc::UnboundedSender<Decided>, reason: ClosedReason) -> bool {
+        self.close(reason, |p| {
             p.requester.inbox().is_some_and(|held| held.same_channel(inbox))
         })
         .await

@@ -418,7 +418,7 @@ impl Gate {
         let decision = tokio::select! {
             decision = decided.recv() => decision,
             () = cancelled.cancelled() => {
-                self.withdraw(&inbox).await;
+                self.withdraw(&inbox, ClosedReason::Withdrawn).await;
                 return Err("The call was cancelled before the user answered; nothing was done.".into());
             }
         };

@@ -237,6 +237,7 @@ pub fn closed(reason: ClosedReason) -> String {
              what was asked."
         }
         ClosedReason::Withdrawn => "Not done: the question was withdrawn before the user answered.",
+        ClosedReason::Stopped => "Not done: the user stopped the agent before answering.",
     }
     .into()
 }

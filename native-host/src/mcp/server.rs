@@ -29,7 +29,7 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::Value;
 use tokio::sync::mpsc;
-use waymark_protocol::{Activity, ErrorKind, PageTool, Screenshot, ToExtension, ToolResult};
+use waymark_protocol::{Activity, ClosedReason, ErrorKind, PageTool, Screenshot, ToExtension, ToolResult};
 
 use super::{catalogue, wording};
 use crate::gate::{Decided, Gate, Gated, Requester};
@@ -126,7 +126,7 @@ impl BrowserServer {
                     () = cancelled.cancelled() => "The call was cancelled before the user answered; nothing was done.",
                     () = tokio::time::sleep(ANSWER_WAIT) => "The user did not answer within 5 minutes; nothing was done.",
                 };
-                if self.gate.withdraw(&inbox).await {
+                if self.gate.withdraw(&inbox, ClosedReason::Withdrawn).await {
                     self.report(
                         name,
                         "question",

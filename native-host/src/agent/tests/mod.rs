@@ -6,6 +6,7 @@ mod prompt;
 mod record;
 mod resume;
 mod run;
+mod stop;
 
 use std::time::Duration;
 
@@ -199,6 +200,7 @@ impl Seen {
                 AgentEvent::Tool { name, ok, .. } => format!("tool:{name}:{ok}"),
                 AgentEvent::Message { .. } => "message".into(),
                 AgentEvent::Error { .. } => "error".into(),
+                AgentEvent::Stopped { .. } => "stopped".into(),
             })
             .collect()
     }
@@ -337,6 +339,7 @@ impl Harness {
                 id: 1,
                 tab_id: Some(7),
                 text: text.into(),
+                language: None,
             })
             .await;
     }

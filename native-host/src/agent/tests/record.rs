@@ -24,6 +24,7 @@ async fn a_host_stopped_mid_task_continues_the_same_goal_with_the_same_facts() {
         id: 1,
         tab_id: Some(7),
         text: "Find the cheapest kettle".into(),
+        language: None,
     }));
     let waited = tokio::time::timeout(Duration::from_secs(10), async {
         while harness.llm.requests().len() < 3 {

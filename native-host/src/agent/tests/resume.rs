@@ -262,3 +262,21 @@ async fn a_yes_to_a_question_lost_in_a_restart_runs_nothing_and_says_so() {
     assert_eq!(session.pending_kind, PendingKind::None);
     assert_eq!(session.stop, Stop::Failed);
 }
+
+#[tokio::test]
+async fn a_message_longer_than_the_bound_is_refused_and_changes_nothing() {
+    let harness = Harness::start(shop(), vec![done("Done.")], 10).await;
+    let long = "a".repeat(waymark_protocol::MAX_CHAT_CHARS + 1);
+    harness.chat(&long).await;
+    let session = harness.session();
+    let (seen, requests) = harness.finish().await;
+    assert!(requests.is_empty(), "the model was not asked");
+    assert_eq!(session.current_goal, None);
+    let said = seen.said();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(
+        said[0].starts_with("Your message is 20001 characters long"),
+        "{}",
+        said[0]
+    );
+}

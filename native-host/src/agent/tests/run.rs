@@ -191,6 +191,7 @@ async fn a_broken_config_is_said_as_an_error() {
             id: 1,
             tab_id: None,
             text: "Hi".into(),
+            language: None,
         })
         .await;
     let Some(ToExtension::AgentEvent(update)) = from_host.recv().await else {
@@ -221,6 +222,10 @@ async fn a_model_that_only_keeps_notes_is_nudged_and_still_stops() {
         "{summary}"
     );
     assert!(summary.contains("Shall I go on?"), "{summary}");
+    assert!(
+        !summary.contains("worked"),
+        "no step ran, so none is said to have worked: {summary}"
+    );
     let nudged = requests
         .iter()
         .any(|r| last_content(r).contains("Now take the next step in the browser"));
