@@ -1,5 +1,6 @@
 // Screenshot, upload and downloads through an outside MCP client, in the real browser with the real
-// host: a picture of the screen arrives as MCP image content of the right size; an upload always waits
+// host: a picture of the screen arrives as MCP image content of the right size, and pictures asked
+// faster than the browser's quota allows wait their turn, none lost; an upload always waits
 // for the panel's yes (no leaves the field empty), then the page's own script sees the files whole,
 // also one larger than a native message may be; a missing file and a wrong field get clear errors; a
 // click that downloads a file reports it and the file is on disk; waiting with nothing to download
@@ -110,6 +111,25 @@ test('a screenshot arrives as a JPEG image of the tab’s size, with its descrip
   }, { url: `data:image/jpeg;base64,${image.data}`, id });
   assert.ok((await shade('card')) < 40, 'the card field is covered');
   assert.ok((await shade('name')) > 200, 'a plain field is not');
+});
+
+test('screenshots asked faster than the browser takes them all arrive, one after another or at once', async () => {
+  // Chrome takes at most 2 pictures a second; Waymark waits for its turn instead of failing.
+  const image = (result) => {
+    const body = JSON.parse(result.content[0].text);
+    assert.equal(body.status, 'ok', body.error);
+    assert.equal(result.content[1]?.type, 'image');
+    assert.ok(Buffer.from(result.content[1].data, 'base64').length > 2_000);
+  };
+  const started = Date.now();
+  for (let i = 0; i < 5; i++) image(await client.callTool({ name: 'browser_screenshot', arguments: {} }));
+  // At once (a model's look and a client's, say): they queue, and each gets its picture.
+  const together = await Promise.all(
+    Array.from({ length: 4 }, () => client.callTool({ name: 'browser_screenshot', arguments: {} })),
+  );
+  together.forEach(image);
+  // Nine pictures at 2 a second take at least about 4 seconds: nothing was skipped.
+  assert.ok(Date.now() - started >= 3_500, `${Date.now() - started} ms`);
 });
 
 test('an upload waits for the panel’s yes, then the page sees the file whole', async () => {

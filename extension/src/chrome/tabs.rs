@@ -163,13 +163,34 @@ pub async fn reload(tab: i32) -> Result<(), String> {
     settle(tabs_reload(tab)).await.map(drop)
 }
 
+/// Why [`capture_visible_tab`] brought no picture.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CaptureError {
+    /// The browser's quota on pictures (`MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND`) was used up: the
+    /// same call succeeds once its second has passed.
+    OverQuota,
+    /// Anything else, in the browser's words.
+    Other(String),
+}
+
+impl std::fmt::Display for CaptureError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::OverQuota => f.write_str("the browser takes at most 2 pictures a second"),
+            Self::Other(why) => f.write_str(why),
+        }
+    }
+}
+
 /// A JPEG picture of what `window` shows, at `quality` (0–100), as a `data:` address.
-pub async fn capture_visible_tab(window: i32, quality: u32) -> Result<String, String> {
+pub async fn capture_visible_tab(window: i32, quality: u32) -> Result<String, CaptureError> {
     let options = object(&[("format", "jpeg".into()), ("quality", quality.into())]);
-    Ok(settle(tabs_capture_visible_tab(window, &options))
-        .await?
-        .as_string()
-        .unwrap_or_default())
+    match settle(tabs_capture_visible_tab(window, &options)).await {
+        Ok(url) => Ok(url.as_string().unwrap_or_default()),
+        // The browser says this only in words; the quota's name in them is its stable part.
+        Err(why) if why.contains("MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND") => Err(CaptureError::OverQuota),
+        Err(why) => Err(CaptureError::Other(why)),
+    }
 }
 
 /// Sends `message` to one frame of a tab (0 is the top frame) and waits for its answer.

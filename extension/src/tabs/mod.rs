@@ -7,7 +7,8 @@
 //! - `find.rs`: controls by their words and role;
 //! - `tablist.rs`: the tabs of the window, and switching between them;
 //! - `navigation.rs`: opening addresses, back, forward, reload, a new tab;
-//! - `screenshot.rs`: a picture of the tab with its badges drawn and its secrets masked;
+//! - `screenshot.rs`: a picture of the tab with its badges drawn and its secrets masked, taken at the
+//!   pace the browser allows (`capture_pace.rs`: requests wait in line for its quota of 2 a second);
 //! - `downloads.rs`: waiting for the download a click starts;
 //! - `focus.rs`: moving the keyboard focus along the numbering;
 //! - `banners.rs`: every frame's banners, found and pressed;
@@ -18,6 +19,7 @@
 //! is reached through its own content script.
 
 mod banners;
+mod capture_pace;
 mod downloads;
 mod find;
 mod focus;

@@ -1,16 +1,19 @@
 //! A picture of the tab as it is on screen, with the numbered badges drawn, for a model that reads
 //! images: `captureVisibleTab` as JPEG, after every frame of the page has drawn its badges and covered
-//! its secret fields.
+//! its secret fields, at the pace the browser allows (`capture_pace.rs`).
 //!
 //! Must not: take the picture when any frame that can hold the site's fields did not confirm its
 //! masks (a password or card number could show), or keep the picture anywhere (it goes back to the
 //! caller only).
 
-use waymark_protocol::{PageTool, ToolResult, ToolStatus};
+use gloo_timers::future::TimeoutFuture;
+use waymark_protocol::{ErrorKind, PageTool, ToolResult, ToolStatus};
 
+use super::capture_pace;
 use super::numbering::{self, DEFAULT_LIMIT};
 use super::{send, unnumbered};
-use crate::chrome::{self, tabs};
+use crate::chrome;
+use crate::chrome::tabs::{self, CaptureError};
 use crate::wording;
 
 /// Time for the page to paint freshly drawn badges before the picture is taken.
@@ -21,26 +24,75 @@ const SCREENSHOT_QUALITY: u32 = 70;
 /// A picture of the tab as it is on screen, with the numbered badges drawn (numbering the page first
 /// if it has no numbers yet). The browser can only picture the tab its window shows.
 pub(super) async fn screenshot(tab: i32) -> ToolResult {
-    let info = match tabs::get(tab).await {
-        Ok(info) => info,
-        Err(e) => return ToolResult::error(format!("Could not find the tab to take a picture of: {e}")),
-    };
-    if !info.active {
-        return ToolResult::error(
-            "This tab is not the one its window shows, so the browser cannot take a picture of it: \
-             bring it to the front first (browser_switch_tab), then ask again.",
-        );
+    if let Err(refusal) = window_showing(tab).await {
+        return refusal;
     }
-    let Some(window) = info.window_id else {
-        return ToolResult::error("Could not tell which window shows the tab.");
-    };
     // No numbers yet: number the page, which draws the badges.
     if !numbering::is_numbered(tab) {
         let _ = numbering::list(tab, DEFAULT_LIMIT, 0, false).await;
     }
-    // Every frame of the page that can hold the site's fields, numbered or not, draws its badges again
-    // (the page may have moved since) and covers its secret fields. A frame that does not confirm its
-    // masks could show a password or a card number in the picture: then no picture is taken.
+    // Pictures asked together are taken one after another, each when the browser's quota allows it
+    // (`capture_pace.rs`): none is refused for being asked too soon.
+    let Some(turn) = capture_pace::take_turn().await else {
+        return ToolResult::failed(
+            ErrorKind::TimedOut,
+            "Other pictures of the screen were still being taken; ask again in a moment.",
+        );
+    };
+    let mut refused_once = false;
+    let url = loop {
+        turn.wait_for_quota().await;
+        // Checked again after the wait: the window may show another tab by now, whose secrets this
+        // tab's frames would not cover.
+        let window = match window_showing(tab).await {
+            Ok(window) => window,
+            Err(refusal) => return refusal,
+        };
+        if !masks_confirmed(tab).await {
+            return ToolResult::error(wording::picture_not_taken());
+        }
+        TimeoutFuture::new(PAINT_WAIT_MS).await;
+        turn.taking();
+        match tabs::capture_visible_tab(window, SCREENSHOT_QUALITY).await {
+            Ok(url) => break url,
+            // The browser counted a picture Waymark did not see (the worker restarted within the
+            // second, say): its second is over after one more window, and the masks are drawn again.
+            Err(CaptureError::OverQuota) if !refused_once => {
+                refused_once = true;
+                TimeoutFuture::new((capture_pace::WINDOW_MS + capture_pace::MARGIN_MS) as u32).await;
+            }
+            Err(e) => return ToolResult::error(format!("The browser did not take the picture: {e}")),
+        }
+    };
+    drop(turn);
+    picture(&url)
+}
+
+/// The window that shows `tab`, or the refusal to say when none does.
+async fn window_showing(tab: i32) -> Result<i32, ToolResult> {
+    let info = match tabs::get(tab).await {
+        Ok(info) => info,
+        Err(e) => {
+            return Err(ToolResult::error(format!(
+                "Could not find the tab to take a picture of: {e}"
+            )))
+        }
+    };
+    if !info.active {
+        return Err(ToolResult::error(
+            "This tab is not the one its window shows, so the browser cannot take a picture of it: \
+             bring it to the front first (browser_switch_tab), then ask again.",
+        ));
+    }
+    info.window_id
+        .ok_or_else(|| ToolResult::error("Could not tell which window shows the tab."))
+}
+
+/// Has every frame of the page that can hold the site's fields, numbered or not, draw its badges
+/// again (the page may have moved since) and cover its secret fields; whether all confirmed. A frame
+/// that does not confirm its masks could show a password or a card number in the picture: then no
+/// picture is taken.
+async fn masks_confirmed(tab: i32) -> bool {
     let frames = match tabs::tab_frames(tab).await {
         Ok(frames) => frames
             .into_iter()
@@ -52,14 +104,14 @@ pub(super) async fn screenshot(tab: i32) -> ToolResult {
     for frame in frames {
         let covered = send(tab, frame, &unnumbered(PageTool::Screenshot)).await;
         if covered.status == ToolStatus::Error {
-            return ToolResult::error(wording::picture_not_taken());
+            return false;
         }
     }
-    gloo_timers::future::TimeoutFuture::new(PAINT_WAIT_MS).await;
-    let url = match tabs::capture_visible_tab(window, SCREENSHOT_QUALITY).await {
-        Ok(url) => url,
-        Err(e) => return ToolResult::error(format!("The browser did not take the picture: {e}")),
-    };
+    true
+}
+
+/// The tool's result for the browser's `data:` address of a JPEG: the picture with its size.
+fn picture(url: &str) -> ToolResult {
     let Some((mime, base64)) = url
         .strip_prefix("data:")
         .and_then(|rest| rest.split_once(";base64,"))
