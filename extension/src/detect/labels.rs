@@ -133,6 +133,11 @@ pub(super) fn own_labels(control: &Element) -> Vec<Element> {
         .unwrap_or_default()
 }
 
+/// Whether a label has a control (`label.control`: the field it names and acts on).
+pub(super) fn has_control(label: &Element) -> bool {
+    js_sys::Reflect::get(label, &"control".into()).is_ok_and(|c| !c.is_null() && !c.is_undefined())
+}
+
 /// Whether `other` comes after `node` in document order (its descendants included).
 pub(super) fn follows(node: &Element, other: &Element) -> bool {
     const DOCUMENT_POSITION_FOLLOWING: u16 = 4;

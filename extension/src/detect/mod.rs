@@ -7,7 +7,9 @@
 //! a checkbox or radio whose input is hidden under a custom look is numbered as its visible label.
 //! Handlers that scripts add (`addEventListener`, an `onclick` property) cannot be seen from the
 //! extension's isolated world: such elements are found by their cursor. Skipped: disabled, `aria-disabled`, `inert`, hidden, zero-size, and on-screen
-//! elements covered by something else (centre and corner hit tests in the element's own tree).
+//! elements covered by something else (centre and corner hit tests in the element's own tree); also
+//! unseen ones (see-through, clipped to a pixel, off-canvas) unless focus brings them into view (a skip
+//! link). A label is never listed beside its field: the field is, named by it.
 //!
 //! Speed: the browser does the bulk work. A whole-page scan takes candidates from one selector query
 //! per tree and reads all their boxes in a few native calls (`Bulk`); a viewport scan walks only the
@@ -21,12 +23,14 @@
 //!
 //! The rooms: `scan.rs` finds (the walks, shadow roots, frames, covered controls), `rules.rs` says
 //! what counts as a control and whether it can be reached, `labels.rs` finds fields' labels in bulk,
-//! `name.rs` names and describes (and asks the secret predicate), `bulk.rs` reads boxes in bulk. This
+//! `name.rs` names and describes (and asks the secret predicate), `reveal.rs` says which rendered
+//! controls nobody can see, `bulk.rs` reads boxes in bulk. This
 //! file holds what they find ([`Found`], [`Entry`]).
 
 mod bulk;
 mod labels;
 mod name;
+mod reveal;
 mod rules;
 mod scan;
 

@@ -7,14 +7,14 @@
 use wasm_bindgen::{JsCast, JsValue};
 use waymark_protocol::text::collapse_spaces;
 use waymark_protocol::SecretKind;
-use web_sys::{Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 use super::labels::Labels;
 use super::rules::role_of;
 use super::MAX_TEXT;
 
 /// A simplified accessible-name computation: labelledby, aria-label, labels, alt, text, placeholder,
-/// title, in that order.
+/// title, in that order. Text is what a screen reader says from the content ([`visible_text`]).
 ///
 /// `labels`, when given, is the scan's index of the tree's labels; otherwise the field's own `labels`
 /// list is read (the same labels, fine for one element).
@@ -68,7 +68,7 @@ pub(super) fn accessible_name(element: &Element, tag: &str, labels: Option<&Labe
         }
         return attr("placeholder").or_else(|| attr("title")).unwrap_or_default();
     }
-    let text = clean(&element.text_content().unwrap_or_default());
+    let text = clean(&visible_text(element, None));
     if !text.is_empty() {
         return text;
     }
@@ -205,15 +205,89 @@ pub(super) fn states_of(element: &Element) -> Vec<String> {
 /// A label's words without those of the control it wraps: a list inside its own label is named
 /// "Bulk actions", not "Bulk actions Mark as read Delete…", as a screen reader says it.
 pub(super) fn label_text(label: &Element, control: &Element) -> String {
-    let text = label.text_content().unwrap_or_default();
-    if !label.contains(Some(control)) {
-        return text;
+    let inside = label.contains(Some(control)) && label != control;
+    visible_text(label, inside.then_some(control))
+}
+
+/// The words a screen reader says from an element's content, as Chrome computes a name from content:
+/// text that is not rendered (`display: none`, `visibility: hidden`) or is `aria-hidden` is left out,
+/// and the words of separate blocks are separated. `skip` (a field inside a label) is left out too.
+///
+/// The browser's `innerText` does it in one call for content without `aria-hidden` parts; otherwise
+/// the content is walked, reading the style of each element met.
+pub(super) fn visible_text(element: &Element, skip: Option<&Element>) -> String {
+    if element.first_element_child().is_none() {
+        return element.text_content().unwrap_or_default();
     }
-    let inner = control.text_content().unwrap_or_default();
-    if inner.trim().is_empty() {
-        return text;
+    let aria_hidden = matches!(element.query_selector("[aria-hidden=true i]"), Ok(Some(_)));
+    if !aria_hidden && skip.is_none() {
+        if let Some(html) = element.dyn_ref::<HtmlElement>() {
+            return html.inner_text();
+        }
     }
-    text.replacen(&inner, " ", 1)
+    let mut out = String::new();
+    if let Some(window) = web_sys::window() {
+        walk_text(&window, element, skip, &mut out, 0);
+    }
+    out
+}
+
+/// Deepest nesting [`visible_text`] walks into.
+const MAX_TEXT_DEPTH: usize = 64;
+
+fn walk_text(
+    window: &web_sys::Window,
+    node: &Element,
+    skip: Option<&Element>,
+    out: &mut String,
+    depth: usize,
+) {
+    let children = node.child_nodes();
+    for i in 0..children.length() {
+        let Some(child) = children.item(i) else { continue };
+        if child.node_type() == web_sys::Node::TEXT_NODE {
+            out.push_str(&child.text_content().unwrap_or_default());
+            continue;
+        }
+        let Ok(element) = child.dyn_into::<Element>() else {
+            continue;
+        };
+        if Some(&element) == skip
+            || element
+                .get_attribute("aria-hidden")
+                .is_some_and(|h| h.trim().eq_ignore_ascii_case("true"))
+        {
+            continue;
+        }
+        let tag = element.local_name();
+        if tag == "br" {
+            out.push(' ');
+            continue;
+        }
+        let style = window.get_computed_style(&element).ok().flatten();
+        let value = |name: &str| {
+            style
+                .as_ref()
+                .and_then(|s| s.get_property_value(name).ok())
+                .unwrap_or_default()
+        };
+        let display = value("display");
+        if display == "none" || matches!(value("visibility").as_str(), "hidden" | "collapse") {
+            continue;
+        }
+        let block = !display.is_empty() && !display.starts_with("inline") && display != "contents";
+        if block {
+            out.push(' ');
+        }
+        if tag == "img" {
+            out.push_str(&element.get_attribute("alt").unwrap_or_default());
+        } else if depth < MAX_TEXT_DEPTH {
+            walk_text(window, &element, skip, out, depth + 1);
+        }
+        if block {
+            out.push(' ');
+        }
+    }
 }
 
 /// Collapses white space and cuts to [`MAX_TEXT`] characters.

@@ -9,8 +9,9 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element};
 
 use super::bulk::{Bulk, Rect};
-use super::labels::{follows, own_labels, Labels};
+use super::labels::{follows, has_control, own_labels, Labels};
 use super::name::{accessible_name, field_name, states_of, value_of};
+use super::reveal::Reveal;
 use super::rules::{covered, inside_action, is_candidate, is_inert, role_of, usable, Visibility};
 use super::{Entry, Found, WIDGET_ROLES};
 
@@ -24,6 +25,7 @@ pub fn interactives(document: &Document, only_viewport: bool) -> Vec<Entry> {
         viewport: crate::overlay::viewport(),
         only_viewport,
         visibility: Visibility::new(),
+        reveal: Reveal::new(),
         bulk: Bulk::new(),
         probable: JsValue::from_str(PROBABLE),
         numbered: js_sys::Set::new(&JsValue::UNDEFINED),
@@ -75,6 +77,8 @@ pub(super) struct Scan {
     viewport: (f64, f64),
     only_viewport: bool,
     visibility: Visibility,
+    /// Unseen controls (see-through, clipped, off-canvas) and whether focus shows them.
+    reveal: Reveal,
     bulk: Option<Bulk>,
     probable: JsValue,
     /// Every element numbered so far (controls and frames), so later rules do not number it, its
@@ -342,6 +346,11 @@ impl Scan {
             }
             return;
         }
+        // A label is its field's: the field is numbered (named by it), or the label in its place when
+        // the field is a hidden checkbox, radio or file input; never both.
+        if tag == "label" && has_control(&element) {
+            return;
+        }
         let role = role_of(&element, &tag);
         if !is_candidate(&element, &tag, role.as_deref()) {
             return;
@@ -352,12 +361,19 @@ impl Scan {
         if !native && inside_action(&element) {
             return;
         }
-        let choice = tag == "input" && matches!(role.as_deref(), Some("checkbox" | "radio"));
-        let shown = self.visibility.check(&element) && usable(&element, rect);
-        // A custom checkbox or radio: the input itself is hidden (or a speck, or see-through) and its
-        // label is what people see and click, so the label is numbered in its place.
+        let file = tag == "input"
+            && element
+                .get_attribute("type")
+                .is_some_and(|t| t.eq_ignore_ascii_case("file"));
+        let choice = tag == "input" && (file || matches!(role.as_deref(), Some("checkbox" | "radio")));
+        // One call answers for nearly every element (rendered and not see-through); only a
+        // see-through one is asked again whether it is rendered at all.
+        let opaque = self.visibility.opaque(&element);
+        let shown = (opaque || self.visibility.check(&element)) && usable(&element, rect);
+        // A custom checkbox, radio or upload button: the input itself is hidden (or a speck, or
+        // see-through) and its label is what people see and click, so the label is numbered in its place.
         let hidden_choice = choice
-            && (!shown || rect.width < 4.0 || rect.height < 4.0 || !self.visibility.opaque(&element))
+            && (!shown || rect.width < 4.0 || rect.height < 4.0 || !opaque)
             && !element.matches(":disabled").unwrap_or(false);
         if hidden_choice {
             if let Some(found) = self.choice_label(&element, role.as_deref(), labels.of(&element)) {
@@ -365,7 +381,7 @@ impl Scan {
                 return;
             }
         }
-        if !shown {
+        if !shown || self.reveal.unseen(&element, rect, opaque) {
             return;
         }
         let (name, secret) = field_name(&element, &tag, role.as_deref(), Some(labels));
@@ -416,17 +432,16 @@ impl Scan {
     /// A pointer-cursor element, if it passes the checks every control passes and no
     /// numbered control is inside it or labelled by it.
     pub(super) fn extra(&self, element: Element, rect: &Rect) -> Option<Found> {
-        if !self.visibility.check(&element) || !usable(&element, rect) {
-            return None;
-        }
-        if self.covers_numbered(&element) {
-            return None;
-        }
         let tag = element.local_name();
-        // A label of a numbered control acts on that control: already listed.
-        if tag == "label"
-            && js_sys::Reflect::get(&element, &"control".into()).is_ok_and(|c| self.numbered.has(&c))
-        {
+        // A label acts on its control: listed with it, or in its place (see `element`).
+        if tag == "label" && has_control(&element) {
+            return None;
+        }
+        let opaque = self.visibility.opaque(&element);
+        if !(opaque || self.visibility.check(&element)) || !usable(&element, rect) {
+            return None;
+        }
+        if self.reveal.unseen(&element, rect, opaque) || self.covers_numbered(&element) {
             return None;
         }
         let role = role_of(&element, &tag).filter(|r| WIDGET_ROLES.contains(&r.as_str()));

@@ -38,8 +38,9 @@ const clip = (r, c) => ({
 /// The controls Chrome exposes on screen: the widget roles, and whatever else is focusable and takes
 /// text (an editable region); not a container that is merely focusable by script (`tabindex=-1`
 /// regions and wrappers), not a disabled control, and not one with no visible box: a screen-reader-only
-/// element clipped to a pixel is not on screen. The part of a frame's control outside the frame's own
-/// box is not on screen either.
+/// element clipped to a pixel is not on screen, nor is a see-through one (`opacity: 0`, itself or
+/// through an ancestor), which Chrome exposes but nobody can see. The part of a frame's control outside
+/// the frame's own box is not on screen either.
 /// Whether another control is drawn over this one at its centre (two buttons at one spot, one shown at a
 /// time): then it cannot be seen or clicked, and the one on top is what is on screen there. Run in the
 /// control's own document; Waymark's overlay (a host element over the whole viewport) is looked through.
@@ -49,6 +50,11 @@ const COVERED = `function () {
   const top = this.ownerDocument.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2).find((e) => !waymark(e));
   if (!top || top === this || this.contains(top) || top.contains(this)) return false;
   return top.closest('a[href], button, input, select, textarea, [tabindex], [contenteditable]') !== null;
+}`;
+
+/// Whether the element is see-through (`opacity: 0` on it or an ancestor) or not visible.
+const SEE_THROUGH = `function () {
+  return !this.checkVisibility({ opacityProperty: true, visibilityProperty: true });
 }`;
 
 async function axControls(cdp, viewport) {
@@ -86,6 +92,13 @@ async function axControls(cdp, viewport) {
       controls.push({ id: node.backendDOMNodeId, role, name: (node.name?.value ?? '').trim(), frame: frame.url, ...box });
     }
   }
+  const seen = [];
+  for (const control of controls) {
+    const { object } = await cdp.send('DOM.resolveNode', { backendNodeId: control.id });
+    const { result } = await cdp.send('Runtime.callFunctionOn', { objectId: object.objectId, functionDeclaration: SEE_THROUGH, returnByValue: true });
+    if (result.value !== true) seen.push(control);
+  }
+  controls.splice(0, controls.length, ...seen);
   // A control under another one (two buttons drawn at one spot, one shown at a time) cannot be seen or
   // clicked: the one on top is what is on screen there.
   for (const control of controls) {
