@@ -1,9 +1,9 @@
 //! Controls drawn so that nobody can see them (see-through, clipped to a pixel, placed where no
-//! scrolling reaches), and whether focus brings one on screen (a skip link): then it is kept, since a
-//! keyboard user meets it.
+//! scrolling reaches), and whether focus or hover brings one on screen (a skip link, a list row's
+//! actions): then it is kept, since a keyboard or pointer user meets it.
 //!
-//! Must not: change the page (focus is never moved to find out; the page's `:focus` rules are read
-//! instead), or read the style sheets more than once per tree and scan.
+//! Must not: change the page (focus is never moved to find out; the page's `:focus` and `:hover`
+//! rules are read instead), or read the style sheets more than once per tree and scan.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -86,7 +86,9 @@ impl Reveal {
         outside && !in_scroller(element)
     }
 
-    /// Whether one of the tree's `:focus` rules that moves, sizes or unclips would apply to `element`.
+    /// Whether one of the tree's `:focus` rules that moves, sizes or unclips would apply to `element`
+    /// or to a box around it: `.row-actions:focus-within { position: static }` brings a row's links on
+    /// screen when one of them has the focus, by moving their container.
     fn revealed_by_focus(&self, element: &Element) -> bool {
         let root: JsValue = element.get_root_node().into();
         let known = self
@@ -100,7 +102,9 @@ impl Reveal {
             self.rules.borrow_mut().push((root, read.clone()));
             read
         });
-        selectors.iter().any(|s| element.matches(s).unwrap_or(false))
+        selectors
+            .iter()
+            .any(|s| element.closest(s).ok().flatten().is_some())
     }
 }
 
@@ -156,7 +160,8 @@ fn focusable(element: &Element) -> bool {
         .is_some_and(|e| e.tab_index() >= 0)
 }
 
-/// The selectors of a tree's `:focus` rules that change placement or clipping, without `:focus`.
+/// The selectors of a tree's `:focus` (and `:hover`) rules that change placement or clipping, without
+/// those states.
 /// Style sheets of another origin cannot be read and are passed over.
 fn focus_selectors(root: &JsValue) -> Vec<String> {
     let mut out = Vec::new();
@@ -177,11 +182,11 @@ fn rules_of(holder: &JsValue, out: &mut Vec<String>, depth: usize) {
     for rule in js_sys::Array::from(&rules).iter() {
         let selector = get(&rule, "selectorText").and_then(|s| s.as_string());
         match selector {
-            Some(selector) if selector.contains(":focus") && reveals(&rule) => {
+            Some(selector) if is_revealing_state(&selector) && reveals(&rule) => {
                 out.extend(
                     selector
                         .split(',')
-                        .filter(|part| part.contains(":focus"))
+                        .filter(|part| is_revealing_state(part))
                         .map(without_focus)
                         .filter(|part| !part.is_empty()),
                 );
@@ -192,6 +197,13 @@ fn rules_of(holder: &JsValue, out: &mut Vec<String>, depth: usize) {
             None => {}
         }
     }
+}
+
+/// Whether a selector holds in a state a keyboard or pointer user brings about: focus, or hover.
+/// Hover counts because a page that shows its controls on hover usually shows them to the keyboard
+/// too, by a script that CSS does not show (WordPress's row actions get a class on focus).
+fn is_revealing_state(selector: &str) -> bool {
+    selector.contains(":focus") || selector.contains(":hover")
 }
 
 /// Whether a rule's declarations include one that can bring an element into view.
@@ -211,10 +223,13 @@ fn reveals(rule: &JsValue) -> bool {
 /// `a.skip:focus` → `a.skip`; `.skip:focus-visible`, `.bar:focus-within .skip` likewise (the last
 /// asks whether the element would show when something around it has focus, close enough). A rule
 /// that holds only while an element is not focused (`.hidden-focusable:not(:focus)`) changes it when
-/// focused just the same: its `:not(…)` is taken out too.
+/// focused just the same: its `:not(…)` is taken out too. `:hover` is taken out like `:focus`
+/// (`tr:hover .row-actions` → `tr .row-actions`).
 fn without_focus(selector: &str) -> String {
     let mut text = selector.to_string();
     for pseudo in [
+        ":not(:hover)",
+        ":hover",
         ":not(:focus-visible)",
         ":not(:focus-within)",
         ":not(:focus)",
@@ -247,6 +262,7 @@ mod tests {
         assert_eq!(without_focus("a.shortcut:focus-visible"), "a.shortcut");
         assert_eq!(without_focus("#nav:focus-within .item"), "#nav .item");
         assert_eq!(without_focus(":focus"), "*");
+        assert_eq!(without_focus("tr:hover .row-actions"), "tr .row-actions");
         assert_eq!(without_focus("nav :focus"), "nav *");
         assert_eq!(
             without_focus(".hidden-focusable:not(:focus):not(:focus-within)"),
