@@ -195,7 +195,7 @@ build_extension() {
       --out-name "$module" --out-dir "$DIST/pkg" "$wasm" >&2
   done
   cp manifest.json "$DIST/"
-  cp extension/static/* "$DIST/"
+  cp -R extension/static/. "$DIST/"
   say "extension ready: $DIST (wasm: $(wasm_sizes))"
 }
 

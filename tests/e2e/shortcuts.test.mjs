@@ -23,6 +23,10 @@ after(async () => {
 test('a fresh profile has the four suggested keys, none of them the browser\'s own', async () => {
   const all = await worker.evaluate(() => chrome.commands.getAll());
   const keys = Object.fromEntries(all.map((c) => [c.name, c.shortcut ?? '']));
+  // Their descriptions come from _locales in the browser's language, never as raw message names.
+  const confirm = all.find((c) => c.name === 'confirm');
+  assert.equal(confirm.description, "Answer yes to Waymark's question");
+  for (const c of all) assert.ok(!String(c.description).includes('__MSG_'), JSON.stringify(c));
   assert.deepEqual(keys, {
     _execute_action: '',
     confirm: 'Alt+Shift+Y',

@@ -350,6 +350,50 @@ mod tests {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
     }
 
+    /// The message ids of one locale's `messages.json`, each with its text.
+    fn messages(locale: &str) -> BTreeMap<String, String> {
+        let path = repo().join(format!("extension/static/_locales/{locale}/messages.json"));
+        let all: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        all.as_object()
+            .unwrap()
+            .iter()
+            .map(|(id, m)| (id.clone(), m["message"].as_str().unwrap_or_default().to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn every_locale_says_every_message_and_the_manifest_names_only_messages_that_exist() {
+        let manifest = std::fs::read_to_string(repo().join("manifest.json")).unwrap();
+        let default: Value = serde_json::from_str(&manifest).unwrap();
+        let default = default["default_locale"].as_str().unwrap();
+        let base = messages(default);
+        // Every `__MSG_id__` in the manifest is a message of the default locale.
+        for part in manifest.split("__MSG_").skip(1) {
+            let id = part.split("__").next().unwrap();
+            assert!(
+                base.contains_key(id),
+                "manifest.json names __MSG_{id}__, which {default} lacks"
+            );
+        }
+        let locales: Vec<String> = std::fs::read_dir(repo().join("extension/static/_locales"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(locales.len() >= 2, "{locales:?}");
+        for locale in &locales {
+            let these = messages(locale);
+            let ids: Vec<&String> = these.keys().collect();
+            assert_eq!(
+                ids,
+                base.keys().collect::<Vec<_>>(),
+                "{locale} has other messages than {default}"
+            );
+            for (id, text) in &these {
+                assert!(!text.trim().is_empty(), "{locale}: {id} is empty");
+            }
+        }
+    }
+
     /// A built extension as `build.sh` lays it out, with stand-ins for the wasm-bindgen output.
     fn built_extension(dir: &Path) {
         std::fs::copy(repo().join("manifest.json"), dir.join("manifest.json")).unwrap();
