@@ -115,6 +115,13 @@ ensure_chromium() {
   CHROMIUM=$(command -v chromium)
 }
 
+# Debian's Chromium speaks only English until its translations are installed; the tests run Waymark
+# in Russian too (tests/e2e/language.test.mjs), which needs `chrome.i18n` to say `ru`.
+ensure_chromium_languages() {
+  case "$CHROMIUM" in /usr/bin/chromium) ;; *) return ;; esac
+  [ -f /usr/lib/chromium/locales/ru.pak ] || apt_install chromium-l10n
+}
+
 ensure_node() {
   local major=0
   have node && major=$(node -p 'process.versions.node.split(".")[0]')
@@ -196,6 +203,8 @@ build_extension() {
   done
   cp manifest.json "$DIST/"
   cp -R extension/static/. "$DIST/"
+  # The catalogues of languages other than English, which the extension loads at start (i18n/).
+  cp -R i18n/locales "$DIST/"
   say "extension ready: $DIST (wasm: $(wasm_sizes))"
 }
 
@@ -252,7 +261,8 @@ Waymark's host is installed at $data/waymark-host.
 One step is left, once per browser: load the extension.
   1. Open chrome://extensions (Edge: edge://extensions) and turn on Developer mode.
   2. Choose "Load unpacked" and pick: $DIST
-  3. Open the side panel from the toolbar button or with Alt+Shift+W, and type /ping.
+  3. Open the side panel from Waymark's toolbar button, or Waymark in its own window with
+     Alt+Shift+Period, and type /ping. /keys lists the shortcuts.
 EOF
 }
 
@@ -300,6 +310,7 @@ cmd_test() {
     done
   fi
   ensure_chromium
+  ensure_chromium_languages
   ensure_node
   ensure_real_apps
   run_e2e tests/e2e/*.test.mjs
@@ -319,6 +330,7 @@ run_e2e() { # test files...
 cmd_e2e() {
   ensure_rust
   ensure_chromium
+  ensure_chromium_languages
   ensure_node
   "$CARGO" test --locked --workspace --no-run >&2
   if [ $# -eq 0 ]; then set -- tests/e2e/*.test.mjs; fi

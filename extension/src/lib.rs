@@ -57,6 +57,8 @@ mod watch;
 #[cfg(feature = "extension")]
 mod activity;
 #[cfg(feature = "extension")]
+mod locales;
+#[cfg(feature = "extension")]
 mod panel;
 #[cfg(feature = "extension")]
 mod panel_window;

@@ -10,7 +10,11 @@ use waymark_protocol::{
 use crate::commands::COMMANDS;
 
 mod keys;
+mod language;
 pub use keys::{already_window, opening_window, shortcuts, shortcuts_unset};
+use language::with_words;
+pub use language::{set_language, set_words};
+use waymark_i18n::say;
 
 /// The status line for a connection state. Retry delays are left out on purpose: the text must not
 /// change (and be announced again) on every retry of the same failure.
@@ -42,17 +46,20 @@ pub fn connection_status(state: &ConnectionState) -> String {
 
 /// The short answer to `/ping`, for listening: "Pong, 24 ms."; [`pong_detail`] is what `/details` adds.
 pub fn pong(elapsed_ms: f64) -> String {
-    format!("Pong, {:.0} ms.", elapsed_ms.max(0.0))
+    with_words(|w| say!(w, "pong", ms = elapsed_ms.max(0.0).round()))
 }
 
 /// The detail of the last `/ping`: which host answered.
 pub fn pong_detail(p: &Pong, elapsed_ms: f64) -> String {
-    format!(
-        "Waymark host {}, process {}, answered in {:.0} ms.",
-        p.host_version,
-        p.pid,
-        elapsed_ms.max(0.0)
-    )
+    with_words(|w| {
+        say!(
+            w,
+            "pong-detail",
+            version = p.host_version.as_str(),
+            pid = p.pid,
+            ms = elapsed_ms.max(0.0).round()
+        )
+    })
 }
 
 /// `/details` when the last answer had none.
@@ -593,102 +600,4 @@ pub fn activity(activity: &waymark_protocol::Activity) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn status_lines_say_what_to_do() {
-        assert_eq!(
-            connection_status(&ConnectionState::Connected {
-                host_version: "0.1.0".into(),
-                pid: 1
-            }),
-            "Connected to Waymark host 0.1.0"
-        );
-        assert_eq!(
-            connection_status(&ConnectionState::NotInstalled { retry_in_ms: 500 }),
-            "Host not installed: run ./build.sh install"
-        );
-        let retry_a = ConnectionState::Disconnected {
-            reason: "Native host has exited.".into(),
-            retry_in_ms: 250,
-        };
-        let retry_b = ConnectionState::Disconnected {
-            reason: "Native host has exited.".into(),
-            retry_in_ms: 500,
-        };
-        assert_eq!(
-            connection_status(&retry_a),
-            connection_status(&retry_b),
-            "retries are not re-announced"
-        );
-        assert_eq!(
-            connection_status(&retry_a),
-            "Waymark host disconnected (Native host has exited); reconnecting…"
-        );
-    }
-
-    #[test]
-    fn pong_names_version_and_process() {
-        let p = Pong {
-            id: 1,
-            host_version: "0.1.0".into(),
-            pid: 4242,
-        };
-        assert_eq!(pong(2.6), "Pong, 3 ms.");
-        assert_eq!(
-            pong_detail(&p, 2.6),
-            "Waymark host 0.1.0, process 4242, answered in 3 ms."
-        );
-    }
-
-    #[test]
-    fn lists_read_as_number_role_name() {
-        use waymark_protocol::Interactive;
-        let item = |index, role: &str, name: &str| Interactive {
-            index,
-            role: role.into(),
-            name: name.into(),
-            value: None,
-            states: vec![],
-        };
-        let mut list = InteractiveList {
-            url: "http://x/".into(),
-            title: "Shop".into(),
-            total: 2,
-            offset: 0,
-            items: vec![item(1, "button", "Add to cart"), item(2, "link", "")],
-        };
-        list.items[0].states.push("pressed".into());
-        assert_eq!(
-            interactive_list(&list),
-            "2 controls on \"Shop\":\n1, button, Add to cart, pressed\n2, link, no name"
-        );
-        list.total = 30;
-        let page = interactive_list(&list);
-        assert!(page.starts_with("30 controls on \"Shop\", 1 to 2:"));
-        assert!(page.ends_with("\nSay /more for the next 28."), "{page}");
-    }
-
-    #[test]
-    fn agent_states_read_differently() {
-        let states = [
-            AgentState::Running,
-            AgentState::Idle,
-            AgentState::WaitingUser,
-            AgentState::Error,
-        ];
-        let texts: std::collections::BTreeSet<String> = states.into_iter().map(agent_status).collect();
-        assert_eq!(texts.len(), 4);
-        assert!(chat_mode(true).contains("/exit"));
-        assert!(chat_unavailable().contains("/chat"));
-    }
-
-    #[test]
-    fn help_lists_every_command() {
-        let h = help();
-        for (c, _) in COMMANDS {
-            assert!(h.contains(c));
-        }
-    }
-}
+mod tests;

@@ -3,6 +3,7 @@
 import init, * as waymark from './pkg/extension.js';
 
 const ready = init({ module_or_path: new URL('./pkg/extension_bg.wasm', import.meta.url) })
+  .then(() => waymark.load_language())
   .then(() => waymark.start_service_worker());
 
 chrome.runtime.onConnect.addListener((port) => { ready.then(() => waymark.on_connect(port)); });

@@ -99,6 +99,25 @@ pub fn extension_id() -> String {
         .unwrap_or_default()
 }
 
+/// The address of a file in the extension's package (`chrome.runtime.getURL(path)`).
+pub fn extension_url(path: &str) -> String {
+    let get_url = js_sys::Reflect::get(&js_sys::global(), &"chrome".into())
+        .and_then(|chrome| js_sys::Reflect::get(&chrome, &"runtime".into()))
+        .and_then(|runtime| {
+            let f = js_sys::Reflect::get(&runtime, &"getURL".into())?;
+            Ok((runtime, f))
+        });
+    match get_url {
+        Ok((runtime, f)) => f
+            .dyn_into::<js_sys::Function>()
+            .ok()
+            .and_then(|f| f.call1(&runtime, &path.into()).ok())
+            .and_then(|url| url.as_string())
+            .unwrap_or_else(|| path.to_owned()),
+        Err(_) => path.to_owned(),
+    }
+}
+
 /// The browser's UI language (`chrome.i18n.getUILanguage()`, e.g. `ru` or `en-US`), if it says one.
 pub fn ui_language() -> Option<String> {
     let i18n = js_sys::Reflect::get(&js_sys::global(), &"chrome".into())

@@ -3,7 +3,9 @@
 //! - every Rust source file opens with a `//!` doc saying what it is for;
 //! - every path `ARCHITECTURE.md` names exists (a map that names files which are gone is wrong);
 //! - nothing cites documents that are not in the repository;
-//! - no source file grows past [`MAX_LINES`] lines, except data tables (word lists).
+//! - no source file grows past [`MAX_LINES`] lines, except data tables (word lists);
+//! - every message the code says (`say!(words, "id", …)`) is in the English catalogue, and every
+//!   English message is said somewhere (the catalogue's own tests hold the other languages to English).
 //!
 //! Each check is a function returning the problems it found, in words a person can act on, so the
 //! checks themselves are tested on small made-up inputs (`tests.rs`) as well as run on the repository.
@@ -49,6 +51,59 @@ const NOT_IN_CHECKOUT: &[&str] = &[
     // A peer's file the benchmark fetches from its package at run time.
     "dom_tree/index.js",
 ];
+
+/// Message ids named at run time rather than by a literal in `say!` (a control's role, the
+/// catalogue's own tests), by their prefix.
+pub const RUNTIME_MESSAGE_PREFIXES: &[&str] = &["role-", "test-"];
+
+/// The ids said in `sources` (by `say!(words, "id"` or `.say("id"`) that `catalogue` (the English
+/// `.ftl` files, concatenated) lacks, and the catalogue's ids that no source says.
+pub fn message_ids<'a>(sources: impl Iterator<Item = (&'a str, &'a str)>, catalogue: &str) -> Vec<String> {
+    let defined: BTreeSet<&str> = catalogue
+        .lines()
+        .filter_map(|line| {
+            let (id, _) = line.split_once('=')?;
+            let id = id.trim_end();
+            let ok = id.starts_with(|c: char| c.is_ascii_alphabetic())
+                && id
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            ok.then_some(id)
+        })
+        .collect();
+    let mut said = BTreeSet::new();
+    let mut problems = Vec::new();
+    for (path, text) in sources.filter(|(p, _)| p.ends_with(".rs")) {
+        for marker in ["say!(", ".say("] {
+            for (at, _) in text.match_indices(marker) {
+                let rest = &text[at + marker.len()..];
+                let Some(open) = rest.find('"') else { continue };
+                // `say!(words, "id"`: the id is the first literal, before any `)`.
+                if rest[..open].contains(')') {
+                    continue;
+                }
+                let Some(len) = rest[open + 1..].find('"') else {
+                    continue;
+                };
+                let id = &rest[open + 1..open + 1 + len];
+                if id.is_empty() || id.contains(char::is_whitespace) {
+                    continue;
+                }
+                said.insert(id.to_owned());
+                if !defined.contains(id) {
+                    problems.push(format!("{path}: says `{id}`, which i18n/locales/en lacks"));
+                }
+            }
+        }
+    }
+    for id in defined {
+        let runtime = RUNTIME_MESSAGE_PREFIXES.iter().any(|p| id.starts_with(p));
+        if !runtime && !said.contains(id) {
+            problems.push(format!("i18n/locales/en: `{id}` is said by no code; remove it"));
+        }
+    }
+    problems
+}
 
 /// The repository's root (this crate lives in `tools/tidy`).
 pub fn repo_root() -> PathBuf {

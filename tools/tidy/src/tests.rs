@@ -134,3 +134,36 @@ fn no_source_file_is_longer_than_the_limit() {
     let problems = too_long(pairs(&texts));
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+#[test]
+fn a_message_the_catalogue_lacks_or_nobody_says_is_named() {
+    let sources = [
+        (
+            "a.rs",
+            "let s = say!(w, \"pong\", ms = 1); let t = say!(w, \"gone\");",
+        ),
+        ("b.rs", "w.say(\"pong-detail\", &args)"),
+    ];
+    let catalogue = "# c\npong = Pong\npong-detail = D\n    .title = T\nunused = U\nrole-button = button\n";
+    let problems = message_ids(sources.into_iter(), catalogue);
+    assert_eq!(
+        problems,
+        [
+            "a.rs: says `gone`, which i18n/locales/en lacks",
+            "i18n/locales/en: `unused` is said by no code; remove it",
+        ]
+    );
+}
+
+#[test]
+fn every_message_said_is_in_the_catalogue_and_every_message_is_said() {
+    let (tree, texts) = repository();
+    let catalogue: String = tree
+        .iter()
+        .filter(|p| p.starts_with("i18n/locales/en/") && p.ends_with(".ftl"))
+        .map(|p| std::fs::read_to_string(repo_root().join(p)).expect("a catalogue file"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let problems = message_ids(pairs(&texts).filter(|(p, _)| !p.starts_with("i18n/")), &catalogue);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -1,0 +1,56 @@
+//! Loads the user's language into the extension's contexts (service worker, side panel, settings):
+//! the catalogues of languages other than English travel as files in the package (`locales/`), not in
+//! the wasm, and are fetched once when a context starts, before it says anything.
+//!
+//! Must not: hold or choose words (that is `wording`), or fail a context's start: a catalogue that
+//! cannot be read leaves the context speaking English, and says why in the console.
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+use crate::{chrome, wording};
+
+#[wasm_bindgen]
+extern "C" {
+    /// The global `fetch`, which windows and service workers both have.
+    #[wasm_bindgen(js_name = fetch)]
+    fn fetch_url(url: &str) -> js_sys::Promise;
+}
+
+/// Called by each loader (`sw.js`, `sidepanel.js`, `settings.js`) between the module's start and the
+/// context's: speak the browser's UI language from the first sentence on.
+#[wasm_bindgen]
+pub async fn load_language() {
+    let tag = chrome::ui_language().unwrap_or_default();
+    let language = waymark_i18n::best_language(&tag);
+    if language == waymark_i18n::FALLBACK {
+        return; // English is in the module already.
+    }
+    let mut texts = Vec::new();
+    for file in waymark_i18n::files(language) {
+        match fetch_text(&chrome::extension_url(&format!("locales/{language}/{file}"))).await {
+            Ok(text) => texts.push(text),
+            Err(why) => {
+                web_sys::console::warn_1(&format!("Waymark: no {language} words ({file}): {why}").into());
+                return;
+            }
+        }
+    }
+    wording::set_words(waymark_i18n::Words::from_texts(language, texts));
+}
+
+async fn fetch_text(url: &str) -> Result<String, String> {
+    let response = JsFuture::from(fetch_url(url))
+        .await
+        .map_err(|e| format!("{e:?}"))?
+        .dyn_into::<web_sys::Response>()
+        .map_err(|_| "not a response".to_owned())?;
+    if !response.ok() {
+        return Err(format!("HTTP {}", response.status()));
+    }
+    let text = JsFuture::from(response.text().map_err(|e| format!("{e:?}"))?)
+        .await
+        .map_err(|e| format!("{e:?}"))?;
+    text.as_string().ok_or_else(|| "not text".to_owned())
+}

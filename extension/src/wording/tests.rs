@@ -1,0 +1,108 @@
+//! Unit tests of the panel's wording: each sentence from its protocol data, in English and Russian.
+
+use super::*;
+
+#[test]
+fn status_lines_say_what_to_do() {
+    assert_eq!(
+        connection_status(&ConnectionState::Connected {
+            host_version: "0.1.0".into(),
+            pid: 1
+        }),
+        "Connected to Waymark host 0.1.0"
+    );
+    assert_eq!(
+        connection_status(&ConnectionState::NotInstalled { retry_in_ms: 500 }),
+        "Host not installed: run ./build.sh install"
+    );
+    let retry_a = ConnectionState::Disconnected {
+        reason: "Native host has exited.".into(),
+        retry_in_ms: 250,
+    };
+    let retry_b = ConnectionState::Disconnected {
+        reason: "Native host has exited.".into(),
+        retry_in_ms: 500,
+    };
+    assert_eq!(
+        connection_status(&retry_a),
+        connection_status(&retry_b),
+        "retries are not re-announced"
+    );
+    assert_eq!(
+        connection_status(&retry_a),
+        "Waymark host disconnected (Native host has exited); reconnecting…"
+    );
+}
+
+#[test]
+fn pong_names_version_and_process() {
+    let p = Pong {
+        id: 1,
+        host_version: "0.1.0".into(),
+        pid: 4242,
+    };
+    assert_eq!(pong(2.6), "Pong, 3 ms.");
+    assert_eq!(
+        pong_detail(&p, 2.6),
+        "Waymark host 0.1.0, process 4242, answered in 3 ms."
+    );
+}
+
+#[test]
+fn lists_read_as_number_role_name() {
+    use waymark_protocol::Interactive;
+    let item = |index, role: &str, name: &str| Interactive {
+        index,
+        role: role.into(),
+        name: name.into(),
+        value: None,
+        states: vec![],
+    };
+    let mut list = InteractiveList {
+        url: "http://x/".into(),
+        title: "Shop".into(),
+        total: 2,
+        offset: 0,
+        items: vec![item(1, "button", "Add to cart"), item(2, "link", "")],
+    };
+    list.items[0].states.push("pressed".into());
+    assert_eq!(
+        interactive_list(&list),
+        "2 controls on \"Shop\":\n1, button, Add to cart, pressed\n2, link, no name"
+    );
+    list.total = 30;
+    let page = interactive_list(&list);
+    assert!(page.starts_with("30 controls on \"Shop\", 1 to 2:"));
+    assert!(page.ends_with("\nSay /more for the next 28."), "{page}");
+}
+
+#[test]
+fn agent_states_read_differently() {
+    let states = [
+        AgentState::Running,
+        AgentState::Idle,
+        AgentState::WaitingUser,
+        AgentState::Error,
+    ];
+    let texts: std::collections::BTreeSet<String> = states.into_iter().map(agent_status).collect();
+    assert_eq!(texts.len(), 4);
+    assert!(chat_mode(true).contains("/exit"));
+    assert!(chat_unavailable().contains("/chat"));
+}
+
+#[test]
+fn help_lists_every_command() {
+    let h = help();
+    for (c, _) in COMMANDS {
+        assert!(h.contains(c));
+    }
+}
+
+#[test]
+fn sentences_follow_the_language_set_for_the_context() {
+    set_language("ru-RU");
+    let russian = pong(24.4);
+    set_language("en");
+    assert_eq!(russian, "Понг, 24 мс.");
+    assert_eq!(pong(24.4), "Pong, 24 ms.");
+}

@@ -1,0 +1,53 @@
+//! Finds the message catalogues (`locales/<language>/<area>.ftl`) and embeds them, so a new language is
+//! a new directory: no list in the code names the languages. English is always embedded (the fallback);
+//! the other languages' text only with the `all-languages` feature (the host) — the extension loads
+//! them from its package at run time instead, to keep its wasm small.
+//!
+//! Must not read anything outside `locales/`, nor fail on a catalogue's content (the crate's tests
+//! judge the words; the build only carries them).
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::{env, fs, io};
+
+fn main() -> io::Result<()> {
+    let root = Path::new(&env::var("CARGO_MANIFEST_DIR").map_err(io::Error::other)?).join("locales");
+    println!("cargo:rerun-if-changed=locales");
+    let mut languages: Vec<_> = fs::read_dir(&root)?
+        .filter_map(Result::ok)
+        .filter(|e| e.path().is_dir())
+        .filter_map(|e| e.file_name().into_string().ok())
+        .collect();
+    languages.sort();
+    let embed_all = env::var_os("CARGO_FEATURE_ALL_LANGUAGES").is_some();
+    let mut out = String::from(
+        "/// Every catalogue: (language tag, [(file name, its text, or \"\" when not embedded)]).\n",
+    );
+    out.push_str("pub static CATALOGUES: &[(&str, &[(&str, &str)])] = &[\n");
+    for language in &languages {
+        let dir = root.join(language);
+        println!("cargo:rerun-if-changed=locales/{language}");
+        let mut files: Vec<_> = fs::read_dir(&dir)?
+            .filter_map(Result::ok)
+            .filter_map(|e| e.file_name().into_string().ok())
+            .filter(|name| name.ends_with(".ftl"))
+            .collect();
+        files.sort();
+        let _ = writeln!(out, "    ({language:?}, &[");
+        for file in &files {
+            println!("cargo:rerun-if-changed=locales/{language}/{file}");
+            if embed_all || language == "en" {
+                let _ = writeln!(
+                    out,
+                    "        ({file:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/locales/{language}/{file}\"))),"
+                );
+            } else {
+                let _ = writeln!(out, "        ({file:?}, \"\"),");
+            }
+        }
+        out.push_str("    ]),\n");
+    }
+    out.push_str("];\n");
+    let target = Path::new(&env::var("OUT_DIR").map_err(io::Error::other)?).join("catalogues.rs");
+    fs::write(target, out)
+}
