@@ -3,12 +3,16 @@
 // checked as a fresh profile has them (`chrome.commands.getAll()`), not as the manifest suggests them.
 // Then: the panel says nothing about unset keys when all four are set, `/keys` lists them, and a
 // shortcut pressed with no panel open opens Waymark's own window, which says its outcome — never silent.
+// In that window, /tabs and /tab act on the user's browser window, not on Waymark's own.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { EXTENSION_ID, command, launch, openPanel, until, waitForReply, waitForStatus } from './lib/harness.mjs';
+import { EXTENSION_ID, command, launch, openPanel, serveStatic, until, waitForReply, waitForStatus } from './lib/harness.mjs';
+
+const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 
 let browser;
 let worker;
+let site;
 
 before(async () => {
   browser = await launch();
@@ -18,6 +22,7 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
+  await site?.close();
 });
 
 test('a fresh profile has the four suggested keys, none of them the browser\'s own', async () => {
@@ -64,4 +69,37 @@ test('a shortcut pressed with no panel open opens Waymark\'s window, which says 
   await worker.evaluate(() => globalThis.runCommand('open-window'));
   const count = await worker.evaluate(async (url) => (await chrome.tabs.query({})).filter((t) => t.url.startsWith(url)).length, windowUrl);
   assert.equal(count, 1);
+});
+
+test('in Waymark\'s window, /tabs lists the browser window\'s tabs and /tab switches there', async () => {
+  site = await serveStatic(FIXTURES);
+  const windowUrl = `chrome-extension://${EXTENSION_ID}/sidepanel.html?window=1`;
+  const panel = browser.context.pages().find((p) => p.url().startsWith(windowUrl));
+  assert.ok(panel, 'Waymark\'s window is open (the test before opened it)');
+  // Two pages in the user's browser window, the first one showing.
+  const [checkout, controls] = [`${site.url}actions.html`, `${site.url}controls.html`];
+  await worker.evaluate(async ({ checkout, controls }) => {
+    const [window] = await chrome.windows.getAll({ windowTypes: ['normal'] });
+    const [first] = await chrome.tabs.query({ windowId: window.id });
+    await chrome.tabs.update(first.id, { url: checkout, active: true });
+    await chrome.tabs.create({ windowId: window.id, url: controls, active: false });
+  }, { checkout, controls });
+  await until(() => worker.evaluate(async (urls) => (await chrome.tabs.query({ status: 'complete' }))
+    .filter((t) => urls.includes(t.url)).length === 2, [checkout, controls]), 'both pages loaded');
+  // Waymark's window comes forward: it is the window the user is in, the one the browser names last
+  // focused, which holds nothing but the panel.
+  await worker.evaluate(() => globalThis.runCommand('open-window'));
+  await until(() => panel.evaluate(async () => (await chrome.windows.getLastFocused()).id === (await chrome.windows.getCurrent()).id),
+    'Waymark\'s window to be the last focused');
+  const list = await command(panel, '/tabs', /tabs:|No web pages/);
+  assert.match(list, /^2 tabs:\n1, Checkout fixture, current\n2, Controls fixture$/);
+  await command(panel, '/tab 2', /^Switched to tab 2, "Controls fixture"\.$/);
+  const active = await worker.evaluate(async () => {
+    const [window] = await chrome.windows.getAll({ windowTypes: ['normal'] });
+    return (await chrome.tabs.query({ windowId: window.id, active: true }))[0].url;
+  });
+  assert.equal(active, controls);
+  // Waymark's window still shows the panel, and nothing else opened there.
+  const own = await panel.evaluate(async () => (await chrome.tabs.query({ windowId: (await chrome.windows.getCurrent()).id })).map((t) => t.url));
+  assert.deepEqual(own, [panel.url()]);
 });

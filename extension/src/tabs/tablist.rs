@@ -1,5 +1,6 @@
-//! The tabs of the focused window, numbered from 1 as the user hears them, and bringing one to the
-//! front.
+//! The tabs of the user's browser window, numbered from 1 as the user hears them, and bringing one to
+//! the front. That window is the normal browser window the user last worked in: never Waymark's own
+//! window (a popup, see `panel_window`), which holds only the panel, even while it has the focus.
 //!
 //! Must not: list or switch to Waymark's own pages (the side panel, settings), or change anything in a
 //! tab but which one its window shows.
@@ -8,19 +9,25 @@ use serde_json::json;
 use waymark_protocol::{ErrorKind, ToolResult};
 
 use crate::chrome::tabs::{self, Tab, TabQuery, TabUpdate};
+use crate::chrome::windows;
 
-/// The user's tabs of the focused window, in the window's order.
+/// The user's tabs of the browser window they last worked in, in the window's order.
 async fn user_tabs() -> Result<Vec<Tab>, String> {
+    // With no normal window to be found (the browser will not say), the focused one, as before.
+    let window = windows::last_focused_browser_window()
+        .await
+        .ok()
+        .and_then(|w| w.id);
     let wanted = TabQuery {
         active: None,
-        last_focused_window: Some(true),
-        window_id: None,
+        last_focused_window: window.is_none().then_some(true),
+        window_id: window,
     };
     let tabs = tabs::query(wanted).await?;
     Ok(tabs.into_iter().filter(|tab| !tab.is_waymark_page()).collect())
 }
 
-/// The tabs of the focused window, numbered from 1.
+/// The tabs of the user's browser window, numbered from 1.
 pub(super) async fn list_tabs() -> ToolResult {
     let tabs = match user_tabs().await {
         Ok(tabs) => tabs,
