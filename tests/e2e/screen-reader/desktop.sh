@@ -34,13 +34,14 @@ export ACCESSIBILITY_ENABLED=1 GTK_MODULES=gail:atk-bridge NO_AT_BRIDGE=0 LANG=C
 log=$session/log
 mkdir -p "$log"
 
-# A free display number.
-display=99
-while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do display=$((display + 1)); done
-export DISPLAY=:$display
-Xvfb "$DISPLAY" -screen 0 1400x1000x24 -nolisten tcp >"$log/xvfb.log" 2>&1 &
+# A free display number, chosen by Xvfb itself (-displayfd: it takes the first display whose lock it
+# can create, and writes its number once it is ready), so two sessions started at once never collide.
+Xvfb -displayfd 3 -screen 0 1400x1000x24 -nolisten tcp 3>"$log/display" >"$log/xvfb.log" 2>&1 &
 pids+=($!)
-for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+for _ in $(seq 100); do [ -s "$log/display" ] && break; sleep 0.1; done
+display=$(tr -dc 0-9 <"$log/display")
+[ -n "$display" ] || { echo "desktop.sh: Xvfb did not start; its log:" >&2; cat "$log/xvfb.log" >&2; exit 1; }
+export DISPLAY=:$display
 xdpyinfo >/dev/null 2>&1 || { echo "desktop.sh: Xvfb did not start" >&2; exit 1; }
 
 export DBUS_SESSION_BUS_ADDRESS=unix:path=$XDG_RUNTIME_DIR/bus

@@ -8,6 +8,12 @@ one JSON line to the file named by WAYMARK_SPEECH_LOG, with the event Speech Dis
 the browser and in Node). Nothing else about Orca changes: it is started as /usr/bin/orca would be,
 with the same arguments.
 
+When the events stop coming, that is written too ("lost", with the cause), so the tests can say why
+instead of reporting announcements that were said but never timed: the client's listener thread, which
+delivers the events, dies on any exception (a malformed line, a failing callback), and Orca then
+reconnects with a new connection whose utterances report nothing. The listener here records such an
+exception ("listener_error") and goes on listening, so one bad line no longer ends the run's timings.
+
 Must not: change what Orca says, or how it says it; it only listens.
 """
 
@@ -79,6 +85,35 @@ def _cancel(self):
 
 
 factory.SpeechServer._cancel = _cancel
+
+_original_reset = factory.SpeechServer.reset
+
+
+def _reset(self, *args, **kwargs):
+    # Orca found its connection dead and opens another: what was queued on the old one reports nothing.
+    _record(0, "lost", "Orca reconnected to Speech Dispatcher (its connection was lost)")
+    return _original_reset(self, *args, **kwargs)
+
+
+factory.SpeechServer.reset = _reset
+
+_original_communication = speechd.client._SSIP_Connection._communication
+_LISTEN_RETRIES = 20
+
+
+def _communication(self):
+    # The thread's target is looked up when a connection is made, after this module has run.
+    for _ in range(_LISTEN_RETRIES):
+        try:
+            return _original_communication(self)
+        except SystemExit:
+            raise  # the socket was closed: the connection is over
+        except Exception as error:  # noqa: BLE001 - any exception here ends the events for good
+            _record(0, "listener_error", f"Speech Dispatcher's event listener failed: {type(error).__name__}: {error}")
+    return None
+
+
+speechd.client._SSIP_Connection._communication = _communication
 
 sys.argv = ["/usr/bin/orca"] + sys.argv[1:]
 runpy.run_path("/usr/bin/orca", run_name="__main__")

@@ -14,6 +14,22 @@ export function words(text) {
   return String(text).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
+/// The longest an utterance takes at Orca's default rate here (a ten-line list is about 40 s): a begun
+/// utterance with no end after this, or one queued this long that never began, means Speech Dispatcher
+/// stopped reporting.
+const LONGEST_UTTERANCE_MS = 90_000;
+
+/// Speech Dispatcher stopped telling when utterances begin and end: what the tests would then report
+/// (announcements missing, cut, untimed) would be false, so they stop with this instead.
+export class SpeechLost extends Error {
+  constructor(cause) {
+    super(`Speech Dispatcher stopped reporting when utterances begin and end (${cause}); what Orca said `
+      + 'after that has no times, so this run cannot judge the speech. Run ./build.sh orca again; '
+      + `Speech Dispatcher's own log is in ${process.env.WAYMARK_DESKTOP_LOG ?? 'the desktop session'}.`);
+    this.name = 'SpeechLost';
+  }
+}
+
 export class Speech {
   constructor(path = process.env.WAYMARK_SPEECH_LOG) {
     if (!path) throw new Error('WAYMARK_SPEECH_LOG is not set: run the screen-reader tests through ./build.sh orca');
@@ -24,11 +40,15 @@ export class Speech {
   utterances() {
     const byId = new Map();
     const stops = [];
+    this.lost = [];
+    this.listenerErrors = [];
     for (const line of fs.readFileSync(this.path, 'utf8').split('\n')) {
       if (!line.trim()) continue;
       let e;
       try { e = JSON.parse(line); } catch { continue; }
       if (e.event === 'stop') { stops.push(e.t); continue; }
+      if (e.event === 'lost') { this.lost.push(e); continue; }
+      if (e.event === 'listener_error') { this.listenerErrors.push(e); continue; }
       if (e.event === 'queued') byId.set(e.id, { id: e.id, text: e.text, queued: e.t });
       const u = byId.get(e.id);
       if (u && e.event !== 'queued') u[e.event] = e.t;
@@ -44,6 +64,20 @@ export class Speech {
     return list;
   }
 
+  /// Throws SpeechLost when Speech Dispatcher has stopped reporting: Orca lost its connection, or an
+  /// utterance began and never ended, or was queued and never began, for longer than any takes.
+  check() {
+    const all = this.utterances();
+    const [lost] = this.lost;
+    if (lost) throw new SpeechLost(`${lost.text}, at ${new Date(lost.t).toISOString()}`);
+    const now = Date.now();
+    const stuck = all.find((u) => !u.over && !u.cancel && now - (u.begin ?? u.queued) > LONGEST_UTTERANCE_MS);
+    if (stuck) {
+      const what = stuck.begin ? 'began and never ended' : 'was queued and never began';
+      throw new SpeechLost(`"${stuck.text}" ${what} in ${Math.round((now - (stuck.begin ?? stuck.queued)) / 1000)} s`);
+    }
+  }
+
   since(t) {
     return this.utterances().filter((u) => u.queued >= t);
   }
@@ -52,6 +86,7 @@ export class Speech {
   async settle({ quiet = 1500, timeout = 60_000 } = {}) {
     const start = Date.now();
     for (;;) {
+      this.check();
       const all = this.utterances();
       const last = all.at(-1);
       const busy = all.some((u) => u.begin && !u.over);
