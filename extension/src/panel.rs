@@ -9,10 +9,11 @@
 //! heard once. The user's own commands are shown, never spoken: key echo has already said them, and
 //! reading them back would delay the answer.
 //!
-//! A question is a dialog (`#question`, `role=dialog`) named by the question's words, with the
-//! focus on "No": the screen reader says the question first, then "No, button". It is not in a live
-//! region, so it is heard once; only when the panel cannot take the focus (a side panel while the user
-//! reads the page) is it said through the alert region too. Answers are short by default ("Pong,
+//! A question is a dialog (`#question-dialog`, `role=dialog`) named by the question's words, which
+//! takes the focus itself: the screen reader says the question first; "No" is the next Tab stop, and
+//! Enter or Escape in it answers no. It is not in a live region, so it is heard once; only when the
+//! panel cannot take the focus (a side panel while the user reads the page) is it said through the
+//! alert region too. Answers are short by default ("Pong,
 //! 24 ms."), with the detail on `/details`; lists come ten at a time, with `/more`.
 //!
 //! The panel also runs in a tab and in Waymark's own window (`panel_window`); there, a shortcut's
@@ -207,11 +208,16 @@ pub fn start_panel() -> Result<(), JsValue> {
         button.add_event_listener_with_callback("click", on_click.as_ref().unchecked_ref())?;
         on_click.forget();
     }
-    // Escape in the question answers no: the safe way out is the quickest.
+    // Escape in the question answers no: the safe way out is the quickest. So does Enter on the dialog
+    // itself, where the question puts the focus (Enter on a button is that button's click).
     let on_key = {
         let panel = panel.clone();
         Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(move |event: web_sys::KeyboardEvent| {
-            if event.key() == "Escape" {
+            let on_dialog = event
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .is_some_and(|e| e.id() == question::QUESTION_DIALOG);
+            if event.key() == "Escape" || (event.key() == "Enter" && on_dialog) {
                 event.prevent_default();
                 answer(&panel, false);
             }

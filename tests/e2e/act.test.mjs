@@ -44,12 +44,14 @@ test('a harmless click runs at once', async () => {
   assert.equal((await events()).saved, 1);
 });
 
-test('paying asks first, with focus on No; /yes runs it exactly once', async () => {
+test('paying asks first, the focus on the question, No its next Tab stop; /yes runs it exactly once', async () => {
   await send(panel, `/click ${numbers['Pay €84.97']}`);
   await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '');
   const question = await panel.textContent('#question-text');
   assert.match(question, /^Click button 'Pay €84\.97' on 127\.0\.0\.1:\d+\? Yes or no\.$/);
-  assert.equal(await panel.evaluate(() => document.activeElement.id), 'no', 'the safe choice has focus');
+  assert.equal(await panel.evaluate(() => document.activeElement.id), 'question-dialog', 'the question has the focus');
+  await panel.keyboard.press('Tab');
+  assert.equal(await panel.evaluate(() => document.activeElement.id), 'no', 'the safe choice is the next Tab stop');
   assert.equal((await events()).paid, 0, 'nothing happens before the answer');
   await command('/yes', /^Clicked \d+, button, Pay €84\.97\.$/);
   assert.equal((await events()).paid, 1);
@@ -58,9 +60,9 @@ test('paying asks first, with focus on No; /yes runs it exactly once', async () 
   assert.equal(await panel.textContent('#question-text'), '', 'the question is gone once answered');
 });
 
-test('deleting the account asks first; No from the keyboard never runs it', async () => {
+test('deleting the account asks first; Enter in the question answers no and never runs it', async () => {
   await send(panel, `/click ${numbers['Delete account']}`);
-  await panel.waitForFunction(() => document.activeElement.id === 'no');
+  await panel.waitForFunction(() => document.activeElement.id === 'question-dialog');
   const before = await replyCount(panel);
   await panel.keyboard.press('Enter');
   await waitForReply(panel, /^Not done: you said no\.$/, { after: before });

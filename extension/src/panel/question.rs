@@ -1,5 +1,6 @@
-//! The panel's questions and their answers: a question waiting for yes or no (a dialog, focus on
-//! "No"), a step handed to the user waiting for "done", and sending what the user answered.
+//! The panel's questions and their answers: a question waiting for yes or no (a dialog that takes the
+//! focus, "No" its next Tab stop), a step handed to the user waiting for "done", and sending what the
+//! user answered.
 //!
 //! Must not: word anything itself (`wording` does), or decide what a question is (the host asks).
 
@@ -12,11 +13,15 @@ use super::speech::{alert, clear_alert, note, say};
 use super::Shared;
 use crate::{activity, chrome, wording};
 
-/// Shows a blocking question: a dialog named by the question, with the focus on the safe choice
-/// ("No"), so the screen reader says the question, then "No, button", and nothing before them.
-/// A panel the user is not in must still be heard: a panel tab or Waymark's window comes forward (the
-/// focus moving to "No" says the question); a side panel, which cannot, says it through the alert
-/// region as well.
+/// The element that takes the focus while a question waits (`sidepanel.html`).
+pub(super) const QUESTION_DIALOG: &str = "question-dialog";
+
+/// Shows a blocking question: a dialog named by the question takes the focus itself, so the question is
+/// the first thing the screen reader says (with the focus on "No", Orca 43 said "No, push button"
+/// before it). Tab goes to "No", then "Yes"; Enter and Escape in the dialog answer no, so no key answers
+/// yes by accident. A panel the user is not in must still be heard: a panel tab or Waymark's window
+/// comes forward (the focus moving to the dialog says the question); a side panel, which cannot, says
+/// it through the alert region as well.
 pub(super) fn ask_user(panel: &Shared, id: RequestId, text: &str) {
     note(panel, &activity::Event::Question { manual: false, text });
     let focused = {
@@ -24,12 +29,12 @@ pub(super) fn ask_user(panel: &Shared, id: RequestId, text: &str) {
         p.question = Some(id);
         p.question_text.set_text_content(Some(text));
         p.question_box.set_hidden(false);
-        if let Some(no) = p
+        if let Some(dialog) = p
             .document
-            .get_element_by_id("no")
+            .get_element_by_id(QUESTION_DIALOG)
             .and_then(|e| e.dyn_into::<HtmlElement>().ok())
         {
-            let _ = no.focus();
+            let _ = dialog.focus();
         }
         p.document.has_focus().unwrap_or(false)
     };
