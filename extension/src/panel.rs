@@ -103,6 +103,8 @@ struct Panel {
     chat_mode: bool,
     /// Whether the agent is working, as its last status said: Escape then stops it.
     agent_running: bool,
+    /// The faults in the host's setup this panel has said (each once, however often it reconnects).
+    faults_said: Vec<waymark_protocol::HostFault>,
     /// The outside client whose reading was said last, and when: its next reads within
     /// [`READS_QUIET_MS`] are only noted in the activity view, so a client that reads a lot does not
     /// drown what the user is listening to.
@@ -170,6 +172,7 @@ pub fn start_panel() -> Result<(), JsValue> {
         overlay_shown: true,
         chat_mode: false,
         agent_running: false,
+        faults_said: Vec::new(),
         last_read: None,
         input,
         worker: None,
@@ -268,6 +271,9 @@ fn from_worker(panel: &Shared, message: WorkerToPanel) {
     match message {
         WorkerToPanel::Connection { state } => {
             set_status(panel, &wording::connection_status(&state));
+            if let waymark_protocol::ConnectionState::Connected { faults, .. } = &state {
+                say_faults(panel, faults);
+            }
             // Waymark's window opened by a shortcut acts on it once it can reach the host.
             if matches!(state, waymark_protocol::ConnectionState::Connected { .. }) {
                 let command = panel.borrow_mut().pending_command.take();
@@ -403,6 +409,20 @@ fn from_host(panel: &Shared, message: ToExtension) {
     }
 }
 
+/// Says each fault the host found in its setup that this panel has not said yet, assertively: nothing
+/// the user does is saved, or chat cannot start, until it is fixed.
+fn say_faults(panel: &Shared, faults: &[waymark_protocol::HostFault]) {
+    for fault in faults {
+        if panel.borrow().faults_said.contains(fault) {
+            continue;
+        }
+        panel.borrow_mut().faults_said.push(fault.clone());
+        let text = wording::host_fault(fault);
+        note(panel, &activity::Event::Error(&text));
+        alert(panel, &text);
+    }
+}
+
 /// What the agent reports: its answers and errors go to the transcript once; its state and progress
 /// to the status line (which says a line again only when its words change).
 fn agent_event(panel: &Shared, event: AgentEvent) {
@@ -425,6 +445,11 @@ fn agent_event(panel: &Shared, event: AgentEvent) {
                 clear_alert(panel);
             }
             set_status(panel, &wording::agent_status(state));
+        }
+        AgentEvent::NotSaved { fault } => {
+            let text = wording::not_saved(&fault);
+            note(panel, &activity::Event::Error(&text));
+            alert(panel, &text);
         }
         AgentEvent::Progress { text } => set_status(panel, &text),
         // Each step is already heard as progress, and the outcome in the agent's message: reading every

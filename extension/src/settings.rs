@@ -8,7 +8,9 @@
 //! variable fixes are shown read-only with the variable's name, and never sent.
 //!
 //! Announcements: one polite status line ("Saved.", "Checks done: …"); a refused save moves the focus
-//! to the first field at fault, whose error is linked with `aria-describedby`, so it is heard once.
+//! to the first field at fault, whose error is linked with `aria-describedby`, so it is heard once. A
+//! config file that does not parse is said when the page loads, with the defaults in the fields; saving
+//! replaces it, and the status line says where the host kept the old file.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -66,6 +68,8 @@ struct Page {
     _listeners: Vec<Closure<dyn FnMut(JsValue)>>,
     next_id: RequestId,
     awaiting_settings: Option<RequestId>,
+    /// The settings awaited answer a save (else a load): a problem then means "not saved".
+    saving: bool,
     awaiting_doctor: Option<RequestId>,
     /// Whether the settings were asked for on this connection already.
     loaded: bool,
@@ -119,6 +123,7 @@ pub fn start_settings() -> Result<(), JsValue> {
         _listeners: Vec::new(),
         next_id: (js_sys::Math::random() * 1e12) as RequestId,
         awaiting_settings: None,
+        saving: false,
         awaiting_doctor: None,
         loaded: false,
         connected: false,
@@ -189,6 +194,7 @@ fn from_worker(page: &Shared, message: WorkerToPanel) {
                     page.borrow_mut().loaded = true;
                     let id = next_id(page);
                     page.borrow_mut().awaiting_settings = Some(id);
+                    page.borrow_mut().saving = false;
                     send(page, ToHost::GetSettings(GetSettings { id }));
                 }
             } else if !matches!(state, ConnectionState::Connecting) {
@@ -266,17 +272,24 @@ fn settings_reply(page: &Shared, reply: SettingsReply) {
     if let Some(view) = &reply.settings {
         fill(page, view);
     }
-    match (reply.problem, reply.saved) {
-        (Some(problem), _) => match problem
-            .field
-            .as_deref()
-            .and_then(|f| FIELDS.iter().find(|k| **k == f))
-        {
-            Some(key) => show_errors(page, &[(key, problem.message)]),
-            None => set_status(page, &format!("Not saved: {}", problem.message)),
-        },
-        (None, true) => set_status(page, "Saved."),
-        (None, false) => set_status(page, "Settings loaded."),
+    let saving = page.borrow().saving;
+    let Some(problem) = reply.problem else {
+        let said = match (reply.saved, reply.kept_copy) {
+            (true, Some(copy)) => crate::wording::saved_keeping_copy(&copy),
+            (true, None) => "Saved.".to_owned(),
+            (false, _) => "Settings loaded.".to_owned(),
+        };
+        return set_status(page, &said);
+    };
+    let field = problem
+        .field
+        .as_deref()
+        .and_then(|f| FIELDS.iter().find(|k| **k == f));
+    match (field, problem.config) {
+        (Some(key), _) => show_errors(page, &[(key, problem.message)], saving),
+        // The file as it stands does not load: what it means for this page, and what saving does.
+        (None, Some(fault)) if !saving => set_status(page, &crate::wording::settings_not_loaded(&fault)),
+        (None, _) => set_status(page, &format!("Not saved: {}", problem.message)),
     }
 }
 
@@ -328,7 +341,7 @@ fn clear_errors(page: &Shared) {
 
 /// Marks the fields at fault and moves the focus to the first: its description carries the error, so
 /// a screen reader says it once, with the field.
-fn show_errors(page: &Shared, errors: &[(&str, String)]) {
+fn show_errors(page: &Shared, errors: &[(&str, String)], saving: bool) {
     let p = page.borrow();
     let mut first = None;
     for (key, message) in errors {
@@ -345,7 +358,11 @@ fn show_errors(page: &Shared, errors: &[(&str, String)]) {
     } else {
         format!("{n} problems")
     };
-    set_status(page, &format!("Not saved: {problems}."));
+    if saving {
+        set_status(page, &format!("Not saved: {problems}."));
+    } else {
+        set_status(page, &crate::wording::config_file_problems(&problems));
+    }
     if let Some(input) = first {
         let _ = input.focus();
     }
@@ -421,7 +438,7 @@ fn save(page: &Shared) {
         (request, errors)
     };
     if !errors.is_empty() {
-        show_errors(page, &errors);
+        show_errors(page, &errors, true);
         return;
     }
     if !page.borrow().connected {
@@ -430,6 +447,7 @@ fn save(page: &Shared) {
     }
     let id = next_id(page);
     page.borrow_mut().awaiting_settings = Some(id);
+    page.borrow_mut().saving = true;
     // The key leaves the page now; the field does not keep it.
     if let Some(field) = page.borrow().fields.get("llm_api_key") {
         field.input.set_value("");

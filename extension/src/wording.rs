@@ -9,8 +9,10 @@ use waymark_protocol::{
 
 use crate::commands::COMMANDS;
 
+mod faults;
 mod keys;
 mod language;
+pub use faults::{config_file_problems, host_fault, not_saved, saved_keeping_copy, settings_not_loaded};
 pub use keys::{already_window, opening_window, shortcuts, shortcuts_unset};
 use language::with_words;
 pub use language::{set_language, set_words};

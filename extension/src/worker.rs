@@ -348,6 +348,7 @@ fn from_host(worker: &Shared, attempt: u32, message: ToExtension) {
                 ConnectionState::Connected {
                     host_version: welcome.host_version,
                     pid: welcome.pid,
+                    faults: welcome.faults,
                 },
             );
         }

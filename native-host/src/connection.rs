@@ -197,6 +197,7 @@ mod tests {
         HostInfo {
             version: "0.1.0-test",
             pid: 77,
+            faults: Vec::new(),
         }
     }
 

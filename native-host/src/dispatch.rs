@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use tokio::sync::mpsc;
 use tokio::task::JoinSet;
-use waymark_protocol::{Hello, Ping, Pong, ToExtension, ToHost, Welcome, PROTOCOL_VERSION};
+use waymark_protocol::{Hello, HostFault, Ping, Pong, ToExtension, ToHost, Welcome, PROTOCOL_VERSION};
 
 use crate::agent::{self, Agent};
 use crate::browser::Browser;
@@ -25,14 +25,17 @@ use crate::mcp::server::BrowserServer;
 pub struct HostInfo {
     pub version: &'static str,
     pub pid: u32,
+    /// What was found wrong in the host's setup when it started; the welcome says it.
+    pub faults: Vec<HostFault>,
 }
 
 impl HostInfo {
-    /// This process.
+    /// This process, with its setup checked now.
     pub fn current() -> Self {
         Self {
             version: env!("CARGO_PKG_VERSION"),
             pid: std::process::id(),
+            faults: crate::setup_faults::at_start(),
         }
     }
 }
@@ -172,6 +175,7 @@ fn welcome(hello: &Hello, info: &HostInfo) -> ToExtension {
         protocol: PROTOCOL_VERSION,
         host_version: info.version.to_string(),
         pid: info.pid,
+        faults: info.faults.clone(),
     })
 }
 
@@ -188,10 +192,20 @@ mod tests {
     use super::*;
     use waymark_protocol::{AgentEvent, Chat, PageTool, ToolDone, ToolResult};
 
+    fn fault() -> HostFault {
+        HostFault {
+            kind: waymark_protocol::FaultKind::StateReadOnly,
+            path: Some("state".into()),
+            key: None,
+            detail: None,
+        }
+    }
+
     fn info() -> HostInfo {
         HostInfo {
             version: "1.2.3",
             pid: 9,
+            faults: vec![fault()],
         }
     }
 
@@ -203,7 +217,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn hello_is_welcomed_with_our_protocol_even_on_mismatch() {
+    async fn hello_is_welcomed_with_our_protocol_and_the_setup_faults_even_on_mismatch() {
         let (mut dispatch, _queue) = dispatch();
         for protocol in [PROTOCOL_VERSION, PROTOCOL_VERSION + 1] {
             let out = dispatch.route(ToHost::Hello(Hello {
@@ -215,7 +229,8 @@ mod tests {
                 vec![ToExtension::Welcome(Welcome {
                     protocol: PROTOCOL_VERSION,
                     host_version: "1.2.3".into(),
-                    pid: 9
+                    pid: 9,
+                    faults: vec![fault()],
                 })]
             );
         }

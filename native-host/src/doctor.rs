@@ -186,6 +186,14 @@ pub fn check_config(
             let fix = match &e {
                 config::ConfigError::BadEnvValue { name, .. } => format!("change or unset {name}"),
                 config::ConfigError::NoStateDir => "set WAYMARK_STATE_DIR or HOME".to_owned(),
+                config::ConfigError::BadFileValue { key, .. } if config::ON_SETTINGS_PAGE.contains(key) => {
+                    format!("set it on the settings page, or edit {key} in {shown}")
+                }
+                config::ConfigError::BadFileValue { key, .. } => format!("edit {key} in {shown}"),
+                config::ConfigError::Parse { .. } => format!(
+                    "edit {shown}, or save the settings page: it replaces the file and keeps the old one \
+                     beside it"
+                ),
                 _ => format!("edit {shown}, or save the settings page again"),
             };
             (

@@ -29,6 +29,8 @@ pub mod origin;
 pub mod policy;
 mod session;
 mod settings;
+mod setup_faults;
+mod state_dir;
 mod steplog;
 #[cfg(test)]
 mod test_paths;

@@ -471,7 +471,14 @@ impl Store {
         let path = self.path();
         let text = match fs::read(&path) {
             Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            // No folder (or a file where it must be: nothing was ever saved there, and the first save
+            // says why it cannot be).
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+                ) =>
+            {
                 return Loaded {
                     session: Session::default(),
                     notice: None,

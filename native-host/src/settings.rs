@@ -1,11 +1,13 @@
 //! The settings page's requests (`get_settings`, `save_settings`, `run_doctor`): reads and writes the
-//! config file through [`config`] and runs the [`doctor`]'s checks.
+//! config file through [`config`] and runs the [`doctor`]'s checks. A config file that does not load
+//! is said with its typed fault; one that does not parse comes with the defaults and the
+//! environment's values, which a save writes in its place (the old file kept as a copy).
 //!
 //! What it must not do: send the API key back, log it, or save a value that would not load again —
 //! the page learns only whether a key is set.
 
 use waymark_protocol::{
-    CheckStatus, DoctorCheck, DoctorReport, EnvSetting, RequestId, SaveSettings, SettingsProblem,
+    CheckStatus, DoctorCheck, DoctorReport, EnvSetting, FaultKind, RequestId, SaveSettings, SettingsProblem,
     SettingsReply, SettingsView,
 };
 
@@ -17,8 +19,27 @@ pub fn get(id: RequestId) -> SettingsReply {
     let env = |name: &str| std::env::var(name).ok();
     match Config::load() {
         Ok(config) => reply(id, false, &config, &env),
-        Err(e) => refused(id, &ConfigError::to_string(&e), field_of(&e)),
+        Err(e) => not_loaded(id, &e, &env),
     }
+}
+
+/// The answer when the config does not load: its fault, and for a file that does not parse the
+/// settings without it (defaults and environment), which saving will write in its place.
+fn not_loaded(id: RequestId, error: &ConfigError, env: &impl Fn(&str) -> Option<String>) -> SettingsReply {
+    let fault = error.fault();
+    let without_file = (fault.kind == FaultKind::ConfigDoesNotParse)
+        .then(|| Config::load_from(env, None).ok())
+        .flatten();
+    let mut answer = match without_file {
+        Some(config) => reply(id, false, &config, env),
+        None => refused(id, "", None),
+    };
+    answer.problem = Some(SettingsProblem {
+        field: field_of(error),
+        message: error.to_string(),
+        config: Some(fault),
+    });
+    answer
 }
 
 /// Saves into the real config file.
@@ -32,9 +53,14 @@ pub fn save(request: SaveSettings) -> SettingsReply {
         banner_budget_ms: request.banner_budget_ms,
     };
     match config::save(&change) {
-        Ok(config) => {
+        Ok(saved) => {
             tracing::info!("settings saved from the settings page");
-            reply(request.id, true, &config, &env)
+            let mut answer = reply(request.id, true, &saved.config, &env);
+            if let Some(copy) = saved.kept_copy {
+                tracing::warn!(copy = %copy.display(), "the config file did not parse; it was kept as a copy");
+                answer.kept_copy = Some(copy.display().to_string());
+            }
+            answer
         }
         Err(SaveError::Invalid(e)) => refused(request.id, &e.to_string(), field_of(&e)),
         Err(e) => refused(request.id, &e.to_string(), None),
@@ -93,6 +119,7 @@ fn reply(
                 .collect(),
         }),
         problem: None,
+        kept_copy: None,
     }
 }
 
@@ -104,7 +131,9 @@ fn refused(id: RequestId, message: &str, field: Option<String>) -> SettingsReply
         problem: Some(SettingsProblem {
             field,
             message: message.to_owned(),
+            config: None,
         }),
+        kept_copy: None,
     }
 }
 
@@ -136,6 +165,30 @@ mod tests {
         assert!(view.api_key_set);
         assert_eq!(view.from_env[0].variable, "WAYMARK_LLM_API_KEY");
         assert_eq!(view.banner_budget_ms, config::DEFAULT_BANNER_BUDGET_MS);
+    }
+
+    #[test]
+    fn a_file_that_does_not_parse_is_said_with_the_settings_a_save_would_write() {
+        let env = |name: &str| match name {
+            "HOME" => Some(abs("/home/ada")),
+            "WAYMARK_LLM_MODEL" => Some("from-env".to_owned()),
+            _ => None,
+        };
+        let err = Config::load_from(&env, Some("llm_model = ")).unwrap_err();
+        let answer = not_loaded(3, &err, &env);
+        let problem = answer.problem.unwrap();
+        assert_eq!(problem.config.unwrap().kind, FaultKind::ConfigDoesNotParse);
+        let view = answer.settings.unwrap();
+        assert_eq!(view.llm_model, "from-env");
+        assert!(view.config_file.unwrap().ends_with("config.toml"));
+
+        // A value out of range: its field, and no settings to show in its place.
+        let err = Config::load_from(&env, Some("max_tool_steps = 0")).unwrap_err();
+        let answer = not_loaded(4, &err, &env);
+        assert_eq!(answer.settings, None);
+        let problem = answer.problem.unwrap();
+        assert_eq!(problem.field.as_deref(), Some("max_tool_steps"));
+        assert_eq!(problem.config.unwrap().kind, FaultKind::ConfigBadValue);
     }
 
     #[test]

@@ -49,6 +49,53 @@ fn speaks_native_messaging_survives_bad_frames_and_exits_cleanly_on_eof() {
     assert_eq!(replies.len(), 3);
 }
 
+/// The welcome of a host started with `state_dir` and the config folder `config`.
+fn welcome_with(state_dir: &std::path::Path, config: &std::path::Path) -> Value {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_waymark-host"))
+        .arg(origin())
+        .env("WAYMARK_LOG", "error")
+        .env("WAYMARK_STATE_DIR", state_dir)
+        .env("XDG_CONFIG_HOME", config)
+        .env("APPDATA", config)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(&frame(&hello())).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    read_frames(&out.stdout).remove(0)
+}
+
+/// A state directory under a file, then a config file that does not parse: each is in the welcome,
+/// typed, with where it is. (A file in the way refuses root too, so this holds wherever tests run.)
+#[test]
+fn the_welcome_says_what_is_wrong_with_the_state_directory_and_the_config() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config");
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let good = welcome_with(&dir.path().join("state"), &config);
+    assert_eq!(good["type"], "welcome");
+    assert_eq!(good.get("faults"), None, "{good}");
+
+    let welcome = welcome_with(&file.join("waymark"), &config);
+    assert_eq!(
+        welcome["faults"],
+        json!([{"kind": "state_not_a_folder", "path": file.display().to_string()}])
+    );
+
+    std::fs::create_dir_all(config.join("waymark")).unwrap();
+    let config_file = config.join("waymark").join("config.toml");
+    std::fs::write(&config_file, "llm_model = ").unwrap();
+    let welcome = welcome_with(&dir.path().join("state"), &config);
+    let fault = &welcome["faults"][0];
+    assert_eq!(fault["kind"], "config_does_not_parse", "{welcome}");
+    assert_eq!(fault["path"], config_file.display().to_string(), "{welcome}");
+}
+
 #[test]
 fn answers_many_pings_in_order() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_waymark-host"))

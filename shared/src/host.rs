@@ -78,6 +78,68 @@ pub struct Welcome {
     pub host_version: String,
     /// Process id of the host, so a person (or a test) can tell which process answered.
     pub pid: u32,
+    /// What the host found wrong in its own setup when it started (a state directory it cannot write,
+    /// a config file that does not load): the panel says each once, with the fix.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub faults: Vec<HostFault>,
+}
+
+/// Something wrong in the host's own setup that only the user can fix: where it is, and what. One
+/// flat shape for every fault (the extension's wasm pays for each type it reads).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HostFault {
+    pub kind: FaultKind,
+    /// The folder or file at fault: the state folder that refused (or the file standing where a
+    /// folder must be), the config file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// The key in the config file (`max_tool_steps`) or the environment variable
+    /// (`WAYMARK_LLM_MODEL`) at fault.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    /// The system's or the config parser's own words: shown as they are, never interpreted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+/// What a [`HostFault`] is. The `state_*` kinds: sessions, the step log and the MCP socket cannot be
+/// written, so nothing would be saved. The `config_*` kinds and `no_state_dir`: the configuration does
+/// not load, so the agent cannot start a chat until it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FaultKind {
+    /// A file stands where the state folder (or one of its folders) must be.
+    StateNotAFolder,
+    /// The state folder belongs to someone else (often left by a command run with `sudo`).
+    StatePermissionDenied,
+    /// The state folder is on a disk mounted read-only.
+    StateReadOnly,
+    /// The state folder refused for another reason; `detail` says which.
+    StateUnwritable,
+    /// The config file exists but cannot be read.
+    ConfigUnreadable,
+    /// The config file is not TOML, or holds a key Waymark does not know or a value of the wrong type.
+    /// The settings page can replace it (keeping a copy).
+    ConfigDoesNotParse,
+    /// A key in the config file has a value out of range or of the wrong form.
+    ConfigBadValue,
+    /// An environment variable has a value of the wrong form.
+    ConfigBadEnv,
+    /// No folder for the state: neither `WAYMARK_STATE_DIR` nor a home folder.
+    NoStateDir,
+}
+
+impl FaultKind {
+    /// Whether the fault is the state directory's (else the configuration's).
+    pub fn is_state_dir(self) -> bool {
+        matches!(
+            self,
+            FaultKind::StateNotAFolder
+                | FaultKind::StatePermissionDenied
+                | FaultKind::StateReadOnly
+                | FaultKind::StateUnwritable
+        )
+    }
 }
 
 /// A liveness check that goes all the way to the host process.
@@ -309,6 +371,10 @@ pub struct SettingsProblem {
     pub field: Option<String>,
     /// A sentence saying what is wrong and what is expected.
     pub message: String,
+    /// The config file's own fault, when the file as it stands does not load (the page says what
+    /// saving will do about it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config: Option<HostFault>,
 }
 
 /// The answer to [`GetSettings`] and [`SaveSettings`].
@@ -323,6 +389,9 @@ pub struct SettingsReply {
     pub settings: Option<SettingsView>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub problem: Option<SettingsProblem>,
+    /// A save replaced a config file that did not parse: where the old file was kept, private.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kept_copy: Option<String>,
 }
 
 /// How one doctor check went.
@@ -394,6 +463,9 @@ pub enum AgentEvent {
     Error { text: String },
     /// The user stopped the agent: what it had done so far, and how to go on. Said once, assertively.
     Stopped { text: String },
+    /// The session (what the agent is doing, for a restart) could not be saved: said once, until a
+    /// save succeeds again.
+    NotSaved { fault: HostFault },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

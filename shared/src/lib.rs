@@ -24,9 +24,10 @@ pub mod words;
 
 pub use host::{
     Activity, AgentEvent, AgentState, AgentUpdate, Answer, Chat, CheckStatus, ClosedReason, DoctorCheck,
-    DoctorReport, EnvSetting, ErrorCode, ErrorReply, FilePart, GetSettings, Hello, PageChanged, Ping, Pong,
-    Question, QuestionClosed, QuestionKind, RequestId, RunDoctor, RunTool, SaveSettings, SettingsProblem,
-    SettingsReply, SettingsView, StopAgent, ToExtension, ToHost, ToolDone, UserTool, Welcome,
+    DoctorReport, EnvSetting, ErrorCode, ErrorReply, FaultKind, FilePart, GetSettings, Hello, HostFault,
+    PageChanged, Ping, Pong, Question, QuestionClosed, QuestionKind, RequestId, RunDoctor, RunTool,
+    SaveSettings, SettingsProblem, SettingsReply, SettingsView, StopAgent, ToExtension, ToHost, ToolDone,
+    UserTool, Welcome,
 };
 pub use relay::{
     ConnectionState, FrameBanner, FrameBanners, FramePin, FramePlace, FramePreview, FrameScan, FrameSeen,

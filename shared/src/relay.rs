@@ -146,8 +146,14 @@ pub struct FramePlace {
 pub enum ConnectionState {
     /// Starting the host and waiting for its [`crate::Welcome`].
     Connecting,
-    /// The host answered and speaks our protocol.
-    Connected { host_version: String, pid: u32 },
+    /// The host answered and speaks our protocol; `faults` are what it found wrong in its own setup
+    /// (see [`crate::Welcome::faults`]).
+    Connected {
+        host_version: String,
+        pid: u32,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        faults: Vec<crate::HostFault>,
+    },
     /// The browser found no host manifest for [`crate::HOST_NAME`].
     NotInstalled { retry_in_ms: u32 },
     /// A manifest exists but does not allow this extension's id.

@@ -26,6 +26,26 @@ fn samples_to_extension() -> Vec<ToExtension> {
             protocol: 1,
             host_version: "0.1.0".into(),
             pid: 1,
+            faults: Vec::new(),
+        }),
+        ToExtension::Welcome(Welcome {
+            protocol: 1,
+            host_version: "0.1.0".into(),
+            pid: 1,
+            faults: vec![
+                HostFault {
+                    kind: FaultKind::StateUnwritable,
+                    path: Some("/home/ada/.local/state/waymark".into()),
+                    key: None,
+                    detail: Some("Input/output error (os error 5)".into()),
+                },
+                HostFault {
+                    kind: FaultKind::ConfigBadValue,
+                    path: Some("config.toml".into()),
+                    key: Some("max_tool_steps".into()),
+                    detail: Some("expected a whole number".into()),
+                },
+            ],
         }),
         ToExtension::Pong(Pong {
             id: 0,
@@ -54,6 +74,16 @@ fn samples_to_extension() -> Vec<ToExtension> {
                 state: AgentState::WaitingUser,
             },
         }),
+        ToExtension::AgentEvent(AgentUpdate {
+            event: AgentEvent::NotSaved {
+                fault: HostFault {
+                    kind: FaultKind::StateNotAFolder,
+                    path: Some("state".into()),
+                    key: None,
+                    detail: None,
+                },
+            },
+        }),
     ]
 }
 
@@ -63,6 +93,7 @@ fn samples_relay() -> (Vec<PanelToWorker>, Vec<WorkerToPanel>) {
         ConnectionState::Connected {
             host_version: "0.1.0".into(),
             pid: 9,
+            faults: Vec::new(),
         },
         ConnectionState::NotInstalled { retry_in_ms: 30_000 },
         ConnectionState::Forbidden { retry_in_ms: 1 },

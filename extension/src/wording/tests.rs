@@ -7,7 +7,8 @@ fn status_lines_say_what_to_do() {
     assert_eq!(
         connection_status(&ConnectionState::Connected {
             host_version: "0.1.0".into(),
-            pid: 1
+            pid: 1,
+            faults: Vec::new(),
         }),
         "Connected to Waymark host 0.1.0"
     );

@@ -103,9 +103,23 @@ struct Work {
     log: StepLog,
     /// Said to the user once: the saved session could not be read.
     notice: Option<String>,
+    /// The session could not be saved: said to the user once, until a save succeeds again.
+    unsaved: Unsaved,
     /// The latest picture of the screen (a `data:` URL), for a model that takes images. Only the latest
     /// one is sent, and it is never written to disk.
     screen: Option<String>,
+}
+
+/// Whether the user knows that the session is not being saved.
+#[derive(Debug, Default)]
+enum Unsaved {
+    /// The last save went well (or there was none yet).
+    #[default]
+    Saved,
+    /// A save failed and the user has not been told yet.
+    Untold(waymark_protocol::HostFault),
+    /// The user has been told; saves still fail.
+    Told,
 }
 
 /// How one run of the loop ended.

@@ -3,15 +3,16 @@
 //!
 //! What it must not do: write page text, model text or what was typed into a field the gate handed to
 //! the user into the step log (only the call with masked arguments, the policy's decision, the address
-//! without its query, counts and roles), or keep that typed text in the session; a session or log that
-//! cannot be written is logged, never the step's failure.
+//! without its query, counts and roles), or keep that typed text in the session; a session that cannot
+//! be written is never the step's failure, but never silent either: the user is told once (where, and
+//! why), until a save succeeds again.
 
 use serde_json::{json, Map, Value};
-use waymark_protocol::{AgentEvent, ErrorKind, InteractiveList, PageTool, ToolResult};
+use waymark_protocol::{AgentEvent, ErrorKind, HostFault, InteractiveList, PageTool, ToolResult};
 
-use super::{Agent, Settings, Work};
+use super::{Agent, Settings, Unsaved, Work};
 use crate::llm::{Message, ToolCall};
-use crate::session::{Session, Store};
+use crate::session::{Session, SessionError, Store};
 use crate::steplog::{self, StepLog};
 
 impl Agent {
@@ -33,6 +34,7 @@ impl Agent {
                 store,
                 log,
                 notice: loaded.notice,
+                unsaved: Unsaved::Saved,
                 screen: None,
             }
         });
@@ -42,9 +44,27 @@ impl Agent {
         work
     }
 
-    pub(super) fn save(&self, work: &Work) {
-        if let Err(e) = work.store.save(&work.session) {
-            tracing::warn!("{e}");
+    /// Saves the session; a failure is noted for [`Agent::say_unsaved`], unless the user knows already.
+    pub(super) fn save(&self, work: &mut Work) {
+        match work.store.save(&work.session) {
+            Ok(()) => work.unsaved = Unsaved::Saved,
+            Err(e) => {
+                tracing::warn!("{e}");
+                if let (Unsaved::Saved, Some(fault)) = (&work.unsaved, fault_of(&work.store, &e)) {
+                    work.unsaved = Unsaved::Untold(fault);
+                }
+            }
+        }
+    }
+
+    /// Tells the user that the session could not be saved, if they have not been told.
+    pub(super) async fn say_unsaved(&self, work: &mut Work) {
+        match std::mem::take(&mut work.unsaved) {
+            Unsaved::Untold(fault) => {
+                work.unsaved = Unsaved::Told;
+                self.emit(AgentEvent::NotSaved { fault }).await;
+            }
+            other => work.unsaved = other,
         }
     }
 
@@ -94,6 +114,23 @@ impl Agent {
         }
         work.log.write(event);
     }
+}
+
+/// Where and why the state directory refused a save (`None`: the session itself could not be encoded,
+/// which no folder can fix).
+fn fault_of(store: &Store, error: &SessionError) -> Option<HostFault> {
+    let file = store.path();
+    let (folder, source) = match error {
+        SessionError::Folder { path, source } => (path.as_path(), source),
+        SessionError::Write { path, source } => (path.parent().unwrap_or(path), source),
+        SessionError::Encode(_) => return None,
+    };
+    // `<state_dir>/sessions/current.json`.
+    let state_dir = file
+        .parent()
+        .and_then(|sessions| sessions.parent())
+        .unwrap_or(folder);
+    Some(crate::state_dir::explain(state_dir, folder, source))
 }
 
 /// Applies an `assistant_plan` call: the plan, the current step, what was finished, new facts.

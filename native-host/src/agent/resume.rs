@@ -149,6 +149,7 @@ impl Agent {
         work.session.stop = Stop::Failed;
         work.session.conversation.push(prompt::question_lost());
         self.save(work);
+        self.say_unsaved(work).await;
         let text = "That question was lost when Waymark started again, so nothing was done. Send a \
                     message to go on.";
         self.emit(AgentEvent::Message { text: text.into() }).await;

@@ -66,6 +66,7 @@ impl Agent {
         // Until the run ends otherwise: if the host stops mid-task, the file says so.
         work.session.stop = Stop::Working;
         self.save(work);
+        self.say_unsaved(work).await;
         if announce {
             self.status(AgentState::Running).await;
         }
@@ -85,6 +86,7 @@ impl Agent {
         };
         work.session.state = state;
         self.save(work);
+        self.say_unsaved(work).await;
         self.status(state).await;
     }
 

@@ -36,6 +36,7 @@ impl Agent {
         self.withdraw_waiting(work).await;
         self.end_stopped(work).await;
         self.save(work);
+        self.say_unsaved(work).await;
         self.status(AgentState::Idle).await;
     }
 

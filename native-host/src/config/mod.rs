@@ -42,6 +42,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 use serde::Deserialize;
+use waymark_protocol::{FaultKind, HostFault};
 
 /// Where a local Ollama answers with its OpenAI-compatible API.
 pub const DEFAULT_LLM_BASE_URL: &str = "http://127.0.0.1:11434/v1";
@@ -55,6 +56,15 @@ pub const DEFAULT_BANNER_BUDGET_MS: u64 = 2500;
 pub const MAX_TOOL_STEPS_RANGE: (u64, u64) = (1, 1000);
 /// The banner budget's accepted range in milliseconds; 0 turns automatic banner closing off.
 pub const BANNER_BUDGET_MS_RANGE: (u64, u64) = (0, 30_000);
+
+/// The keys the settings page sets (so a fault in one of them can be fixed there).
+pub const ON_SETTINGS_PAGE: [&str; 5] = [
+    "llm_base_url",
+    "llm_model",
+    "llm_api_key",
+    "max_tool_steps",
+    "banner_budget_ms",
+];
 
 /// The host's settings, after defaults, the file and the environment.
 #[derive(Clone, PartialEq)]
@@ -154,6 +164,30 @@ pub enum ConfigError {
     },
     #[error("no folder for Waymark's state: set WAYMARK_STATE_DIR (or HOME)")]
     NoStateDir,
+}
+
+impl ConfigError {
+    /// The fault as the panel and the settings page are told it: its kind, the file, the key or the
+    /// variable, and these words as the detail.
+    pub fn fault(&self) -> HostFault {
+        let (kind, file, key) = match self {
+            ConfigError::Read { path, .. } => (FaultKind::ConfigUnreadable, Some(path), None),
+            ConfigError::Parse { path, .. } => (FaultKind::ConfigDoesNotParse, Some(path), None),
+            ConfigError::BadFileValue { path, key, .. } => {
+                (FaultKind::ConfigBadValue, Some(path), Some((*key).to_owned()))
+            }
+            ConfigError::BadEnvValue { name, .. } => {
+                (FaultKind::ConfigBadEnv, None, Some((*name).to_owned()))
+            }
+            ConfigError::NoStateDir => (FaultKind::NoStateDir, None, None),
+        };
+        HostFault {
+            kind,
+            path: file.map(|p| p.display().to_string()),
+            key,
+            detail: Some(self.to_string()),
+        }
+    }
 }
 
 impl Config {

@@ -54,6 +54,31 @@ impl Origin<'_> {
     }
 }
 
+/// The TOML parser's message on one line, as it is read aloud: its snippet of the file (the lines
+/// drawn with `|` and the caret under the fault) left out but for the key of the line at fault, the
+/// rest joined with colons. The line's value is never repeated: it may be the API key.
+fn one_line(message: &str) -> String {
+    let mut key = None;
+    let mut parts = Vec::new();
+    for line in message.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let numbered = line.trim_start_matches(|c: char| c.is_ascii_digit());
+        match numbered.trim_start().strip_prefix('|') {
+            Some(quoted) if numbered.len() < line.len() => {
+                key = quoted
+                    .split_once('=')
+                    .map(|(k, _)| k.trim().to_owned())
+                    .filter(|k| !k.is_empty());
+            }
+            Some(_) => {}
+            None => parts.push(line.to_owned()),
+        }
+    }
+    if let (Some(key), Some(first)) = (key, parts.first_mut()) {
+        first.push_str(&format!(" ({key})"));
+    }
+    parts.join(": ")
+}
+
 impl Config {
     /// Loads from an environment lookup and the config file's text (`None`: no file). The file's path,
     /// for messages, is derived from `env` like [`config_file_path`].
@@ -66,7 +91,7 @@ impl Config {
         let file: FileConfig = match file_text {
             Some(text) => toml::from_str(text).map_err(|e| ConfigError::Parse {
                 path: path.clone(),
-                message: e.to_string().trim_end().to_owned(),
+                message: one_line(&e.to_string()),
             })?,
             None => FileConfig::default(),
         };
@@ -322,9 +347,21 @@ mod tests {
                 .contains(&abs("/home/ada/.config/waymark/config.toml")),
             "{err}"
         );
+        // One line, as it is read aloud: where, and what is wrong, without the drawn snippet.
+        let text = err.to_string();
+        assert!(!text.contains('\n') && !text.contains('|'), "{text}");
+        assert!(text.contains("line 1, column"), "{text}");
+        // The line at fault is named by its key, never by its value (it may be the API key).
+        let err = Config::load_from(&env, Some("llm_api_key = \"sk-half-pasted")).unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.contains("(llm_api_key)") && !text.contains("sk-half"),
+            "{text}"
+        );
         // A typo in a key is an error, not silently ignored.
         let err = Config::load_from(&env, Some("llm_modle = \"x\"")).unwrap_err();
         assert!(err.to_string().contains("llm_modle"), "{err}");
+        assert!(!err.to_string().contains('\n'), "{err}");
         // A value of the wrong type.
         let err = Config::load_from(&env, Some("max_tool_steps = \"ten\"")).unwrap_err();
         assert!(err.to_string().contains("max_tool_steps"), "{err}");

@@ -1,9 +1,11 @@
 //! Saving the settings page's changes into `config.toml`: every other entry kept, the result checked
 //! by loading it before anything is written, the file replaced whole and private (0600: it may hold the
-//! API key).
+//! API key). A file that does not parse (not TOML, a key Waymark does not know, a value of the wrong
+//! type) cannot keep its entries, so it is copied aside first (`config.toml.broken-<time>`, private)
+//! and the page's settings replace it; the answer says where the copy is.
 //!
-//! What it must not do: overwrite a file that does not parse (the person may have entries it would
-//! lose), keep a value that would not load, or show the API key (`Debug` masks it).
+//! What it must not do: lose a file the person wrote (a broken one is kept before it is replaced), keep
+//! a value that would not load, or show the API key (`Debug` masks it).
 
 use std::fmt;
 use std::path::Path;
@@ -46,17 +48,27 @@ pub enum SaveError {
     Write { path: PathBuf, source: std::io::Error },
 }
 
+/// What a save did.
+#[derive(Debug)]
+pub struct Saved {
+    /// The settings now in effect (the environment still wins).
+    pub config: Config,
+    /// Where the file that did not parse was kept, when the save replaced one.
+    pub kept_copy: Option<PathBuf>,
+}
+
 /// Writes `change` into the config file at `path`, keeping every other entry (comments are not kept:
 /// the file is rewritten from its parsed form). The result is checked with [`Config::load_from`]
-/// before anything is written, so a bad URL or an out-of-range number leaves the file untouched. The
-/// file is written to a temp file and renamed, mode 0600: it may hold the API key.
+/// before anything is written, so a bad URL or an out-of-range number leaves the file untouched. A
+/// file that does not parse is copied aside and replaced by the change alone. The file is written to
+/// a temp file and renamed, mode 0600: it may hold the API key.
 pub fn save_to(
     path: &Path,
     env: &impl Fn(&str) -> Option<String>,
     change: &SettingsChange,
-) -> Result<Config, SaveError> {
-    let old = match std::fs::read_to_string(path) {
-        Ok(text) => Some(text),
+) -> Result<Saved, SaveError> {
+    let old = match std::fs::read(path) {
+        Ok(bytes) => Some(bytes),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(source) => {
             return Err(ConfigError::Read {
@@ -66,14 +78,51 @@ pub fn save_to(
             .into())
         }
     };
-    // A file that does not parse is not overwritten: the person may have entries we would lose.
-    let mut table: toml::Table = match &old {
-        Some(text) => toml::from_str(text).map_err(|e| ConfigError::Parse {
-            path: path.to_path_buf(),
-            message: e.to_string().trim_end().to_owned(),
-        })?,
-        None => toml::Table::new(),
+    // Checked against the file alone: a value the environment overrides must still be valid in the file.
+    let without_overrides = |name: &str| match name {
+        "HOME" | "USERPROFILE" | "XDG_CONFIG_HOME" | "APPDATA" | "XDG_STATE_HOME" | "LOCALAPPDATA" => {
+            env(name)
+        }
+        _ => None,
     };
+    let check = |text: &str| Config::load_from(&without_overrides, Some(text)).map_err(|e| relabel(e, path));
+    // `None`: no file; `Some(None)`: not TOML (or not text at all).
+    let table: Option<Option<toml::Table>> = old.as_deref().map(|bytes| {
+        std::str::from_utf8(bytes)
+            .ok()
+            .and_then(|text| toml::from_str(text).ok())
+    });
+    let (text, broken) = match table {
+        None => (changed(toml::Table::new(), change, path)?, false),
+        Some(None) => (changed(toml::Table::new(), change, path)?, true),
+        Some(Some(table)) => {
+            let text = changed(table, change, path)?;
+            match check(&text) {
+                // TOML of another shape (the change sets only known keys): its entries cannot be kept.
+                Err(ConfigError::Parse { .. }) => (changed(toml::Table::new(), change, path)?, true),
+                other => {
+                    other?;
+                    (text, false)
+                }
+            }
+        }
+    };
+    check(&text)?;
+    let kept_copy = match (&old, broken) {
+        (Some(bytes), true) => Some(keep_copy(path, bytes)?),
+        _ => None,
+    };
+    crate::atomic_file::write_private(path, text.as_bytes()).map_err(|source| SaveError::Write {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let mut config = Config::load_from(env, Some(&text))?;
+    config.source = Some(path.to_path_buf());
+    Ok(Saved { config, kept_copy })
+}
+
+/// `table` with the change applied, as the file's text.
+fn changed(mut table: toml::Table, change: &SettingsChange, path: &Path) -> Result<String, ConfigError> {
     let mut set_text = |key: &str, value: &Option<String>| {
         if let Some(value) = value {
             let value = value.trim();
@@ -92,31 +141,38 @@ pub fn save_to(
         ("banner_budget_ms", change.banner_budget_ms),
     ] {
         if let Some(n) = value {
-            // Out-of-range numbers are refused by the check below, with the key's own message.
+            // Out-of-range numbers are refused by the check, with the key's own message.
             let n = i64::try_from(n).unwrap_or(i64::MAX);
             table.insert(key.to_owned(), toml::Value::Integer(n));
         }
     }
-    let text = toml::to_string(&table).map_err(|e| ConfigError::Parse {
+    toml::to_string(&table).map_err(|e| ConfigError::Parse {
         path: path.to_path_buf(),
         message: e.to_string(),
-    })?;
-    // Checked against the file alone: a value the environment overrides must still be valid in the file.
-    let without_overrides = |name: &str| match name {
-        "HOME" | "USERPROFILE" | "XDG_CONFIG_HOME" | "APPDATA" | "XDG_STATE_HOME" | "LOCALAPPDATA" => {
-            env(name)
-        }
-        _ => None,
-    };
-    let file_path = path.to_path_buf();
-    Config::load_from(&without_overrides, Some(&text)).map_err(|e| relabel(e, &file_path))?;
-    crate::atomic_file::write_private(path, text.as_bytes()).map_err(|source| SaveError::Write {
-        path: path.to_path_buf(),
+    })
+}
+
+/// Keeps a file that does not parse beside it, private (it may hold the API key), under a name no
+/// other copy has: `config.toml.broken-<unix seconds>`, then `-2`, `-3`… within the same second.
+fn keep_copy(path: &Path, bytes: &[u8]) -> Result<PathBuf, SaveError> {
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let name = path
+        .file_name()
+        .map_or_else(|| "config.toml".into(), |n| n.to_string_lossy().into_owned());
+    let copy = (1..)
+        .map(|n| match n {
+            1 => path.with_file_name(format!("{name}.broken-{stamp}")),
+            n => path.with_file_name(format!("{name}.broken-{stamp}-{n}")),
+        })
+        .find(|candidate| !candidate.exists())
+        .unwrap_or_else(|| path.with_file_name(format!("{name}.broken-{stamp}")));
+    crate::atomic_file::write_private(&copy, bytes).map_err(|source| SaveError::Write {
+        path: copy.clone(),
         source,
     })?;
-    let mut config = Config::load_from(env, Some(&text))?;
-    config.source = Some(file_path);
-    Ok(config)
+    Ok(copy)
 }
 
 /// Errors from checking a file's text name the file it is saved to.
@@ -139,7 +195,7 @@ fn relabel(error: ConfigError, path: &Path) -> ConfigError {
 }
 
 /// [`save_to`] with the real environment and the real file.
-pub fn save(change: &SettingsChange) -> Result<Config, SaveError> {
+pub fn save(change: &SettingsChange) -> Result<Saved, SaveError> {
     let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
     let path = config_file_path(&env).ok_or(SaveError::NoConfigDir)?;
     save_to(&path, &env, change)
@@ -168,7 +224,7 @@ mod tests {
             max_tool_steps: Some(12),
             banner_budget_ms: Some(900),
         };
-        let config = save_to(&path, &env, &change).unwrap();
+        let config = save_to(&path, &env, &change).unwrap().config;
         assert_eq!(config.llm_model, "llama3.1");
         assert_eq!(config.banner_budget_ms, 900);
         let text = std::fs::read_to_string(&path).unwrap();
@@ -221,9 +277,65 @@ mod tests {
             assert!(err.contains(needle), "{err}");
             assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
         }
-        // A file that does not parse is never overwritten.
-        std::fs::write(&path, "llm_model = ").unwrap();
-        assert!(save_to(&path, &env, &SettingsChange::default()).is_err());
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "llm_model = ");
+    }
+
+    /// A file that does not parse is kept beside it, private, and the page's settings replace it.
+    #[test]
+    fn a_file_that_does_not_parse_is_kept_aside_and_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("waymark").join("config.toml");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let env = env_of(&[HOME]);
+        let change = SettingsChange {
+            llm_model: Some("llama3.1".into()),
+            ..SettingsChange::default()
+        };
+        // Not TOML; a key Waymark does not know; a value of the wrong type; not even UTF-8.
+        let broken: [&[u8]; 4] = [
+            b"llm_model = ",
+            b"llm_modle = \"typo\"\nlog = \"debug\"\n",
+            b"max_tool_steps = \"many\"\n",
+            b"llm_model = \"\xff\"\n",
+        ];
+        for old in broken {
+            std::fs::write(&path, old).unwrap();
+            let saved = save_to(&path, &env, &change).unwrap();
+            assert_eq!(saved.config.llm_model, "llama3.1");
+            let copy = saved.kept_copy.expect("a copy is kept");
+            assert_eq!(copy.parent(), path.parent());
+            assert!(
+                copy.file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .starts_with("config.toml.broken-"),
+                "{copy:?}"
+            );
+            assert_eq!(std::fs::read(&copy).unwrap(), old);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt as _;
+                let mode = std::fs::metadata(&copy).unwrap().permissions().mode() & 0o777;
+                assert_eq!(mode, 0o600);
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(Config::load_from(&env, Some(&text)).is_ok(), "{text}");
+        }
+        // Four copies, none overwritten, and no temp file left.
+        let names: Vec<String> = std::fs::read_dir(path.parent().unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names.len(), 5, "{names:?}");
+
+        // A file that parses keeps its entries and no copy is made; a value out of range in it is
+        // refused with its key, the file as it was.
+        std::fs::write(&path, "log = \"debug\"\n").unwrap();
+        let saved = save_to(&path, &env, &change).unwrap();
+        assert_eq!(saved.kept_copy, None);
+        assert_eq!(saved.config.log.as_deref(), Some("debug"));
+        std::fs::write(&path, "llm_timeout_secs = 0\n").unwrap();
+        let err = save_to(&path, &env, &change).unwrap_err().to_string();
+        assert!(err.contains("llm_timeout_secs"), "{err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "llm_timeout_secs = 0\n");
     }
 }

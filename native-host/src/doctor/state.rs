@@ -1,35 +1,22 @@
 //! The doctor's state-directory check: can Waymark write where it keeps sessions (`sessions/`), step
-//! logs (`logs/`) and the browser's socket (`run/`)? A folder left owned by another user (created
-//! with `sudo`), a file in its place or a read-only disk otherwise means that nothing is saved and
-//! nobody says so.
+//! logs (`logs/`) and the browser's socket (`run/`)? The probe is [`crate::state_dir`]'s (the same
+//! the host runs when it starts); this room words its finding as a check with the fix.
 //!
-//! What it must not do: leave anything behind. It writes one probe file in each folder that exists
-//! and removes it; a folder that does not exist yet is not created — its nearest existing parent is
-//! probed with a folder made and removed at once.
+//! What it must not do: decide anything itself from the words of an error: the fault is typed.
 
-use std::io::ErrorKind;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use waymark_protocol::{FaultKind, HostFault};
 
 use super::{Check, Status};
+use crate::state_dir::{self, Probed};
 
 const NAME: &str = "state";
 
-/// The folders under the state directory the host writes in.
-const SUBFOLDERS: [&str; 3] = ["sessions", "logs", "run"];
-
-/// Why Waymark cannot write where it keeps its state.
-#[derive(Debug)]
-pub(super) enum Fault {
-    /// Something that is not a folder stands where a folder must be.
-    NotAFolder(PathBuf),
-    /// The folder refused a new file.
-    Io { path: PathBuf, error: std::io::Error },
-}
-
 /// Whether every folder the host writes in takes a new file.
 pub fn check_state_dir(state_dir: &Path) -> Check {
-    match probe_state_dir(state_dir) {
-        Ok(true) => Check::new(
+    match state_dir::probe(state_dir) {
+        Ok(Probed::Writable) => Check::new(
             NAME,
             Status::Ok,
             format!(
@@ -38,7 +25,7 @@ pub fn check_state_dir(state_dir: &Path) -> Check {
             ),
             None,
         ),
-        Ok(false) => Check::new(
+        Ok(Probed::Creatable) => Check::new(
             NAME,
             Status::Ok,
             format!(
@@ -51,120 +38,55 @@ pub fn check_state_dir(state_dir: &Path) -> Check {
     }
 }
 
-/// `Ok(true)`: the folder and its subfolders take files; `Ok(false)`: it does not exist, and it could
-/// be created.
-pub(super) fn probe_state_dir(state_dir: &Path) -> Result<bool, Fault> {
-    if state_dir.is_dir() {
-        probe_file(state_dir)?;
-        for sub in SUBFOLDERS {
-            let dir = state_dir.join(sub);
-            if dir.is_dir() {
-                probe_file(&dir)?;
-            } else if dir.exists() {
-                return Err(Fault::NotAFolder(dir));
-            }
-        }
-        return Ok(true);
-    }
-    // Missing (or not a folder): walk up to what exists; that must be a folder that takes a new one.
-    let mut at = state_dir;
-    loop {
-        if at.exists() {
-            if !at.is_dir() {
-                return Err(Fault::NotAFolder(at.to_owned()));
-            }
-            probe_folder(at)?;
-            return Ok(false);
-        }
-        match at.parent() {
-            Some(parent) => at = parent,
-            None => return Ok(false),
-        }
-    }
-}
-
-fn probe_name() -> String {
-    format!(".waymark-doctor-{}", std::process::id())
-}
-
-fn probe_file(dir: &Path) -> Result<(), Fault> {
-    let probe = dir.join(probe_name());
-    let fail = |error| Fault::Io {
-        path: dir.to_owned(),
-        error,
-    };
-    std::fs::File::create_new(&probe).map_err(fail)?;
-    std::fs::remove_file(&probe).map_err(fail)
-}
-
-fn probe_folder(dir: &Path) -> Result<(), Fault> {
-    let probe = dir.join(probe_name());
-    let fail = |error| Fault::Io {
-        path: dir.to_owned(),
-        error,
-    };
-    std::fs::create_dir(&probe).map_err(fail)?;
-    std::fs::remove_dir(&probe).map_err(fail)
-}
-
 /// Where else the state may go, said in every fix.
 const ELSEWHERE: &str = "or choose another folder with WAYMARK_STATE_DIR or state_dir in config.toml";
 
-pub(super) fn fault_check(fault: Fault) -> Check {
-    let (detail, fix) = match fault {
-        Fault::NotAFolder(path) => (
-            format!(
-                "{} is a file, not a folder, so Waymark saves nothing",
-                path.display()
-            ),
+pub(super) fn fault_check(fault: HostFault) -> Check {
+    let path = fault.path.unwrap_or_default();
+    let (detail, fix) = match fault.kind {
+        FaultKind::StateNotAFolder => (
+            format!("{path} is a file, not a folder, so Waymark saves nothing"),
             format!("move that file away, {ELSEWHERE}"),
         ),
-        Fault::Io { path, error } => match error.kind() {
-            ErrorKind::PermissionDenied => (
-                format!(
-                    "Waymark cannot write in {} (permission denied), so it saves no session, no step \
-                     log and no socket for MCP clients",
-                    path.display()
-                ),
-                format!("{}, {ELSEWHERE}", give_back(&path)),
+        FaultKind::StatePermissionDenied => (
+            format!(
+                "Waymark cannot write in {path} (permission denied), so it saves no session, no step \
+                 log and no socket for MCP clients"
             ),
-            ErrorKind::ReadOnlyFilesystem => (
-                format!(
-                    "{} is on a read-only disk, so Waymark saves nothing",
-                    path.display()
-                ),
-                "choose a folder on a writable disk with WAYMARK_STATE_DIR or state_dir in config.toml"
-                    .to_owned(),
+            format!("{}, {ELSEWHERE}", give_back(&path)),
+        ),
+        FaultKind::StateReadOnly => (
+            format!("{path} is on a read-only disk, so Waymark saves nothing"),
+            "choose a folder on a writable disk with WAYMARK_STATE_DIR or state_dir in config.toml"
+                .to_owned(),
+        ),
+        _ => (
+            format!(
+                "Waymark cannot write in {path}: {}",
+                fault.detail.as_deref().unwrap_or("the system refused")
             ),
-            _ => (
-                format!("Waymark cannot write in {}: {error}", path.display()),
-                format!("check that disk and folder, {ELSEWHERE}"),
-            ),
-        },
+            format!("check that disk and folder, {ELSEWHERE}"),
+        ),
     };
     Check::new(NAME, Status::Problem, detail, Some(fix))
 }
 
 /// How to make a folder the user's own again (it is usually left by a command run with `sudo`).
 #[cfg(unix)]
-fn give_back(path: &Path) -> String {
-    format!(
-        "make it yours again: sudo chown -R \"$USER\" '{}'",
-        path.display()
-    )
+fn give_back(path: &str) -> String {
+    format!("make it yours again: sudo chown -R \"$USER\" '{path}'")
 }
 
 #[cfg(not(unix))]
-fn give_back(path: &Path) -> String {
-    format!(
-        "give your account write permission on {} (Properties, Security)",
-        path.display()
-    )
+fn give_back(path: &str) -> String {
+    format!("give your account write permission on {path} (Properties, Security)")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state_dir::SUBFOLDERS;
+    use std::io::ErrorKind;
 
     #[test]
     fn a_writable_folder_passes_and_nothing_is_left_behind() {
@@ -217,11 +139,8 @@ mod tests {
 
     #[test]
     fn a_folder_that_refuses_says_how_to_make_it_writable() {
-        let path = PathBuf::from("state");
-        let refused = Fault::Io {
-            path: path.clone(),
-            error: std::io::Error::from(ErrorKind::PermissionDenied),
-        };
+        let path = Path::new("state");
+        let refused = state_dir::fault_of(path, &std::io::Error::from(ErrorKind::PermissionDenied));
         let check = fault_check(refused);
         assert_eq!(check.status, Status::Problem);
         assert!(check.detail.contains("permission denied"), "{check:?}");
@@ -230,10 +149,7 @@ mod tests {
         #[cfg(unix)]
         assert!(fix.contains("chown"), "{fix}");
 
-        let read_only = Fault::Io {
-            path,
-            error: std::io::Error::from(ErrorKind::ReadOnlyFilesystem),
-        };
+        let read_only = state_dir::fault_of(path, &std::io::Error::from(ErrorKind::ReadOnlyFilesystem));
         assert!(fault_check(read_only).detail.contains("read-only disk"));
     }
 

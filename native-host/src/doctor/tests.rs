@@ -54,6 +54,22 @@ fn config_check_names_the_file_and_the_environment_and_hides_the_key() {
         "{check:?}"
     );
 
+    assert!(
+        check.fix.as_deref().unwrap_or("").contains("settings page"),
+        "a key the settings page sets: {check:?}"
+    );
+    let (check, _) = check_config(&env, (path.clone(), Ok(Some("llm_timeout_secs = 0".into()))));
+    let fix = check.fix.unwrap_or_default();
+    assert!(fix.contains("edit llm_timeout_secs in"), "{fix}");
+    assert!(!fix.contains("settings page"), "the page cannot set it: {fix}");
+    // A file that does not parse: the settings page replaces it, keeping a copy.
+    let (check, _) = check_config(&env, (path.clone(), Ok(Some("llm_model = ".into()))));
+    let fix = check.fix.unwrap_or_default();
+    assert!(
+        fix.contains("save the settings page") && fix.contains("keeps the old one"),
+        "{fix}"
+    );
+
     let bad_env = env_of(&[("HOME", "/home/ada"), ("WAYMARK_MAX_TOOL_STEPS", "lots")]);
     let (check, _) = check_config(&bad_env, (path.clone(), Ok(None)));
     assert_eq!(

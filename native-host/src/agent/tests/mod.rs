@@ -201,6 +201,7 @@ impl Seen {
                 AgentEvent::Message { .. } => "message".into(),
                 AgentEvent::Error { .. } => "error".into(),
                 AgentEvent::Stopped { .. } => "stopped".into(),
+                AgentEvent::NotSaved { .. } => "not_saved".into(),
             })
             .collect()
     }

@@ -62,6 +62,34 @@ async fn a_host_stopped_mid_task_continues_the_same_goal_with_the_same_facts() {
     assert_eq!(messages[n - 1]["content"], "continue");
 }
 
+/// A file where the sessions folder must be refuses root too, so this holds wherever the tests run.
+#[tokio::test]
+async fn a_session_that_cannot_be_saved_is_said_once_with_where_and_why() {
+    let dir = Arc::new(tempfile::tempdir().unwrap());
+    let in_the_way = dir.path().join("sessions");
+    std::fs::write(&in_the_way, "").unwrap();
+    let steps = vec![done("Hello."), done("Hello again.")];
+    let harness = Harness::start_in(dir, shop(), steps, 10).await;
+    harness.chat("Hi").await;
+    harness.chat("Hi again").await;
+    let (seen, _) = harness.finish().await;
+    let faults: Vec<_> = seen
+        .events()
+        .into_iter()
+        .filter_map(|e| match e {
+            AgentEvent::NotSaved { fault } => Some(fault),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(faults.len(), 1, "said once: {:?}", seen.kinds());
+    assert_eq!(faults[0].kind, waymark_protocol::FaultKind::StateNotAFolder);
+    assert_eq!(faults[0].path, Some(in_the_way.display().to_string()));
+    // Said when the run starts, before the work; the work itself goes on.
+    let kinds = seen.kinds();
+    assert_eq!(kinds.first().map(String::as_str), Some("not_saved"), "{kinds:?}");
+    assert_eq!(seen.said(), ["Hello.", "Hello again."]);
+}
+
 #[tokio::test]
 async fn a_corrupt_session_file_is_said_and_a_fresh_session_starts() {
     let dir = Arc::new(tempfile::tempdir().unwrap());
