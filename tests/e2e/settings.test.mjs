@@ -2,14 +2,16 @@
 // loaded, filled, showing a validation error and showing the doctor's checks; it works with the
 // keyboard only; each save or check is announced once in the status line; what it saves lands in the
 // host's config file (a private XDG_CONFIG_HOME given to the browser), and the API key never reaches
-// the extension's storage or comes back to the page.
+// the extension's storage or comes back to the page. A state directory the host cannot write and a
+// config file that does not parse are said in the panel once, with the fix; the settings page then
+// replaces that file, keeping the old one beside it.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { EXTENSION_ID, launch } from './lib/harness.mjs';
+import { EXTENSION_ID, launch, openPanel, until, waitForReply } from './lib/harness.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -132,4 +134,87 @@ test('the settings page loads, validates, saves into the config file and runs th
   assert.ok(checks.some((c) => /^OK: Browser: 1 browser is connected/.test(c)), checks.join('\n'));
   assert.ok(!checks.join('\n').includes(KEY));
   assert.deepEqual(await axe(page), [], 'with the checks shown');
+});
+
+/// The pid of the waymark-host started with `WAYMARK_STATE_DIR=stateDir` (unique to one test), from
+/// /proc, or null while there is none.
+function hostWith(stateDir) {
+  for (const name of fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      if (!fs.readlinkSync(`/proc/${name}/exe`).endsWith('waymark-host')) continue;
+      const env = fs.readFileSync(`/proc/${name}/environ`, 'utf8').split('\0');
+      if (env.includes(`WAYMARK_STATE_DIR=${stateDir}`)) return Number(name);
+    } catch {
+      // The process ended, or is not ours to read.
+    }
+  }
+  return null;
+}
+
+/// Kills the host and waits for the one the extension starts in its place.
+async function restartHost(stateDir) {
+  const old = await until(() => hostWith(stateDir), 'the host to run', 15_000);
+  process.kill(old, 'SIGKILL');
+  return until(() => { const pid = hostWith(stateDir); return pid && pid !== old && pid; }, 'a new host', 15_000);
+}
+
+async function transcript(panel) {
+  return panel.locator('#transcript .msg-waymark').allTextContents();
+}
+
+test('an unwritable state directory and a config that does not parse are said once with the fix; the settings page replaces the config, keeping a copy', async () => {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-faults-'));
+  // A file where the state folder's parent must be: it refuses root too.
+  const blocker = path.join(scratch, 'a-file');
+  fs.writeFileSync(blocker, '');
+  const stateDir = path.join(blocker, 'waymark');
+  const home = path.join(scratch, 'config');
+  const faulty = await launch({ env: { XDG_CONFIG_HOME: home, WAYMARK_STATE_DIR: stateDir, WAYMARK_LLM_API_KEY: '', OPENAI_API_KEY: '' } });
+  try {
+    const panel = await openPanel(faulty.context);
+    const stateFault = `Waymark cannot save anything: ${blocker} is a file, where Waymark's folder must be.`;
+    const said = await waitForReply(panel, /^Waymark cannot save anything/, { timeout: 15_000 });
+    assert.ok(said.startsWith(stateFault), said);
+    assert.match(said, /To fix it, move that file away, or choose another folder with state_dir in config\.toml or the WAYMARK_STATE_DIR environment variable/);
+    assert.equal(await panel.textContent('#alert'), said, 'said assertively');
+
+    // A host started again with the same fault: not said again.
+    await restartHost(stateDir);
+    await until(
+      () => panel.evaluate(() => window.__waymarkStatusLog.filter((t) => t.startsWith('Connected')).length >= 2),
+      'the panel to connect again', 15_000,
+    );
+    assert.equal((await transcript(panel)).filter((t) => t.startsWith('Waymark cannot save')).length, 1);
+
+    // A config file that does not parse, found by the next host.
+    const file = path.join(home, 'waymark', 'config.toml');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, 'llm_model = \nlog = "debug"\n');
+    await restartHost(stateDir);
+    const broken = await waitForReply(panel, /^Waymark's settings do not load: the configuration file/, { timeout: 15_000 });
+    assert.ok(broken.includes(file) && broken.includes('is not valid: TOML parse error at line 1'), broken);
+    assert.ok(!broken.includes('\n') && !broken.includes('|'), `one line, read aloud: ${broken}`);
+    assert.match(broken, /Chat cannot start until they do\. To fix it, edit .*, or open the settings \(\/settings\) and save/);
+
+    // The settings page says so, shows the defaults, and saving replaces the file, keeping a copy.
+    const settings = await faulty.context.newPage();
+    await settings.goto(`chrome-extension://${EXTENSION_ID}/settings.html`);
+    await waitForStatus(settings, /The fields show the defaults\. Save to replace the file with them; the old file is kept beside it\.$/);
+    assert.match(await settings.textContent('#status'), /^Waymark's settings do not load: the configuration file .* is not valid: TOML parse error/);
+    assert.equal(await settings.inputValue('#llm_model'), 'qwen2.5:7b-instruct');
+    assert.deepEqual(await axe(settings), [], 'a config that does not parse');
+    await typeInto(settings, 'llm_model', 'llama3.1');
+    await settings.keyboard.press('Enter');
+    await waitForStatus(settings, /^Saved\. The old config file, which did not load, was kept as /);
+    const copy = (await settings.textContent('#status')).match(/kept as (.*)\.$/)[1];
+    assert.equal(path.dirname(copy), path.dirname(file));
+    assert.match(path.basename(copy), /^config\.toml\.broken-\d+$/);
+    assert.equal(fs.readFileSync(copy, 'utf8'), 'llm_model = \nlog = "debug"\n', 'the old file, as it was');
+    assert.equal(fs.statSync(copy).mode & 0o777, 0o600);
+    assert.match(fs.readFileSync(file, 'utf8'), /llm_model = "llama3\.1"/);
+    assert.equal(fs.statSync(file).mode & 0o777, 0o600);
+  } finally {
+    await faulty.close();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
 });
