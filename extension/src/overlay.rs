@@ -146,16 +146,20 @@ impl Overlay {
     /// few native calls, then the badges are written in one go, so drawing never forces a layout per
     /// badge. A badge that would cover another's digits moves to a free spot (see [`place`]).
     pub fn draw<'a>(&self, elements: impl Iterator<Item = (&'a Element, u32)>) {
-        let (width, height) = viewport();
         let (elements, numbers): (Vec<&Element>, Vec<u32>) = elements.unzip();
         let array: js_sys::Array = elements.iter().map(|e| JsValue::from(*e)).collect();
         let rects = match &self.bulk {
             Some(bulk) => bulk.rects(&array),
             None => elements.iter().map(|e| Rect::of(e)).collect(),
         };
-        let shown: Vec<(Rect, u32)> = rects
-            .into_iter()
-            .zip(numbers)
+        self.draw_at(rects.into_iter().zip(numbers));
+    }
+
+    /// Draws a badge for each box on screen: boxes a listing has just read, so a big page's boxes are
+    /// not read twice in a row.
+    pub fn draw_at(&self, boxes: impl Iterator<Item = (Rect, u32)>) {
+        let (width, height) = viewport();
+        let shown: Vec<(Rect, u32)> = boxes
             .filter(|(r, _)| !(r.bottom < 0.0 || r.right < 0.0 || r.top > height || r.left > width))
             .collect();
         let mut html = String::new();

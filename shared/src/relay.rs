@@ -64,6 +64,11 @@ pub enum WorkerToContent {
     Scan {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         viewport: bool,
+        /// Describe only the first this many controls; the others are numbered all the same and
+        /// only counted ([`ScanEntry::More`]). A list of the tab's first N controls needs no more
+        /// than the first N of any frame, and describing thousands costs time nobody uses.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        describe: Option<u32>,
     },
     /// Draw these numbers: `numbers[i]` is the tab-wide number of this frame's i-th element.
     Badges { numbers: Vec<u32> },
@@ -100,6 +105,9 @@ pub enum ScanEntry {
     /// (`chrome.webNavigation`), asks each child where it stands ([`WorkerToContent::Locate`]) and
     /// matches the two.
     Frame(FrameSeen),
+    /// This many further controls of this frame, next in its local numbering, not described (see
+    /// [`WorkerToContent::Scan`]'s `describe`).
+    More { count: u32 },
 }
 
 /// A child frame as its parent sees it.

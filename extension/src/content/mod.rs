@@ -58,6 +58,13 @@ struct Frame {
     described: Vec<(u64, Found)>,
     /// The banner buttons of the last `find_banners`, by id, with what pressing each does.
     banner_picks: Vec<(u64, crate::banners::Pick)>,
+    /// The last whole-page listing's entries, given again while the page does not change.
+    listing: Option<Vec<Entry>>,
+    /// The numbering is the one of the last whole-page listing, given again unchanged: the badges
+    /// drawn for it stand.
+    unchanged: bool,
+    /// The numbering came from a whole-page listing (not the viewport's).
+    whole: bool,
 }
 
 /// How many unnumbered elements the frame remembers for pinned actions.
@@ -100,6 +107,9 @@ thread_local! {
             outdated: false,
             described: Vec::new(),
             banner_picks: Vec::new(),
+            listing: None,
+            unchanged: false,
+            whole: false,
         })
     };
 }
@@ -156,7 +166,7 @@ fn handle(message: JsValue, _sender: JsValue, send_response: js_sys::Function) -
         return JsValue::TRUE;
     }
     let result = match message {
-        WorkerToContent::Scan { viewport } => scan(viewport),
+        WorkerToContent::Scan { viewport, describe } => scan(viewport, describe),
         WorkerToContent::Badges { numbers } => badges(numbers),
         WorkerToContent::Tool { tool, number, pin } => run(tool, number, pin),
         WorkerToContent::Document => ToolResult::ok(json!({"document": this_document(), "url": url()})),
@@ -190,18 +200,35 @@ fn locate() -> ToolResult {
 }
 
 /// Renews the frame's local numbering and reports it, with what it sees of the child frames where they
-/// stand (with `viewport`, only what is on screen).
-fn scan(viewport: bool) -> ToolResult {
+/// stand (with `viewport`, only what is on screen); only the first `describe` controls are described,
+/// the others counted.
+fn scan(viewport: bool, describe: Option<u32>) -> ToolResult {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return ToolResult::failed(ErrorKind::Unreachable, "this frame has no document");
     };
+    let (found, reused) = if viewport {
+        (detect::interactives(&document, true), false)
+    } else {
+        whole_page(&document)
+    };
+    let limit = describe.unwrap_or(u32::MAX);
     let mut entries = Vec::new();
     let mut numbered = Vec::new();
-    for entry in detect::interactives(&document, viewport) {
+    for entry in found {
         match entry {
-            Entry::Control(found) => {
+            Entry::Control(mut found) => {
                 let local = numbered.len() as u32 + 1;
-                entries.push(ScanEntry::Control(found.describe(local)));
+                if local <= limit {
+                    // Kept decisions may hold a value or state a script changed without a trace.
+                    if !viewport {
+                        found.refresh();
+                    }
+                    entries.push(ScanEntry::Control(found.describe(local)));
+                } else if let Some(ScanEntry::More { count }) = entries.last_mut() {
+                    *count += 1;
+                } else {
+                    entries.push(ScanEntry::More { count: 1 });
+                }
                 numbered.push((stable_id(&found), found));
             }
             Entry::Frame(element) => entries.push(ScanEntry::Frame(crate::frames::seen(&element))),
@@ -209,7 +236,11 @@ fn scan(viewport: bool) -> ToolResult {
     }
     FRAME.with_borrow_mut(|f| {
         f.numbered = numbered;
-        f.badges.clear();
+        f.unchanged = reused && f.whole;
+        f.whole = !viewport;
+        if !f.unchanged {
+            f.badges.clear();
+        }
         f.outdated = false;
     });
     // When the page changes under this numbering: move the badges, and drop the numbers once numbered
@@ -240,10 +271,32 @@ fn scan(viewport: bool) -> ToolResult {
     }
 }
 
-/// Takes the tab-wide numbers of this frame's elements and draws them.
+/// The whole page's entries: the last listing's when nothing changed since (then `true`), else a
+/// fresh listing that judges again only what changed (`watch.rs` says what).
+fn whole_page(document: &web_sys::Document) -> (Vec<Entry>, bool) {
+    let changes = crate::watch::take_changes();
+    if changes.none() {
+        if let Some(entries) = FRAME.with_borrow(|f| f.listing.clone()) {
+            return (entries, true);
+        }
+    }
+    let entries = detect::listing(document, &changes);
+    FRAME.with_borrow_mut(|f| f.listing = Some(entries.clone()));
+    (entries, false)
+}
+
+/// Takes the tab-wide numbers of this frame's elements and draws them (unless the same numbers are
+/// drawn for the same, unchanged numbering already).
 fn badges(numbers: Vec<u32>) -> ToolResult {
-    FRAME.with_borrow_mut(|f| f.badges = numbers);
-    redraw();
+    let drawn = FRAME.with_borrow_mut(|f| {
+        let drawn = f.unchanged && f.badges == numbers;
+        f.unchanged = false;
+        f.badges = numbers;
+        drawn
+    });
+    if !drawn {
+        redraw_listed();
+    }
     ToolResult::ok(json!({}))
 }
 
@@ -476,6 +529,23 @@ fn stable_id(found: &Found) -> u64 {
         ids.set(&found.element, &JsValue::from(id as f64));
         id
     })
+}
+
+/// Draws the badges of a numbering just made, at the boxes its listing read moments ago (a scroll or
+/// a change of the page since redraws them where the elements stand then).
+fn redraw_listed() {
+    FRAME.with_borrow_mut(|f| {
+        if !f.overlay_wanted {
+            return;
+        }
+        if f.overlay.is_none() {
+            f.overlay = Overlay::create(redraw).ok();
+        }
+        if let Some(overlay) = &f.overlay {
+            let numbers = f.badges.iter().copied();
+            overlay.draw_at(f.numbered.iter().map(|(_, found)| found.rect()).zip(numbers));
+        }
+    });
 }
 
 /// Draws the badges of the current numbering, if the overlay is wanted.

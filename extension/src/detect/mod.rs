@@ -24,11 +24,13 @@
 //! The rooms: `scan.rs` finds (the walks, shadow roots, frames, covered controls), `rules.rs` says
 //! what counts as a control and whether it can be reached, `labels.rs` finds fields' labels in bulk,
 //! `name.rs` names and describes (and asks the secret predicate), `reveal.rs` says which rendered
-//! controls nobody can see, `bulk.rs` reads boxes in bulk. This
+//! controls nobody can see, `bulk.rs` reads boxes in bulk, `memo.rs` keeps the last whole-page
+//! listing's decisions so the next one judges again only what changed. This
 //! file holds what they find ([`Found`], [`Entry`]).
 
 mod bulk;
 mod labels;
+mod memo;
 mod name;
 mod reveal;
 mod rules;
@@ -41,7 +43,7 @@ pub use bulk::{Bulk, Rect};
 pub use name::secret_of;
 use name::{accessible_name, field_name, states_of, value_of};
 use rules::role_of;
-pub use scan::{controls_in, interactives};
+pub use scan::{controls_in, interactives, listing};
 
 /// Longest name or value we report; longer ones are cut with an ellipsis.
 const MAX_TEXT: usize = 80;
@@ -90,6 +92,11 @@ impl Found {
         &self.name
     }
 
+    /// The box as of the listing that found it.
+    pub fn rect(&self) -> Rect {
+        self.rect
+    }
+
     /// The element's accessible name now (it may have changed since it was found).
     pub fn current_name(&self) -> String {
         let tag = self.element.local_name();
@@ -135,6 +142,24 @@ impl Found {
         info
     }
 
+    /// Reads the value and states again: a page's script can change them (`value`, `checked`) without
+    /// a mutation or an event, so a decision kept from an earlier listing may hold old ones.
+    pub fn refresh(&mut self) {
+        let tag = self.element.local_name();
+        // A label listed in place of its hidden checkbox or radio says the input's states.
+        let source = if tag == "label" {
+            js_sys::Reflect::get(&self.element, &"control".into())
+                .ok()
+                .and_then(|c| wasm_bindgen::JsCast::dyn_into::<Element>(c).ok())
+        } else {
+            Some(self.element.clone())
+        };
+        if let Some(source) = source {
+            self.value = value_of(&source, &source.local_name(), self.secret);
+            self.states = states_of(&source);
+        }
+    }
+
     pub fn describe(&self, index: u32) -> Interactive {
         Interactive {
             index,
@@ -169,6 +194,7 @@ pub fn name_of(element: &Element) -> String {
 }
 
 /// What a scan finds, in document order.
+#[derive(Clone)]
 pub enum Entry {
     Control(Found),
     /// A visible child frame (`iframe` or `frame` element): its controls are numbered where it stands.

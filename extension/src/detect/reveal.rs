@@ -81,9 +81,14 @@ impl Reveal {
     /// scrolling container (a pane scrolled down, a wide table scrolled sideways), which would bring it
     /// into view.
     pub(super) fn off_canvas(&self, element: &Element, rect: &Rect) -> bool {
+        self.outside(rect) && !in_scroller(element)
+    }
+
+    /// Whether a box lies wholly left of or above the document's origin, or right of its scrollable
+    /// width (wherever scrolling puts the view).
+    pub(super) fn outside(&self, rect: &Rect) -> bool {
         let (x, y) = self.scroll;
-        let outside = rect.right + x <= 0.0 || rect.bottom + y <= 0.0 || rect.left + x >= self.width;
-        outside && !in_scroller(element)
+        rect.right + x <= 0.0 || rect.bottom + y <= 0.0 || rect.left + x >= self.width
     }
 
     /// Whether one of the tree's `:focus` rules that moves, sizes or unclips would apply to `element`

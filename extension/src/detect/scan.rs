@@ -10,6 +10,7 @@ use web_sys::{Document, Element};
 
 use super::bulk::{Bulk, Rect};
 use super::labels::{follows, has_control, own_labels, Labels};
+use super::memo::Memo;
 use super::name::{accessible_name, field_name, states_of, value_of};
 use super::reveal::Reveal;
 use super::rules::{covered, inside_action, is_candidate, is_inert, role_of, usable, Visibility};
@@ -21,19 +22,23 @@ use super::{Entry, Found, WIDGET_ROLES};
 /// With `only_viewport`, elements and frames outside the viewport are passed over before any costly
 /// check: the model's observation of a huge page then costs what the visible part costs.
 pub fn interactives(document: &Document, only_viewport: bool) -> Vec<Entry> {
-    let scan = Scan {
-        viewport: crate::overlay::viewport(),
-        only_viewport,
-        visibility: Visibility::new(),
-        reveal: Reveal::new(),
-        bulk: Bulk::new(),
-        probable: JsValue::from_str(PROBABLE),
-        numbered: js_sys::Set::new(&JsValue::UNDEFINED),
-        occluders: std::cell::RefCell::new(Vec::new()),
-    };
+    let scan = Scan::new(only_viewport, None);
     let mut out = Vec::new();
     scan.tree(document, &mut out, 0);
     scan.drop_covered(&mut out);
+    out
+}
+
+/// The whole page's interactive elements and visible child frames, like [`interactives`], judging
+/// again only the elements that `changes` (what changed since the last call) may have changed.
+pub fn listing(document: &Document, changes: &crate::watch::Changes) -> Vec<Entry> {
+    let scan = Scan::new(false, Some(Memo::since(changes)));
+    let mut out = Vec::new();
+    scan.tree(document, &mut out, 0);
+    scan.drop_covered(&mut out);
+    if let Some(memo) = scan.memo {
+        memo.store();
+    }
     out
 }
 
@@ -88,12 +93,32 @@ pub(super) struct Scan {
     /// overlapped by one of them can be covered, so only those are hit-tested (a hit test costs up to a
     /// millisecond on a large page).
     occluders: std::cell::RefCell<Vec<Rect>>,
+    /// The last whole-page listing's decisions that still hold, and this one's (whole-page scans only).
+    memo: Option<Memo>,
 }
 
 impl Scan {
+    fn new(only_viewport: bool, memo: Option<Memo>) -> Self {
+        Self {
+            viewport: crate::overlay::viewport(),
+            only_viewport,
+            visibility: Visibility::new(),
+            reveal: Reveal::new(),
+            bulk: Bulk::new(),
+            probable: JsValue::from_str(PROBABLE),
+            numbered: js_sys::Set::new(&JsValue::UNDEFINED),
+            occluders: std::cell::RefCell::new(Vec::new()),
+            memo,
+        }
+    }
+
     /// One tree (the document or a shadow root), in document order, with the contents of its open
     /// shadow roots spliced in right after their hosts.
     pub(super) fn tree(&self, root: &JsValue, out: &mut Vec<Entry>, depth: usize) {
+        if let (Some(_), Some(shadow)) = (&self.memo, root.dyn_ref::<web_sys::ShadowRoot>()) {
+            // Its changes decide which decisions the next listing keeps.
+            crate::watch::observe_tree(shadow);
+        }
         match &self.bulk {
             Some(bulk) if self.only_viewport => {
                 let labels = Labels::per_field(root);
@@ -351,15 +376,45 @@ impl Scan {
         if tag == "label" && has_control(&element) {
             return;
         }
+        let Some(memo) = &self.memo else {
+            if let Some(found) = self.judge(&element, &tag, rect, labels) {
+                self.push(found, out);
+            }
+            return;
+        };
+        let outside = self.reveal.outside(rect);
+        let found = memo.recall(&element, rect, outside).unwrap_or_else(|| {
+            let found = self.judge(&element, &tag, rect, labels);
+            memo.keep(&element, rect, outside, found.clone());
+            found
+        });
+        let Some(mut found) = found else { return };
+        if found.element != element {
+            // The label of a hidden checkbox or radio, in its place: once, and where it is now.
+            if self.numbered.has(&found.element) {
+                return;
+            }
+            found.rect = Rect::of(&found.element);
+        } else {
+            found.rect = *rect;
+        }
+        self.push(found, out);
+    }
+
+    /// Whether an element (not a frame, not a label with a control) is listed, and as what: itself,
+    /// or the visible label of a hidden checkbox or radio.
+    fn judge(&self, element: &Element, tag: &str, rect: &Rect, labels: &Labels<'_>) -> Option<Found> {
+        let element = element.clone();
+        let tag = tag.to_string();
         let role = role_of(&element, &tag);
         if !is_candidate(&element, &tag, role.as_deref()) {
-            return;
+            return None;
         }
         // Decorative parts of a link or button (an icon with role=button inside a link) are not listed
         // again; fields inside one still are.
         let native = matches!(tag.as_str(), "input" | "select" | "textarea");
         if !native && inside_action(&element) {
-            return;
+            return None;
         }
         let file = tag == "input"
             && element
@@ -377,26 +432,22 @@ impl Scan {
             && !element.matches(":disabled").unwrap_or(false);
         if hidden_choice {
             if let Some(found) = self.choice_label(&element, role.as_deref(), labels.of(&element)) {
-                self.push(found, out);
-                return;
+                return Some(found);
             }
         }
         if !shown || self.reveal.unseen(&element, rect, opaque) {
-            return;
+            return None;
         }
         let (name, secret) = field_name(&element, &tag, role.as_deref(), Some(labels));
-        self.push(
-            Found {
-                rect: *rect,
-                role: role.unwrap_or_else(|| "generic".into()),
-                name,
-                value: value_of(&element, &tag, secret),
-                states: states_of(&element),
-                secret,
-                element,
-            },
-            out,
-        );
+        Some(Found {
+            rect: *rect,
+            role: role.unwrap_or_else(|| "generic".into()),
+            name,
+            value: value_of(&element, &tag, secret),
+            states: states_of(&element),
+            secret,
+            element,
+        })
     }
 
     /// The visible label of a hidden checkbox or radio, described as the input (role, states).

@@ -90,7 +90,7 @@ async fn place_children(
         .iter()
         .filter_map(|e| match e {
             ScanEntry::Frame(seen) => Some(seen.clone()),
-            ScanEntry::Control(_) => None,
+            ScanEntry::Control(_) | ScanEntry::More { .. } => None,
         })
         .collect();
     let Some(ids) = tree.get(&parent).filter(|_| !seen.is_empty()) else {
@@ -114,35 +114,48 @@ async fn place_children(
 
 /// Renumbers the whole tab and returns one page of the list.
 pub(super) async fn list(tab: i32, limit: u32, offset: u32, viewport: bool) -> ToolResult {
-    let top = match scan(tab, 0, viewport).await {
+    // No frame's controls past its first `offset + limit` can be on this page of the list.
+    let describe = offset.saturating_add(limit);
+    let top = match scan(tab, 0, viewport, describe).await {
         Ok(scan) => scan,
         Err(error) => return error,
     };
     let mut slots = Vec::new();
+    // The described controls, by their place in `slots`.
     let mut items = Vec::new();
     let mut frames = vec![0];
     let tree = frame_tree(tab).await;
     let placed = place_children(tab, 0, &top, &tree).await;
     // Depth-first through the frames, splicing each child's controls in where the frame stands;
-    // `placed` says which child frame stands at each frame entry.
-    let mut stack = vec![(0, top.entries.into_iter(), placed.into_iter())];
+    // `placed` says which child frame stands at each frame entry, and the last number tells where
+    // the frame's undescribed controls (`More`) go on.
+    let mut stack = vec![(0, top.entries.into_iter(), placed.into_iter(), 0)];
     while let Some((frame, next)) = stack
         .last_mut()
-        .map(|(frame, entries, _)| (*frame, entries.next()))
+        .map(|(frame, entries, _, _)| (*frame, entries.next()))
     {
         match next {
             None => {
                 stack.pop();
             }
             Some(ScanEntry::Control(mut item)) => {
+                if let Some(last) = stack.last_mut() {
+                    last.3 = item.index;
+                }
                 slots.push((frame, item.index));
                 item.index = slots.len() as u32;
                 items.push(item);
             }
+            Some(ScanEntry::More { count }) => {
+                if let Some(last) = stack.last_mut() {
+                    slots.extend((1..=count).map(|n| (frame, last.3 + n)));
+                    last.3 += count;
+                }
+            }
             Some(ScanEntry::Frame(_)) => {
                 let child = stack
                     .last_mut()
-                    .and_then(|(_, _, placed)| placed.next())
+                    .and_then(|(_, _, placed, _)| placed.next())
                     .flatten();
                 // A frame entry no child matched (not loaded yet, or a page where extensions may not
                 // run) has no controls we can act on: skip it.
@@ -152,10 +165,10 @@ pub(super) async fn list(tab: i32, limit: u32, offset: u32, viewport: bool) -> T
                 if frames.contains(&frame_id) {
                     continue;
                 }
-                if let Ok(child) = scan(tab, frame_id, viewport).await {
+                if let Ok(child) = scan(tab, frame_id, viewport, describe).await {
                     let placed = place_children(tab, frame_id, &child, &tree).await;
                     frames.push(frame_id);
-                    stack.push((frame_id, child.entries.into_iter(), placed.into_iter()));
+                    stack.push((frame_id, child.entries.into_iter(), placed.into_iter(), 0));
                 }
             }
         }
@@ -169,10 +182,11 @@ pub(super) async fn list(tab: i32, limit: u32, offset: u32, viewport: bool) -> T
     }
     let total = slots.len() as u32;
     NUMBERINGS.with_borrow_mut(|n| n.insert(tab, Numbering { slots, frames }));
+    // Every control of this page of the list was described (see `describe`).
     let page: Vec<_> = items
         .into_iter()
-        .skip(offset as usize)
-        .take(limit as usize)
+        .skip_while(|item| item.index <= offset)
+        .take_while(|item| item.index <= offset.saturating_add(limit))
         .collect();
     let list = InteractiveList {
         url: top.url,
@@ -248,8 +262,9 @@ pub(super) async fn stale(tab: i32, index: u32, what: String) -> ToolResult {
     ToolResult::failed(ErrorKind::Stale, wording::stale(index, &what)).with_data(fresh.data)
 }
 
-async fn scan(tab: i32, frame: i32, viewport: bool) -> Result<FrameScan, ToolResult> {
-    let result = send(tab, frame, &WorkerToContent::Scan { viewport }).await;
+async fn scan(tab: i32, frame: i32, viewport: bool, describe: u32) -> Result<FrameScan, ToolResult> {
+    let describe = Some(describe).filter(|d| *d < u32::MAX);
+    let result = send(tab, frame, &WorkerToContent::Scan { viewport, describe }).await;
     if result.status == ToolStatus::Error {
         return Err(result);
     }
