@@ -1,7 +1,8 @@
 //! How the agent looks at the page by itself: after every page-changing step (and as the first rung of
 //! the fallback ladder when one fails) it closes banners, numbers the page again and, for a model that
 //! takes images, takes a picture of the screen; and the short, text-free account of what a reading
-//! tool showed (the session's last observation).
+//! tool showed (the session's last observation). One numbering per step: the banner pass's own fresh
+//! list is the look, unless it brought none.
 //!
 //! What it must not do: change the page except by closing banners through the gate (every look goes
 //! through [`Agent::execute`]), let a failure to look fail the step, or keep a picture anywhere but
@@ -14,8 +15,9 @@ use super::{Agent, Work};
 use crate::gate::Gated;
 use crate::steplog;
 
-/// How many controls Waymark lists when it looks at the page itself after an action.
-pub(super) const LOOK_AGAIN_LIMIT: u32 = 30;
+/// How many controls Waymark lists when it looks at the page itself after an action: as many as the
+/// banner pass lists, whose list is the look.
+pub(super) const LOOK_AGAIN_LIMIT: u32 = crate::gate::BANNERS_LIST_LIMIT;
 
 /// Automatic banner closing after a page change (`docs/requirements.md` "Closing banners"): passes, and the
 /// longest one.
@@ -46,17 +48,22 @@ impl Agent {
         if tool.changes_page() {
             // After every page change, and as the first rung of the fallback ladder when an action
             // failed (a banner may cover the control).
+            let mut listed = None;
             if !matches!(tool, PageTool::CloseBanners { .. }) {
-                let closed = self.close_banners(tab_id, banner_budget_ms).await;
+                let (closed, list) = self.close_banners(tab_id, banner_budget_ms).await;
                 if !closed.is_empty() {
                     attach(result, "banners_closed", json!(closed));
                 }
+                listed = list;
             }
             // A refusal for a stale number or a changed page brings the fresh list.
             let has_fresh_list =
                 (result.is(ErrorKind::Stale) || result.is(ErrorKind::PageChanged)) && result.data.is_some();
             if !has_fresh_list {
-                looked = self.look_again(tab_id).await;
+                looked = match listed {
+                    Some(list) => Some(list),
+                    None => self.look_again(tab_id).await,
+                };
                 if let Some(after) = &looked {
                     let key = if ok { "page_after" } else { "fresh_list" };
                     attach(result, key, after.clone());
@@ -87,10 +94,13 @@ impl Agent {
 
     /// Closes cookie, consent and newsletter banners after a page change (`docs/requirements.md`
     /// "Closing banners"): up to three passes of at most [`BANNER_PASS_MS`] each within `budget_ms` in
-    /// all, stopping at a pass that closed nothing. Says what was closed; a failure to close is not the step's failure.
-    async fn close_banners(&self, tab_id: Option<i32>, budget_ms: u64) -> Vec<String> {
+    /// all, stopping at a pass that closed nothing or ended before its time was up (it looked again
+    /// itself). Says what was closed, and gives the last pass's fresh list of the page; a failure to
+    /// close is not the step's failure.
+    async fn close_banners(&self, tab_id: Option<i32>, budget_ms: u64) -> (Vec<String>, Option<Value>) {
         let started = std::time::Instant::now();
         let mut closed = Vec::new();
+        let mut list = None;
         for _ in 0..BANNER_PASSES {
             let spent = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
             let left = budget_ms.saturating_sub(spent).min(BANNER_PASS_MS);
@@ -103,22 +113,26 @@ impl Agent {
             let Gated::Ran(result) = self.execute(tab_id, pass).await else {
                 break;
             };
-            let names: Vec<String> = result
-                .data
-                .as_ref()
+            let data = result.data.as_ref().filter(|_| result.error.is_none());
+            let names: Vec<String> = data
                 .and_then(|d| d.get("closed"))
                 .and_then(|c| serde_json::from_value(c.clone()).ok())
                 .unwrap_or_default();
+            list = data.and_then(|d| d.get("list")).cloned();
+            let spent = data.and_then(|d| d.get("spent_ms")).and_then(Value::as_u64);
             if result.error.is_some() || names.is_empty() {
                 break;
             }
             closed.extend(names);
+            if spent.is_some_and(|spent| spent + MIN_BANNER_PASS_MS < left) {
+                break;
+            }
         }
         if !closed.is_empty() {
             let summary = format!("closed {}", closed.join("; "));
             self.tool_event("browser_close_banners", true, &summary).await;
         }
-        closed
+        (closed, list)
     }
 
     /// A picture of the tab's screen with the numbers drawn, as a `data:` URL.

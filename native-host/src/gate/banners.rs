@@ -3,13 +3,15 @@
 //! link, the form it would submit — and only the buttons it allows are pressed (`PressBanners`), pinned
 //! to the document and element described. Then the page is looked at again (a consent manager's second
 //! layer, a banner behind another, a frame that appeared) while the time budget lasts, and the tab is
-//! numbered afresh.
+//! numbered afresh — once, unless a button was pressed after that — and the first [`LIST_LIMIT`]
+//! controls of that numbering come with the result (`list`), so whoever looks next (the agent after
+//! each step) need not number the page again.
 //!
 //! Must not: press anything the policy did not allow, or go on past the budget.
 
 use std::time::Duration;
 
-use serde_json::json;
+use serde_json::{json, Value};
 use tokio::time::Instant;
 use waymark_protocol::{BannerButton, PageTool, ToolResult};
 
@@ -23,6 +25,8 @@ const BUDGET_RANGE: (u32, u32) = (100, 10_000);
 const SETTLE: Duration = Duration::from_millis(60);
 /// At most this many looks at the page per call (layers, banners behind banners).
 const MAX_ROUNDS: usize = 6;
+/// How many controls of the fresh numbering the result lists.
+pub const LIST_LIMIT: u32 = 30;
 
 impl Gate {
     /// Closes the tab's banners within `budget_ms`; says what closed them and what was left alone.
@@ -37,6 +41,8 @@ impl Gate {
         let mut closed: Vec<String> = Vec::new();
         let mut left_alone: Vec<String> = Vec::new();
         let mut renumbered = false;
+        // The latest numbering, while nothing was pressed after it.
+        let mut list: Option<Value> = None;
         for _ in 0..MAX_ROUNDS {
             if start.elapsed() >= budget {
                 break;
@@ -91,6 +97,7 @@ impl Gate {
                 data.get("pressed").and_then(|p| p.as_u64()).unwrap_or(0)
             };
             if pressed > 0 {
+                list = None;
                 tokio::time::sleep(SETTLE).await;
                 continue;
             }
@@ -100,9 +107,11 @@ impl Gate {
                 break;
             }
             renumbered = true;
-            let _ = self.renumber(tab).await;
+            list = self.renumber(tab).await;
         }
-        let total = self.renumber(tab).await;
+        if list.is_none() {
+            list = self.renumber(tab).await;
+        }
         let mut data = json!({
             "closed": closed,
             "spent_ms": start.elapsed().as_millis() as u64,
@@ -110,25 +119,28 @@ impl Gate {
         if !left_alone.is_empty() {
             data["left_alone"] = json!(left_alone);
         }
-        if let Some(total) = total {
-            data["total"] = json!(total);
+        if let Some(list) = list {
+            if let Some(total) = list.get("total") {
+                data["total"] = total.clone();
+            }
+            data["list"] = list;
         }
         ToolResult::ok(data)
     }
 
-    /// Numbers the tab afresh; the number of controls, if it answered.
-    async fn renumber(&self, tab: Option<i32>) -> Option<u64> {
+    /// Numbers the tab afresh; the first [`LIST_LIMIT`] controls, if it answered.
+    async fn renumber(&self, tab: Option<i32>) -> Option<Value> {
         let listed = self
             .browser
             .run(
                 tab,
                 PageTool::ListInteractives {
-                    limit: Some(1),
+                    limit: Some(LIST_LIMIT),
                     offset: None,
                     scope: None,
                 },
             )
             .await;
-        listed.data.as_ref()?.get("total")?.as_u64()
+        listed.data.filter(|_| listed.error.is_none())
     }
 }

@@ -35,6 +35,7 @@ use crate::browser::Browser;
 use crate::mcp::external::External;
 use crate::policy::Verdict;
 
+pub use banners::LIST_LIMIT as BANNERS_LIST_LIMIT;
 use held::{expire_questions, Questions};
 pub use judge::Road;
 use provenance::Provenance;

@@ -207,7 +207,7 @@ pub const ENTRIES: &[Entry] = &[
         title: "Close banners",
         tag: "close_banners",
         description: "Close cookie, consent and newsletter banners (choosing reject or only-necessary \
-                      where offered), then renew the numbers.",
+                      where offered), then renew the numbers and list the first 30 controls (list).",
         schema: || {
             object(
                 json!({"budget_ms": {"type": "integer", "minimum": 100, "maximum": 5000,

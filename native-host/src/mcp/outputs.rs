@@ -68,6 +68,7 @@ pub fn banners_output() -> Value {
             "left_alone": names("Banner buttons Waymark would not press."),
             "spent_ms": {"type": "integer", "minimum": 0},
             "total": {"type": "integer", "minimum": 0, "description": "How many controls the page has now."},
+            "list": list_output(),
         }),
         &["closed", "spent_ms"],
     )

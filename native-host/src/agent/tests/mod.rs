@@ -308,10 +308,8 @@ impl Harness {
                 let Some(message) = message else { break };
                 match message {
                     ToExtension::RunTool(run) => {
-                        let gates_own = matches!(
-                            run.tool,
-                            PageTool::Preview { .. } | PageTool::ListInteractives { limit: Some(1), .. }
-                        );
+                        // Listings are counted, the gate's own included: one per step.
+                        let gates_own = matches!(run.tool, PageTool::Preview { .. });
                         if !gates_own {
                             seen.ran.push(run.tool.clone());
                             seen.pins.push(run.pin.clone());

@@ -15,16 +15,16 @@ async fn a_failing_action_renumbers_the_page_and_each_failure_goes_down_the_ladd
     harness.chat("Press the missing button").await;
     let log = harness.log();
     let (seen, requests) = harness.finish().await;
-    // Only Waymark's own rungs ran: banners looked for (none; then again after numbering the page),
-    // then a fresh look, after each failure.
+    // Only Waymark's own rungs ran: banners looked for (none; then again after numbering the page,
+    // which numbering is the fresh look), after each failure.
     let rungs = [
-        PageTool::FindBanners,
         PageTool::FindBanners,
         PageTool::ListInteractives {
             scope: None,
             limit: Some(LOOK_AGAIN_LIMIT),
             offset: None,
         },
+        PageTool::FindBanners,
     ];
     assert_eq!(
         seen.ran,
@@ -63,6 +63,45 @@ async fn banners_that_open_after_an_action_are_closed_within_the_budget_and_repo
         .kinds()
         .contains(&"tool:browser_close_banners:true".to_string()));
     let result = last_content(&requests[1]);
+    assert!(
+        result.contains(r#""banners_closed":["No thanks","Reject all"]"#),
+        "{result}"
+    );
+}
+
+/// How many times the page was numbered after each page-changing step the model asked for.
+fn listings_per_step(ran: &[PageTool]) -> Vec<usize> {
+    let mut counts = Vec::new();
+    for tool in ran {
+        if tool.changes_page() && !matches!(tool, PageTool::PressBanners { .. }) {
+            counts.push(0);
+        } else if let (PageTool::ListInteractives { .. }, Some(last)) = (tool, counts.last_mut()) {
+            *last += 1;
+        }
+    }
+    counts
+}
+
+#[tokio::test]
+async fn each_page_changing_step_numbers_the_page_once_banners_or_not() {
+    // Without banners.
+    let (seen, requests) = run_chat(
+        shop(),
+        vec![click(1), click(3), done("Saved.")],
+        10,
+        "Save my draft",
+    )
+    .await;
+    assert_eq!(listings_per_step(&seen.ran), vec![1, 1], "{:?}", seen.ran);
+    // The model still got the fresh list after each step.
+    assert!(last_content(&requests[1]).contains(r#""page_after":{"#));
+    // With two banners closed after the step.
+    let page = shop();
+    page.banners.borrow_mut().extend(["Reject all", "No thanks"]);
+    let (seen, requests) = run_chat(page, vec![click(1), done("Saved.")], 10, "Save my draft").await;
+    assert_eq!(listings_per_step(&seen.ran), vec![1], "{:?}", seen.ran);
+    let result = last_content(&requests[1]);
+    assert!(result.contains(r#""page_after":{"#), "{result}");
     assert!(
         result.contains(r#""banners_closed":["No thanks","Reject all"]"#),
         "{result}"
