@@ -14,8 +14,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EXTENSION_ID, config, isWaymarkHost, launch, serveStatic } from '../tests/e2e/lib/harness.mjs';
+import { EXTENSION_ID, config, isWaymarkHost, launch, serveStatic, waitForStatus } from '../tests/e2e/lib/harness.mjs';
 import { cataloguePage, frameHtml, typicalPage } from './pages.mjs';
+import { mcpClient, measureMcp } from './mcp.mjs';
+import {
+  chars, log, median, openTab, quantile, runSeries,
+} from './series.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BROWSER_USE_VERSION = '0.5.11';
@@ -63,22 +67,6 @@ function parseArgs(argv) {
   if (opts.write && (opts.pages || !opts.peers)) throw new Error('--write needs a whole run (no --pages, --waymark-only)');
   return opts;
 }
-
-const t0 = Date.now();
-const log = (...a) => console.error(`bench [${((Date.now() - t0) / 1000).toFixed(0)} s]:`, ...a);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const chars = (s) => [...s].length;
-
-function quantile(times, q) {
-  // Nearest rank: the value at or above a fraction q of the sorted runs.
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-}
-const median = (t) => {
-  const s = [...t].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 // ---------------------------------------------------------------------------------------------------
 // browser-use, from its wheel
@@ -146,41 +134,6 @@ function numbered(labels) {
 
 // ---------------------------------------------------------------------------------------------------
 // The measurements
-
-/// Opens `url` in a new tab, with a marker in the query so the tab can be found by its URL.
-async function openTab(context, url, marker) {
-  const page = await context.newPage();
-  const full = `${url}?tool=${marker}`;
-  await page.goto(full, { waitUntil: 'load' });
-  await page.bringToFront();
-  return { page, url: full };
-}
-
-/// Runs `once` (which returns the milliseconds of one run) by the rules in bench/METHOD.md: `warmups`
-/// untimed runs, then up to `runs` timed ones; a row stops early once it has spent `budgetMs` and has
-/// `minRuns` runs. A tool whose first run alone takes longer than the budget is "slow": that first run
-/// counts as a timed run (no warm-up), and it stops at 2 runs (at 1 if that first run took three
-/// budgets), to keep the whole benchmark within a few minutes. `before` runs untimed before every run.
-async function runSeries(once, opts, before = async () => {}) {
-  await before();
-  const first = await once();
-  const slow = first > opts.budgetMs;
-  const times = slow ? [first] : [];
-  for (let i = 1; !slow && i < opts.warmups; i++) {
-    await before();
-    await once();
-  }
-  const start = performance.now() - (slow ? first : 0);
-  const enough = !slow ? opts.minRuns : first > 3 * opts.budgetMs ? 1 : 2;
-  while (times.length < opts.runs) {
-    if (performance.now() - start > opts.budgetMs && times.length >= enough) break;
-    await before();
-    // A pause lets the tab lay out and paint what the previous run drew, as between two real requests.
-    await sleep(50);
-    times.push(await once());
-  }
-  return { times, slow };
-}
 
 /// Gives the extension page `window.benchTool(tabId, tool)`: a page tool sent the way the side panel
 /// sends `/list`, as `PanelToWorker::Tool` on a "panel" port to the service worker, which runs it in the
@@ -449,6 +402,21 @@ function probeTable(rows) {
   ].join('\n');
 }
 
+/// The model's observation of each page against the peers': Waymark's viewport against the aria
+/// snapshot (which has no viewport mode), and like for like, whole page against whole page.
+function ratioLines(pages, ratios) {
+  const of = (a, b) => (a && b ? `1/${(b / a).toFixed(b / a >= 10 ? 0 : 1)}` : '—');
+  const lines = pages.filter((p) => ratios[p.key]?.aria).map((p) => {
+    const r = ratios[p.key];
+    return `- **${p.label}**: viewport, Waymark ${num(r.waymarkView)} chars = ${of(r.waymarkView, r.aria)} of the `
+      + `aria snapshot (whole page, it has no viewport mode), ${of(r.waymarkView, r.browserUseView)} of browser-use's `
+      + `viewport; whole page like for like, Waymark ${num(r.waymarkPage)} chars = ${of(r.waymarkPage, r.aria)} of `
+      + `the aria snapshot, ${of(r.waymarkPage, r.browserUsePage)} of browser-use's whole page (highlights off).`;
+  });
+  return lines.length ? ['Observation size (characters of the text a model gets), Waymark against the peers:', '',
+    ...lines, ''] : [];
+}
+
 function markdownRow(cells) {
   return `| ${cells.join(' | ')} |`;
 }
@@ -457,21 +425,26 @@ function markdownRow(cells) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  // The command as given, for RESULTS.md (before WAYMARK_EXTENSION_DIR is pointed at the copy below).
+  // The command as given, for RESULTS.md (before WAYMARK_EXTENSION_DIR is pointed at the copy below),
+  // with paths inside the repository relative to it (this machine's folders are nobody else's).
+  const root = path.resolve(here, '..');
+  const shown = (v) => (v.startsWith(`${root}${path.sep}`) ? path.relative(root, v) : v);
   const command = ['WAYMARK_HOST_BIN', 'WAYMARK_EXTENSION_DIR', 'WAYMARK_CHROMIUM', 'WAYMARK_LOG']
-    .filter((k) => process.env[k] !== undefined).map((k) => `${k}=${process.env[k]}`)
+    .filter((k) => process.env[k] !== undefined).map((k) => `${k}=${shown(process.env[k])}`)
     .concat('node bench/overlay.mjs', process.argv.slice(2)).join(' ');
   const { extensionDir } = config();
   // Run a copy of the build: content scripts load the wasm anew with every page, so a rebuild of dist/
   // during the run would otherwise mix two versions in one run.
   const extensionCopy = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-extension-'));
   fs.cpSync(extensionDir, extensionCopy, { recursive: true });
-  const wasm = path.join(extensionCopy, 'pkg', 'waymark_extension_bg.wasm');
-  if (!fs.existsSync(path.join(extensionCopy, 'manifest.json')) || !fs.existsSync(wasm)) {
+  // The module every frame loads (detection, badges) and the one of the service worker and panel.
+  const modules = ['content_bg.wasm', 'extension_bg.wasm'];
+  const wasm = modules.map((m) => path.join(extensionCopy, 'pkg', m));
+  if (!fs.existsSync(path.join(extensionCopy, 'manifest.json')) || !wasm.every((w) => fs.existsSync(w))) {
     throw new Error(`${extensionDir} is not a complete build: build first (./build.sh)`);
   }
   process.env.WAYMARK_EXTENSION_DIR = extensionCopy;
-  const build = buildFacts(wasm, path.join(extensionDir, 'pkg', 'waymark_extension_bg.wasm'));
+  const build = buildFacts(wasm, path.join(extensionDir, 'pkg', modules[0]));
   const bu = browserUse();
 
   // Two servers on 127.0.0.1 over the same folder: another port is another origin, which gives the
@@ -488,6 +461,7 @@ async function main() {
   ].filter((p) => !opts.pages || opts.pages.includes(p.key));
 
   const browser = await launch();
+  let client;
   const started = Date.now();
   const loadBefore = os.loadavg()[0];
   try {
@@ -495,11 +469,20 @@ async function main() {
     const panel = await context.newPage();
     await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html`);
     await installPanelPort(panel);
+    // The MCP client reaches the browser's host (through its state directory) once the host is running;
+    // it is connected and allowed when the first page it works on is in front.
+    await waitForStatus(panel, /^Connected to Waymark host/);
+    const connect = async () => {
+      client ??= await mcpClient(browser.stateDir, panel);
+      return client;
+    };
     const userAgent = await panel.evaluate(() => navigator.userAgent);
     const chromiumVersion = context.browser()?.version() ?? userAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? 'unknown';
 
     const rows = [];
     const facts = {};
+    // Observation sizes per page, for the ratios printed under the tables.
+    const ratios = {};
     for (const p of pages) {
       facts[p.key] = await pageFacts(context, p.url);
       log(`${p.label}: ${facts[p.key].elements} elements, ${facts[p.key].height}px tall`);
@@ -521,6 +504,18 @@ async function main() {
         obs: `— / ${num(w.viewport.chars)}`, noProbes: true,
       });
 
+      log(`${p.label}: Waymark through MCP`);
+      const m = await measureMcp(context, connect, p.url, opts);
+      const mcpRow = (what, r, obs) => ({
+        page: p.label, tool: `Waymark browser_list_interactives through MCP, ${what}`, times: r.times, slow: r.slow,
+        found: `${num(r.data.items.length)} listed of ${num(r.data.total)}`, obs, noProbes: true,
+      });
+      rows.push(mcpRow('defaults (whole page, first 50), page unchanged', m.defaults,
+        `${num(m.defaults.chars)} (first 50) / —`));
+      rows.push(mcpRow('defaults, page changed before each run', m.changed, `${num(m.changed.chars)} (first 50) / —`));
+      rows.push(mcpRow('scope viewport', m.viewport, `— / ${num(m.viewport.chars)}`));
+      ratios[p.key] = { waymarkPage: w.fullChars, waymarkView: w.viewChars };
+
       for (const cfg of opts.peers ? BROWSER_USE_CONFIGS : []) {
         const what = `browser-use ${BROWSER_USE_VERSION} index.js, ${cfg.label}`;
         if (cfg.slow && p.key === 'catalogue' && !opts.slow) {
@@ -532,6 +527,8 @@ async function main() {
         const textChars = b.text.error ? `(serializer failed: ${b.text.error})` : num(b.text.chars);
         const obs = cfg.expansion === -1 ? `${textChars} / —`
           : cfg.expansion === 0 ? `— / ${textChars}` : `— / ${textChars} (viewport + ${cfg.expansion} px)`;
+        if (cfg.expansion === -1 && !cfg.highlight && !b.text.error) ratios[p.key].browserUsePage = b.text.chars;
+        if (cfg.expansion === 0 && !b.text.error) ratios[p.key].browserUseView = b.text.chars;
         rows.push({
           page: p.label, hasFrames: p.hasFrames, tool: what, times: b.times, slow: b.slow, found: num(b.found),
           obs, probes: b.probes, payload: b.payloadChars,
@@ -546,6 +543,7 @@ async function main() {
         times: a.times, slow: a.slow, found: `${num(a.found)} control lines (${a.disabledMarked} marked [disabled])`,
         obs: `${num(a.fullChars)} / —`, probes: a.probes, payload: a.fullChars,
       });
+      ratios[p.key].aria = a.fullChars;
     }
 
     const cpu = os.cpus();
@@ -569,6 +567,7 @@ async function main() {
       '',
       table(rows),
       '',
+      ...ratioLines(pages, ratios),
       'What each tool numbered among the probe controls (pages.mjs):',
       '',
       probeTable(rows),
@@ -590,6 +589,7 @@ async function main() {
     console.log(output);
     if (opts.write) writeResults(output, command);
   } finally {
+    await client?.close();
     await browser.close();
     await site.close();
     await other.close();
@@ -598,9 +598,11 @@ async function main() {
   }
 }
 
-/// Which build was measured: the wasm's hash and build time, and the repository's commit (read-only git).
+/// Which build was measured: the wasm modules' hashes and build time, and the repository's commit
+/// (read-only git).
 function buildFacts(wasm, original) {
-  const hash = createHash('sha256').update(fs.readFileSync(wasm)).digest('hex').slice(0, 12);
+  const hash = wasm.map((w) => `${path.basename(w, '_bg.wasm')} `
+    + createHash('sha256').update(fs.readFileSync(w)).digest('hex').slice(0, 12)).join(', ');
   const built = fs.statSync(original).mtime.toISOString().replace(/\.\d+Z$/, 'Z');
   let commit = 'unknown';
   try {
@@ -609,7 +611,7 @@ function buildFacts(wasm, original) {
   } catch {
     // Not a git checkout: say so in the output rather than fail.
   }
-  return `extension wasm sha256 ${hash}… (built ${built}), repository HEAD ${commit} `
+  return `extension wasm sha256 ${hash} (built ${built}), repository HEAD ${commit} `
     + '(the build may include uncommitted changes)';
 }
 

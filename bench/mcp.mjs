@@ -1,0 +1,60 @@
+// The listing as an MCP client and Waymark's own agent get it: `browser_list_interactives` called by a
+// real MCP client (the official TypeScript SDK over stdio) through `waymark-host mcp`, the host, the
+// service worker and the content scripts, and back. Timed in Node around `callTool`.
+//
+// Three rows per page: the tool's defaults (the whole page, the first 50 controls) on a page that did
+// not change since the last listing; the same after the page changed before each run (one control
+// renamed, one added, as after a click), which is what the agent's look after a step costs; and the
+// viewport scope.
+import { connectMcp } from '../tests/e2e/lib/harness.mjs';
+import { chars, openTab, runSeries } from './series.mjs';
+
+/// A client connected through `waymark-host mcp` and allowed once in the side panel (`panel`), as a user
+/// allows Claude Desktop or Cursor. `stateDir` is the browser's host's (the client finds it there).
+export function mcpClient(stateDir, panel) {
+  return connectMcp(stateDir, 'Overlay benchmark', { panel });
+}
+
+/// Changes the page the way a click often does, untimed: one control renamed (a counter), one added
+/// (a message with a button), both in the middle of the document.
+async function changePage(page, run) {
+  await page.evaluate((n) => {
+    const buttons = document.querySelectorAll('button');
+    const middle = buttons[Math.floor(buttons.length / 2)];
+    if (!middle) return;
+    middle.textContent = `Added ${n} to the cart`;
+    const note = document.createElement('p');
+    const undo = document.createElement('button');
+    undo.textContent = `Undo ${n}`;
+    note.append(undo);
+    middle.parentElement.append(note);
+  }, run);
+}
+
+/// The rows for one page: times, the controls listed, and the size of the text the client gets.
+/// `connect` gives the client, connecting it the first time (its first call needs a page in front).
+export async function measureMcp(context, connect, url, opts) {
+  const { page } = await openTab(context, url, 'mcp');
+  const client = await connect();
+  let last;
+  const call = (args) => async () => {
+    const t0 = performance.now();
+    last = await client.callTool({ name: 'browser_list_interactives', arguments: args });
+    return performance.now() - t0;
+  };
+  const result = () => {
+    const body = JSON.parse(last.content[0].text);
+    if (body.status !== 'ok') throw new Error(`browser_list_interactives failed: ${last.content[0].text.slice(0, 300)}`);
+    return { data: body.data, chars: chars(last.content[0].text) };
+  };
+  const rows = {};
+  const defaults = await runSeries(call({}), opts);
+  rows.defaults = { ...defaults, ...result() };
+  let run = 0;
+  const changed = await runSeries(call({}), opts, () => changePage(page, ++run));
+  rows.changed = { ...changed, ...result() };
+  const viewport = await runSeries(call({ scope: 'viewport' }), opts);
+  rows.viewport = { ...viewport, ...result() };
+  await page.close();
+  return rows;
+}
