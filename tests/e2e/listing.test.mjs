@@ -89,7 +89,11 @@ test('a renamed control, by its own text, its label\'s or inside a shadow root, 
   await page.evaluate(() => {
     document.getElementById('count').firstChild.data = '3';
     document.getElementById('qty-label').firstChild.data = 'How many ';
-    document.getElementById('host').shadowRoot.getElementById('shadowed').textContent = 'Shadow renamed';
+  });
+  assert.deepEqual(await names(), ['First', 'Inside section', 'How many', '3 in the cart', 'Shadow', 'Last']);
+  // Alone, so nothing outside the shadow root changed.
+  await page.evaluate(() => {
+    document.getElementById('host').shadowRoot.getElementById('shadowed').firstChild.data = 'Shadow renamed';
   });
   assert.deepEqual(await names(), ['First', 'Inside section', 'How many', '3 in the cart', 'Shadow renamed', 'Last']);
 });
