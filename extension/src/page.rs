@@ -15,7 +15,9 @@ const MAX_HEADINGS: usize = 20;
 /// The document must stay unchanged this long to count as settled.
 const QUIET_MS: f64 = 400.0;
 
-/// Title, URL, headings and the first words of the main text.
+/// Title, URL, headings and the first words of the main text, in the words a screen reader says:
+/// text hidden from it (`display: none`, `aria-hidden`) never reaches the model, and separate blocks
+/// stay separate words.
 pub fn extract(document: &Document) -> Value {
     let headings: Vec<Value> = document
         .query_selector_all("h1, h2, h3")
@@ -24,7 +26,18 @@ pub fn extract(document: &Document) -> Value {
             (0..list.length())
                 .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
                 .filter(|h| h.get_client_rects().length() > 0)
-                .map(|h| json!({"level": h.local_name()[1..].parse::<u32>().unwrap_or(1), "text": words(&h.text_content().unwrap_or_default(), 120)}))
+                // A screen reader meets no heading hidden from it, nor one whose role says it is
+                // something else (a title field written as `<h1 role=textbox>`).
+                .filter(|h| h.closest("[aria-hidden=true i]").ok().flatten().is_none())
+                .filter(|h| {
+                    h.get_attribute("role")
+                        .is_none_or(|r| r.split_whitespace().next().unwrap_or("heading") == "heading")
+                })
+                .map(|h| {
+                    let level = h.local_name()[1..].parse::<u32>().unwrap_or(1);
+                    json!({"level": level, "text": words(&crate::detect::heading_text(&h), 120)})
+                })
+                .filter(|h| h["text"].as_str().is_some_and(|t| !t.is_empty()))
                 .take(MAX_HEADINGS)
                 .collect()
         })
@@ -34,10 +47,9 @@ pub fn extract(document: &Document) -> Value {
         .ok()
         .flatten()
         .or_else(|| document.body().map(Into::into));
-    // innerText skips hidden text (scripts, display:none), which must never reach the model.
+    // Read a little past the snippet's length, so that the cut falls at a word.
     let text = main
-        .and_then(|m| m.dyn_into::<HtmlElement>().ok())
-        .map(|m| m.inner_text())
+        .map(|m| crate::detect::page_text(&m, SNIPPET_CHARS * 2))
         .unwrap_or_default();
     json!({
         "title": document.title(),

@@ -51,7 +51,7 @@ test('/list reads every control as "number, role, name" and skips what cannot be
     '7, textbox, Password',
     '8, button, Div button',
     '9, generic, Focusable span',
-    '10, textbox, Editor',
+    '10, textbox, Editor, value Edit me',
     '11, button, More details',
     '12, generic, Inline handler',
     '13, link, Nested in link',

@@ -23,18 +23,21 @@
 //!
 //! The rooms: `scan.rs` finds (the walks, shadow roots, frames, covered controls), `rules.rs` says
 //! what counts as a control and whether it can be reached, `labels.rs` finds fields' labels in bulk,
-//! `name.rs` names and describes (and asks the secret predicate), `reveal.rs` says which rendered
-//! controls nobody can see, `bulk.rs` reads boxes in bulk, `memo.rs` keeps the last whole-page
-//! listing's decisions so the next one judges again only what changed. This
+//! `name.rs` names and describes (and asks the secret predicate), `text.rs` reads the words of
+//! content and of `aria-labelledby` as Chrome does (`css_text.rs`: what CSS does to words),
+//! `reveal.rs` says which rendered controls nobody can see, `bulk.rs` reads boxes in bulk, `memo.rs`
+//! keeps the last whole-page listing's decisions so the next one judges again only what changed. This
 //! file holds what they find ([`Found`], [`Entry`]).
 
 mod bulk;
+mod css_text;
 mod labels;
 mod memo;
 mod name;
 mod reveal;
 mod rules;
 mod scan;
+mod text;
 
 use waymark_protocol::{ElementInfo, Interactive, SecretKind};
 use web_sys::Element;
@@ -44,6 +47,7 @@ pub use name::secret_of;
 use name::{accessible_name, field_name, states_of, value_of};
 use rules::role_of;
 pub use scan::{controls_in, interactives, listing};
+pub use text::{heading_text, page_text};
 
 /// Longest name or value we report; longer ones are cut with an ellipsis.
 const MAX_TEXT: usize = 80;

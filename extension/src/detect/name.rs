@@ -11,16 +11,19 @@ use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTex
 
 use super::labels::Labels;
 use super::rules::role_of;
+use super::text::{is_editable_host, labelled_by, visible_text};
 use super::MAX_TEXT;
 
-/// A simplified accessible-name computation: labelledby, aria-label, labels, alt, text, placeholder,
-/// title, in that order. Text is what a screen reader says from the content ([`visible_text`]).
+/// The accessible name as Chrome computes it for a screen reader: the elements `aria-labelledby`
+/// names, `aria-label`, a field's labels (or a button input's value, an image input's `alt`), the
+/// content for roles named by it ([`visible_text`]), then `title`, then a placeholder. An editable
+/// region and a text box are never named by their content, which is what was typed (their value).
 ///
 /// `labels`, when given, is the scan's index of the tree's labels; otherwise the field's own `labels`
 /// list is read (the same labels, fine for one element).
 pub(super) fn accessible_name(element: &Element, tag: &str, labels: Option<&Labels<'_>>) -> String {
     if let Some(text) = labelled_by(element, true) {
-        return text;
+        return clean(&text);
     }
     let attr = |name: &str| {
         element
@@ -51,53 +54,49 @@ pub(super) fn accessible_name(element: &Element, tag: &str, labels: Option<&Labe
             }
         }
         let input_type = element.get_attribute("type").unwrap_or_default().to_lowercase();
-        if matches!(input_type.as_str(), "submit" | "button" | "reset") {
-            if let Some(v) = attr("value") {
-                return v;
+        match input_type.as_str() {
+            "submit" => return attr("value").unwrap_or_else(|| "Submit".into()),
+            "reset" => return attr("value").unwrap_or_else(|| "Reset".into()),
+            "button" => return attr("value").unwrap_or_default(),
+            "image" => {
+                return attr("alt")
+                    .or_else(|| attr("value"))
+                    .unwrap_or_else(|| "Submit".into())
             }
-            return if input_type == "reset" {
-                "Reset".into()
-            } else {
-                "Submit".into()
-            };
+            _ => {}
         }
-        if input_type == "image" {
-            if let Some(alt) = attr("alt") {
-                return alt;
-            }
-        }
-        return attr("placeholder").or_else(|| attr("title")).unwrap_or_default();
+        // Chrome prefers the title to the placeholder.
+        return attr("title").or_else(|| attr("placeholder")).unwrap_or_default();
     }
-    let text = clean(&visible_text(element, None));
-    if !text.is_empty() {
-        return text;
-    }
-    if let Ok(Some(img)) = element.query_selector("img[alt]") {
-        if let Some(alt) = img
-            .get_attribute("alt")
-            .map(|a| clean(&a))
-            .filter(|a| !a.is_empty())
-        {
-            return alt;
+    let role = role_of(element, tag);
+    let by_content =
+        !is_editable_host(element) && !role.as_deref().is_some_and(|r| NOT_NAMED_BY_CONTENT.contains(&r));
+    if by_content {
+        let text = clean(&visible_text(element, None));
+        if !text.is_empty() {
+            return text;
         }
     }
-    attr("title").or_else(|| attr("placeholder")).unwrap_or_default()
+    attr("title")
+        .or_else(|| attr("aria-placeholder"))
+        .or_else(|| attr("placeholder"))
+        .unwrap_or_default()
 }
 
-/// The text of the elements `aria-labelledby` names. With `itself` false, the element and what is
-/// inside it are left out (a secret field's own text is what was typed).
-pub(super) fn labelled_by(element: &Element, itself: bool) -> Option<String> {
-    let ids = element.get_attribute("aria-labelledby")?;
-    let root = element.get_root_node();
-    let text: Vec<String> = ids
-        .split_whitespace()
-        .filter_map(|id| call_element(&root, "getElementById", &id.into()))
-        .filter(|e| itself || !element.contains(Some(e)))
-        .filter_map(|e| e.text_content())
-        .collect();
-    let text = clean(&text.join(" "));
-    (!text.is_empty()).then_some(text)
-}
+/// Roles whose name never comes from their content (as Chrome has it): what is inside a text box or
+/// a list is its value or its options, not its name.
+const NOT_NAMED_BY_CONTENT: &[&str] = &[
+    "textbox",
+    "searchbox",
+    "combobox",
+    "listbox",
+    "slider",
+    "spinbutton",
+    "scrollbar",
+    "progressbar",
+    "document",
+    "paragraph",
+];
 
 /// The name and the secret of a field, for a listing, a description or a mask. A native field is
 /// named as a screen reader would name it (never by its value), then asked about; a contenteditable
@@ -115,7 +114,7 @@ pub(super) fn field_name(
         let secret = crate::secret::of_field(element, tag, role_text, &name).map(|s| s.kind);
         return (name, secret);
     }
-    if role_text == "textbox" {
+    if role_text == "textbox" || is_editable_host(element) {
         let attr = |name: &str| {
             element
                 .get_attribute(name)
@@ -123,11 +122,18 @@ pub(super) fn field_name(
                 .filter(|v| !v.is_empty())
         };
         let quiet = labelled_by(element, false)
+            .map(|text| clean(&text))
             .or_else(|| attr("aria-label"))
             .or_else(|| attr("title"))
             .or_else(|| attr("aria-placeholder"))
             .unwrap_or_default();
-        if let Some(secret) = crate::secret::of_field(element, tag, role_text, &quiet) {
+        // An editable paragraph takes text as a text box does.
+        let field_role = if is_editable_host(element) {
+            "textbox"
+        } else {
+            role_text
+        };
+        if let Some(secret) = crate::secret::of_field(element, tag, field_role, &quiet) {
             return (quiet, Some(secret.kind));
         }
     }
@@ -170,6 +176,8 @@ pub(super) fn value_of(element: &Element, tag: &str, secret: Option<SecretKind>)
                 .collect();
             text.join(", ")
         }
+        // An editable region holds what was typed, as drawn (not a placeholder CSS adds).
+        _ if is_editable_host(element) => element.dyn_ref::<HtmlElement>()?.inner_text(),
         _ => return None,
     };
     let value = clean(&value);
@@ -199,95 +207,25 @@ pub(super) fn states_of(element: &Element) -> Vec<String> {
     if element.has_attribute("required") || aria("aria-required").as_deref() == Some("true") {
         states.push("required".into());
     }
+    // An editable region whose role does not say it takes text ("paragraph", "document") says so as
+    // a screen reader does: "editable".
+    if is_editable_host(element) {
+        let role = role_of(element, &element.local_name());
+        if !role.as_deref().is_some_and(|r| TEXT_ROLES.contains(&r)) {
+            states.push("editable".into());
+        }
+    }
     states
 }
+
+/// Roles that say by themselves that an element takes text.
+const TEXT_ROLES: &[&str] = &["textbox", "searchbox", "combobox"];
 
 /// A label's words without those of the control it wraps: a list inside its own label is named
 /// "Bulk actions", not "Bulk actions Mark as read Delete…", as a screen reader says it.
 pub(super) fn label_text(label: &Element, control: &Element) -> String {
     let inside = label.contains(Some(control)) && label != control;
     visible_text(label, inside.then_some(control))
-}
-
-/// The words a screen reader says from an element's content, as Chrome computes a name from content:
-/// text that is not rendered (`display: none`, `visibility: hidden`) or is `aria-hidden` is left out,
-/// and the words of separate blocks are separated. `skip` (a field inside a label) is left out too.
-///
-/// The browser's `innerText` does it in one call for content without `aria-hidden` parts; otherwise
-/// the content is walked, reading the style of each element met.
-pub(super) fn visible_text(element: &Element, skip: Option<&Element>) -> String {
-    if element.first_element_child().is_none() {
-        return element.text_content().unwrap_or_default();
-    }
-    let aria_hidden = matches!(element.query_selector("[aria-hidden=true i]"), Ok(Some(_)));
-    if !aria_hidden && skip.is_none() {
-        if let Some(html) = element.dyn_ref::<HtmlElement>() {
-            return html.inner_text();
-        }
-    }
-    let mut out = String::new();
-    if let Some(window) = web_sys::window() {
-        walk_text(&window, element, skip, &mut out, 0);
-    }
-    out
-}
-
-/// Deepest nesting [`visible_text`] walks into.
-const MAX_TEXT_DEPTH: usize = 64;
-
-fn walk_text(
-    window: &web_sys::Window,
-    node: &Element,
-    skip: Option<&Element>,
-    out: &mut String,
-    depth: usize,
-) {
-    let children = node.child_nodes();
-    for i in 0..children.length() {
-        let Some(child) = children.item(i) else { continue };
-        if child.node_type() == web_sys::Node::TEXT_NODE {
-            out.push_str(&child.text_content().unwrap_or_default());
-            continue;
-        }
-        let Ok(element) = child.dyn_into::<Element>() else {
-            continue;
-        };
-        if Some(&element) == skip
-            || element
-                .get_attribute("aria-hidden")
-                .is_some_and(|h| h.trim().eq_ignore_ascii_case("true"))
-        {
-            continue;
-        }
-        let tag = element.local_name();
-        if tag == "br" {
-            out.push(' ');
-            continue;
-        }
-        let style = window.get_computed_style(&element).ok().flatten();
-        let value = |name: &str| {
-            style
-                .as_ref()
-                .and_then(|s| s.get_property_value(name).ok())
-                .unwrap_or_default()
-        };
-        let display = value("display");
-        if display == "none" || matches!(value("visibility").as_str(), "hidden" | "collapse") {
-            continue;
-        }
-        let block = !display.is_empty() && !display.starts_with("inline") && display != "contents";
-        if block {
-            out.push(' ');
-        }
-        if tag == "img" {
-            out.push_str(&element.get_attribute("alt").unwrap_or_default());
-        } else if depth < MAX_TEXT_DEPTH {
-            walk_text(window, &element, skip, out, depth + 1);
-        }
-        if block {
-            out.push(' ');
-        }
-    }
 }
 
 /// Collapses white space and cuts to [`MAX_TEXT`] characters.

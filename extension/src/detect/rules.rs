@@ -77,11 +77,17 @@ pub(super) fn role_of(element: &Element, tag: &str) -> Option<String> {
             "file" => "button",
             _ => "textbox",
         },
+        // An editable region says what it is, as Chrome exposes it (a paragraph, a heading); any
+        // other is a text box, which is what a screen reader calls an editable container.
         _ if element
             .get_attribute("contenteditable")
             .is_some_and(|c| !c.eq_ignore_ascii_case("false")) =>
         {
-            "textbox"
+            match tag {
+                "p" => "paragraph",
+                "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => "heading",
+                _ => "textbox",
+            }
         }
         _ => return None,
     };

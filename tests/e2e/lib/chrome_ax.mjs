@@ -22,8 +22,15 @@ const SAME_ROLE = {
   PopUpButton: ['combobox', 'button'],
   ToggleButton: ['button'],
   switch: ['switch', 'checkbox'],
+  // An editable container without a role of its own: a text box, as a screen reader says it.
+  generic: ['textbox'],
 };
 const compatible = (axRole, role) => (SAME_ROLE[axRole] ?? [axRole]).includes(role) || role === axRole;
+
+/// A name as a screen reader says it. Chrome keeps in its names the private-use characters that icon
+/// fonts draw (WordPress's dashicons); Waymark leaves them out on purpose: they are no words, and no
+/// screen reader can say them.
+export const spoken = (name) => name.replace(/[\uE000-\uF8FF\u{F0000}-\u{10FFFD}]/gu, '').replace(/\s+/g, ' ').trim();
 
 const prop = (node, name) => (node.properties ?? []).find((p) => p.name === name)?.value?.value;
 const rect = (quad) => ({
@@ -143,7 +150,7 @@ function pair(controls, drawn, items) {
     const dy = Math.max(c.top - b.top, 0, b.top - c.bottom);
     if (!item || !compatible(c.role, item.role) || dx > REACH.x || dy > REACH.y) return [];
     // Among close badges, the one whose item has the control's name is most likely its own.
-    const named = item.name === c.name.replace(/\s+/g, ' ') ? 0 : NAME_WEIGHT;
+    const named = item.name === spoken(c.name) ? 0 : NAME_WEIGHT;
     return [[k, Math.hypot(b.left - c.left, b.top - c.top) + named]];
   })));
   const candidates = costs.map((m) => [...m.keys()].sort((a, b) => m.get(a) - m.get(b)));
@@ -184,6 +191,22 @@ function pair(controls, drawn, items) {
   return controls.map((control, i) => ({ control, item: badgeOf[i] >= 0 ? byNumber.get(drawn[badgeOf[i]].number) : null }));
 }
 
+/// The pairs whose item does not say the control's name. Badges are paired with controls by where
+/// they are drawn, which can give two neighbours each other's badge: names that both sides say, only
+/// paired differently, are no mismatch.
+function renamed(pairs) {
+  const wrong = pairs.filter((p) => p.item && p.item.name !== spoken(p.control.name));
+  const count = (names) => names.reduce((m, n) => m.set(n, (m.get(n) ?? 0) + 1), new Map());
+  const chrome = count(wrong.map((p) => spoken(p.control.name)));
+  const waymark = count(wrong.map((p) => p.item.name));
+  for (const [name, n] of chrome) {
+    const both = Math.min(n, waymark.get(name) ?? 0);
+    chrome.set(name, n - both);
+    waymark.set(name, (waymark.get(name) ?? 0) - both);
+  }
+  return wrong.filter((p) => chrome.get(spoken(p.control.name)) > 0 || waymark.get(p.item.name) > 0);
+}
+
 /// Compares Chrome's controls on screen with Waymark's numbered items (`items`: the viewport listing
 /// just taken). Returns `{controls, covered, missed, extra, renamed}`: Chrome's controls on screen (and how many
 /// more are under another control), those with no
@@ -220,8 +243,7 @@ async function readAndCompare(context, page, items) {
       missed: pairs.filter((p) => !p.item).map((p) => say(p.control)),
       extra: items.filter((item) => drawn.some((b) => b.number === item.index) && !used.has(item.index))
         .map((item) => `${item.index} ${item.role} '${item.name}'`),
-      renamed: pairs.filter((p) => p.item && p.item.name !== p.control.name.replace(/\s+/g, ' '))
-        .map((p) => `${p.item.index} '${p.item.name}' (Chrome: '${p.control.name}')`),
+      renamed: renamed(pairs).map((p) => `${p.item.index} '${p.item.name}' (Chrome: '${spoken(p.control.name)}')`),
     };
   } finally {
     await cdp.detach();
