@@ -1,7 +1,8 @@
 // Real web applications nobody here wrote, from Debian's packages (tests/e2e/lib/real_apps.mjs serves
 // them on 127.0.0.1): WordPress with its block editor, and MediaWiki. One browser with Waymark, and an
 // MCP client that works by number as a model would. Recall is measured against Chrome's own
-// accessibility tree (every control Chrome exposes on screen carries a number); tasks are done by
+// accessibility tree (every control Chrome exposes on screen carries a number, under Chrome's
+// accessible name); tasks are done by
 // number (a draft written and saved, a published post updated, a wiki page edited); the gate asks
 // before publishing, updating, saving a wiki page, deleting and trashing, and not before saving a
 // draft; and no call fails with a false "cannot reach this tab" while a page is merely loading.
@@ -88,19 +89,23 @@ async function open(url) {
   await ok('browser_wait', {});
 }
 
-/// The number of the control of `role` named `name`, from a fresh listing of the whole page; listed
-/// again while the application is still drawing it (the block editor draws its toolbar after the page
-/// has settled), for at most 10 s.
-async function numberOf(name, role) {
+/// The first item `check` accepts, from a fresh listing of the whole page; listed again while the
+/// application is still drawing it (the block editor draws its toolbar after the page has settled),
+/// for at most 10 s.
+async function itemWhere(check, what) {
   let list;
-  const item = await until(async () => {
+  return until(async () => {
     list = await ok('browser_list_interactives', { limit: 500 });
-    return list.items.find((i) => i.name === name && i.role === role);
-  }, `${role} '${name}' to be listed`, 10_000).catch((error) => {
+    return list.items.find(check);
+  }, `${what} to be listed`, 10_000).catch((error) => {
     error.message += `; listed:\n${list.items.map((i) => `${i.index} ${i.role} ${i.name}`).join('\n')}`;
     throw error;
   });
-  return item.index;
+}
+
+/// The number of the control of `role` named `name`.
+async function numberOf(name, role) {
+  return (await itemWhere((i) => i.name === name && i.role === role, `${role} '${name}'`)).index;
 }
 
 /// Runs a page-changing call that must not ask: it must end without a question in the panel.
@@ -148,6 +153,7 @@ test('every control Chrome exposes on screen is numbered, on admin pages, the bl
     ['a wiki page being edited', `${wiki.url}/index.php?title=Canary_page&action=edit`],
   ];
   const missed = [];
+  const renamed = [];
   let controls = 0;
   for (const [what, url] of pages) {
     await open(url);
@@ -161,6 +167,7 @@ test('every control Chrome exposes on screen is numbered, on admin pages, the bl
     }, `every control numbered on ${what}`, 5_000).catch(() => {});
     controls += found.controls;
     missed.push(...found.missed.map((m) => `${what}: ${m}`));
+    renamed.push(...found.renamed.map((r) => `${what}: ${r}`));
     t.diagnostic(`${what}: ${found.controls - found.missed.length} of ${found.controls} of Chrome's controls numbered `
       + `(and ${found.covered} under another control); `
       + `${found.extra.length} items that are no control of Chrome's; ${found.renamed.length} names not Chrome's`);
@@ -169,6 +176,9 @@ test('every control Chrome exposes on screen is numbered, on admin pages, the bl
   }
   assert.ok(controls > 100, `Chrome exposed ${controls} controls on these screens`);
   assert.deepEqual(missed, [], 'every control of Chrome\'s on screen has a number');
+  // Names as a screen reader says them: Chrome's accessible names (without icon-font characters,
+  // which no screen reader can say: see `spoken` in lib/chrome_ax.mjs).
+  assert.deepEqual(renamed, [], 'every numbered control has Chrome\'s accessible name');
 });
 
 test('a draft written and saved by number in the block editor: saving a draft does not ask; publishing does', async () => {
@@ -197,6 +207,13 @@ test('a draft written and saved by number in the block editor: saving a draft do
 test('a published post edited by number: Update asks, and the yes saves it', async () => {
   await open(`${wp.url}/wp-admin/post.php?post=${wp.ids.canary}&action=edit`);
   await ok('browser_overlay_act', { index: await numberOf('Add title', 'textbox'), action: 'type', text: 'Canary post, revised' });
+  // The post's paragraph is listed as what it is, saying that it takes text, and takes it by number.
+  const paragraph = await itemWhere((i) => /canary sings at dawn/.test(i.value ?? ''), 'the post\'s paragraph');
+  assert.deepEqual(
+    { role: paragraph.role, name: paragraph.name, states: paragraph.states },
+    { role: 'document', name: 'Paragraph block', states: ['editable'] },
+  );
+  await ok('browser_overlay_act', { index: paragraph.index, action: 'type', text: 'The canary sang at noon.' });
   await withQuestion(
     'browser_overlay_act',
     { index: await numberOf('Update', 'button'), action: 'click' },
@@ -209,6 +226,7 @@ test('a published post edited by number: Update asks, and the yes saves it', asy
     'the new title in WordPress\'s database',
     15_000,
   );
+  assert.match((await wp.sql(`SELECT post_content FROM wp_posts WHERE ID = ${wp.ids.canary}`))[0][0], /The canary sang at noon\./);
 });
 
 // The posts list is one form whose bulk-action list is named "action" (issue 13: describing a row's
