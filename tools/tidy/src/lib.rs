@@ -48,6 +48,7 @@ const NOT_IN_CHECKOUT: &[&str] = &[
     "pkg/extension_bg.wasm",
     "NativeMessagingHosts/",
     "config.toml",
+    "installed.toml",
     // A peer's file the benchmark fetches from its package at run time.
     "dom_tree/index.js",
 ];
