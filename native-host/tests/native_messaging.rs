@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 use waymark_protocol::{MAX_MESSAGE_FROM_BROWSER, PROTOCOL_VERSION};
 
 mod common;
+use common::test_paths::tree;
 use common::{frame, frame_bytes, origin, read_frames};
 
 /// The extension's first message, in the protocol this host speaks.
@@ -136,23 +137,6 @@ fn host_in(home: &std::path::Path) -> Command {
         .env("WAYMARK_LOG", "warn")
         .stdin(Stdio::null());
     command
-}
-
-/// Every file and folder under `dir`, relative, sorted.
-fn tree(dir: &std::path::Path) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for item in std::fs::read_dir(&d).unwrap() {
-            let p = item.unwrap().path();
-            out.push(p.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/"));
-            if p.is_dir() {
-                stack.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Tests of install and uninstall: which browsers are found, what is written where, and that uninstall removes exactly what install recorded.
 
 use super::*;
-use crate::test_paths::path;
+use crate::test_paths::{path, tree};
 
 const OTHER: &str = "abcdefghijklmnopabcdefghijklmnop";
 
@@ -21,23 +21,6 @@ fn opts(scope: Scope, target: Target) -> InstallOptions {
 
 fn read_json(path: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-/// Every file and folder under `dir`, relative, sorted.
-fn tree(dir: &Path) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for item in std::fs::read_dir(&d).unwrap() {
-            let p = item.unwrap().path();
-            out.push(p.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/"));
-            if p.is_dir() {
-                stack.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 #[test]

@@ -18,6 +18,10 @@ use tokio_util::codec::{Decoder as _, Encoder as _, FramedRead};
 use waymark_host::framing::{Frame, NativeMessagingCodec};
 use waymark_protocol::{EXTENSION_ID, MAX_MESSAGE_FROM_BROWSER, MAX_MESSAGE_TO_BROWSER};
 
+// The host's own test helpers for paths (test code, so not part of the library the tests link).
+#[path = "../../src/test_paths.rs"]
+pub mod test_paths;
+
 /// The origin the browser passes when Waymark's own extension starts the host.
 pub fn origin() -> String {
     format!("chrome-extension://{EXTENSION_ID}/")
