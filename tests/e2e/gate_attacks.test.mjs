@@ -11,37 +11,24 @@
 // "Save changes" on a wiki page ask; a draft, a preview and settings do not.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { connectMcp, openFixture, send, startModel, until } from './lib/harness.mjs';
+import { send, until } from './lib/harness.mjs';
+import { callTool, openWithClientAndAgent } from './lib/mcp_and_agent.mjs';
 
-let model;
-let browser;
-let site;
-let page;
-let panel;
-let client;
+// What `before` opens: the parts themselves, and `opened` to close them.
+let opened, model, browser, page, panel, client;
 
 const CLIENT = 'Attack client';
 
 before(async () => {
-  model = await startModel([]);
-  const env = { WAYMARK_LLM_BASE_URL: model.url, WAYMARK_LLM_MODEL: 'scripted', WAYMARK_LLM_TIMEOUT_SECS: '20' };
-  ({ browser, site, page, panel } = await openFixture('attacks.html', { env }));
-  // Tools without a tab act on the active tab of the focused window: the fixture, not the panel.
-  await page.bringToFront();
-  client = await connectMcp(browser.stateDir, CLIENT, { panel });
+  opened = await openWithClientAndAgent('attacks.html', { clientName: CLIENT });
+  ({ model, browser, page, panel, client } = opened);
 });
 
-after(async () => {
-  await client?.close();
-  await browser?.close();
-  await site?.close();
-  model?.close();
-});
+after(() => opened?.close());
 
 /// Calls a tool as the client; its `{status, error?, data?}`.
 async function call(name, args = {}) {
-  const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 });
-  return JSON.parse(result.content[0].text);
+  return (await callTool(client, name, args, { timeout: 60_000 })).body;
 }
 
 const effects = (on = page) => on.evaluate(() => ({ ...window.effects }));

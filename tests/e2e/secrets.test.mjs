@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { command, connectMcp, openFixture, startModel } from './lib/harness.mjs';
+import { command } from './lib/harness.mjs';
+import { callTool, openWithClientAndAgent } from './lib/mcp_and_agent.mjs';
 
 /// What the user types into each secret field, by its id in the fixture. Letters only: the step log
 /// masks digit runs, which would hide a leak there.
@@ -57,36 +58,18 @@ const SCRIPT = {
   ],
 };
 
-let model;
-let browser;
-let site;
-let page;
-let panel;
-let client;
-
+// What `before` opens: the parts themselves, and `opened` to close them.
+let opened, model, browser, page, panel, client;
 
 before(async () => {
-  model = await startModel(SCRIPT.steps);
-  const env = { WAYMARK_LLM_BASE_URL: model.url, WAYMARK_LLM_MODEL: 'scripted', WAYMARK_LLM_TIMEOUT_SECS: '20' };
-  ({ browser, site, page, panel } = await openFixture('secrets.html', { env }));
-  // Tools without a tab act on the active tab of the focused window: the fixture, not the panel.
-  await page.bringToFront();
-  client = await connectMcp(browser.stateDir, undefined, { panel });
+  opened = await openWithClientAndAgent('secrets.html', { steps: SCRIPT.steps });
+  ({ model, browser, page, panel, client } = opened);
 });
 
-after(async () => {
-  await client?.close();
-  await browser?.close();
-  await site?.close();
-  model?.close();
-});
+after(() => opened?.close());
 
 /// Calls an MCP tool; returns its `{status, error?, data?}` and the raw text the client received.
-async function call(name, args = {}) {
-  const result = await client.callTool({ name, arguments: args });
-  const text = result.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
-  return { body: JSON.parse(result.content[0].text), text, result };
-}
+const call = (name, args = {}) => callTool(client, name, args);
 
 /// Fails, naming the marker and its field, if any secret marker is in `text`.
 function assertNoSecret(text, where) {
