@@ -18,7 +18,8 @@ const MEDIAWIKI = '/usr/share/mediawiki';
 export const ADMIN = { user: 'admin', password: 'canary-Song-at-dawn-42' };
 export const WIKI_ADMIN = { user: 'Admin', password: 'canary-Song-at-dawn-42' };
 
-/// What must be installed, and the Debian packages that bring it (the list build.sh installs).
+/// What must be installed, and the Debian packages that bring it (the list `./build.sh test` installs:
+/// `ensure_real_apps` in xtask/src/tools.rs).
 const NEEDS = [
   ['php', 'php-cli'],
   ['mariadbd', 'mariadb-server-core'],

@@ -8,7 +8,8 @@
 #   desktop.sh COMMAND [ARGS…]
 #
 # Everything lives in a fresh temporary home, so the user's own Orca, Speech Dispatcher and browser
-# settings are never read or changed. build.sh installs the packages (ensure_orca).
+# settings are never read or changed. ./build.sh orca installs the packages
+# (`ensure_orca` in xtask/src/tools.rs).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

@@ -1,0 +1,30 @@
+//! `./build.sh bench [miniwob] [ARGS…]`: the overlay benchmark next to its peers (bench/overlay.mjs),
+//! or MiniWoB++ tasks solved through Waymark's numbers (bench/miniwob.mjs); bench/README.md says
+//! what each measures. Builds what they run; extra arguments go to the script.
+//!
+//! Must not: fetch the peers' code itself (the scripts download the pinned wheels with pip the first
+//! time); this only makes sure pip is there.
+
+use anyhow::Result;
+
+use crate::build::{build_extension, build_host, with_browser, Profile};
+use crate::shell::{cmd, have, run};
+use crate::tools::Machine;
+
+/// Runs one benchmark script with the host, the extension and Chromium it measures.
+pub fn bench(m: &Machine, args: &[String]) -> Result<()> {
+    build_host(m, Profile::Dev)?;
+    build_extension(m)?;
+    m.chromium()?;
+    m.ensure_node()?;
+    if !have("pip3") && !have("pip") {
+        m.apt_install(&["python3-pip"])?;
+    }
+    let (script, rest) = match args.split_first() {
+        Some((first, rest)) if first == "miniwob" => ("bench/miniwob.mjs", rest),
+        _ => ("bench/overlay.mjs", args),
+    };
+    let mut node = cmd("node", [script]);
+    node.args(rest).env("WAYMARK_LOG", "warn");
+    run(with_browser(m, &mut node)?)
+}

@@ -1,0 +1,273 @@
+//! Building Waymark and putting it to use: the host binary, the unpacked extension in
+//! `dist/extension/` (two wasm modules and their size budget), and the commands `build` (plain
+//! `./build.sh`), `install` and `demo`.
+//!
+//! Must not: choose browsers for anyone (`install` passes the person's choice to the host, and only
+//! where nobody can be asked registers all three for this user, saying so), or let a wasm module past
+//! its size budget through a test run.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{bail, Context as _, Result};
+
+use crate::shell::{cmd, copy_dir, run, run_to_stderr, say};
+use crate::tools::{on_a_terminal, var, Machine, WasmToolchain, WASM_TARGET};
+
+/// The two wasm modules of the one extension crate (see extension/src/lib.rs): `content` for every
+/// frame of every page, `extension` for the worker, side panel and settings.
+pub const WASM_MODULES: [&str; 2] = ["content", "extension"];
+
+/// Each module's budget, zipped: a frame loads the content module on every page, and the store's
+/// package is zipped.
+const WASM_GZIP_BUDGET_KIB: u64 = 300;
+
+/// A cargo profile the host is built with.
+#[derive(Clone, Copy)]
+pub enum Profile {
+    /// `dev`: what the tests run (`cargo test` builds it anyway).
+    Dev,
+    /// `release`: what is installed and packaged.
+    Release,
+}
+
+impl Profile {
+    fn name(self) -> &'static str {
+        match self {
+            Profile::Dev => "dev",
+            Profile::Release => "release",
+        }
+    }
+}
+
+/// Where cargo leaves the host built with `profile`.
+pub fn host_bin(m: &Machine, profile: Profile) -> PathBuf {
+    let dir = match profile {
+        Profile::Dev => "debug",
+        Profile::Release => "release",
+    };
+    m.target_dir.join(dir).join("waymark-host")
+}
+
+/// Builds the host with `profile`.
+pub fn build_host(m: &Machine, profile: Profile) -> Result<()> {
+    say(format!("building waymark-host ({})", profile.name()));
+    run_to_stderr(&mut m.cargo([
+        "build",
+        "--locked",
+        "-p",
+        "waymark-host",
+        "--profile",
+        profile.name(),
+    ]))
+}
+
+/// Builds the unpacked extension into `m.dist`: both wasm modules, their glue, the manifest and the
+/// static files.
+pub fn build_extension(m: &Machine) -> Result<()> {
+    let toolchain = m.wasm_toolchain()?;
+    m.ensure_wasm_bindgen()?;
+    let named = match toolchain {
+        WasmToolchain::Rustup => "rustup",
+        WasmToolchain::Debian => "debian",
+    };
+    say(format!(
+        "building the extension (two wasm modules, {named} toolchain)"
+    ));
+    if m.dist.exists() {
+        std::fs::remove_dir_all(&m.dist).with_context(|| format!("removing {}", m.dist.display()))?;
+    }
+    let pkg = m.dist.join("pkg");
+    std::fs::create_dir_all(&pkg).with_context(|| format!("making {}", pkg.display()))?;
+    // `cargo rustc` gives this crate alone `-D warnings`, so code a module leaves unused fails the
+    // build. The `wasm` profile builds for size; the name and producers sections are debug data nobody
+    // reads in the field. (wasm-opt was measured: it makes the raw module about 10% smaller but the
+    // zipped one bigger, so it is not used.)
+    let features = |module: &str| {
+        let rustc = [
+            "rustc",
+            "--locked",
+            "-p",
+            "waymark-extension",
+            "--lib",
+            "--profile",
+            "wasm",
+            "--target",
+        ];
+        let mut args: Vec<String> = rustc.iter().map(|a| (*a).to_owned()).collect();
+        args.extend([WASM_TARGET, "--no-default-features", "--features", module].map(str::to_owned));
+        args
+    };
+    for module in WASM_MODULES {
+        let wasm = match toolchain {
+            WasmToolchain::Rustup => {
+                run_to_stderr(m.cargo(features(module)).args(["--", "-D", "warnings"]))?;
+                m.target_dir.join(WASM_TARGET).join("wasm/waymark_extension.wasm")
+            }
+            WasmToolchain::Debian => {
+                let dir = m.target_dir.join("debian-web");
+                let mut debian = cmd("/usr/bin/cargo", features(module));
+                debian
+                    .arg("--target-dir")
+                    .arg(&dir)
+                    .args(["-Z", "build-std=std,panic_abort", "--", "-D", "warnings"])
+                    .env("RUSTC", "/usr/bin/rustc")
+                    .env("RUSTC_BOOTSTRAP", "1")
+                    .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER", "wasm-ld-19");
+                run_to_stderr(&mut debian)?;
+                dir.join(WASM_TARGET).join("wasm/waymark_extension.wasm")
+            }
+        };
+        let mut bindgen = cmd(
+            "wasm-bindgen",
+            [
+                "--target",
+                "web",
+                "--no-typescript",
+                "--remove-name-section",
+                "--remove-producers-section",
+            ],
+        );
+        bindgen
+            .args(["--out-name", module, "--out-dir"])
+            .arg(&pkg)
+            .arg(&wasm);
+        run_to_stderr(&mut bindgen)?;
+    }
+    std::fs::copy(m.root.join("manifest.json"), m.dist.join("manifest.json"))
+        .context("copying manifest.json")?;
+    copy_dir(&m.root.join("extension/static"), &m.dist)?;
+    // The catalogues of languages other than English, which the extension loads at start (i18n/).
+    copy_dir(&m.root.join("i18n/locales"), &m.dist.join("locales"))?;
+    let sizes: Vec<String> = wasm_sizes(m)?
+        .iter()
+        .map(|s| format!("{} {} KiB ({} KiB gzip)", s.module, s.kib, s.gzip_kib))
+        .collect();
+    say(format!(
+        "extension ready: {} (wasm: {})",
+        m.dist.display(),
+        sizes.join("; ")
+    ));
+    Ok(())
+}
+
+/// One built wasm module's size, raw and zipped the way a store and a cache would.
+struct WasmSize {
+    module: &'static str,
+    kib: u64,
+    gzip_kib: u64,
+}
+
+/// What a frame and the extension's own pages load: each module's size.
+fn wasm_sizes(m: &Machine) -> Result<Vec<WasmSize>> {
+    WASM_MODULES
+        .iter()
+        .map(|module| {
+            let file = m.dist.join(format!("pkg/{module}_bg.wasm"));
+            let kib = std::fs::metadata(&file)
+                .with_context(|| format!("reading {}", file.display()))?
+                .len()
+                / 1024;
+            Ok(WasmSize {
+                module,
+                kib,
+                gzip_kib: gzip_bytes(&file)? / 1024,
+            })
+        })
+        .collect()
+}
+
+/// The size of `file` compressed by `gzip -9`.
+fn gzip_bytes(file: &Path) -> Result<u64> {
+    let out = Command::new("gzip")
+        .arg("-9c")
+        .arg(file)
+        .output()
+        .context("could not start gzip")?;
+    if !out.status.success() {
+        bail!("gzip -9c {} failed ({})", file.display(), out.status);
+    }
+    Ok(out.stdout.len() as u64)
+}
+
+/// Fails when a wasm module passes its zipped budget.
+pub fn check_wasm_budget(m: &Machine) -> Result<()> {
+    for size in wasm_sizes(m)? {
+        if size.gzip_kib > WASM_GZIP_BUDGET_KIB {
+            bail!(
+                "the {} wasm module is {} KiB gzip, over its budget of {WASM_GZIP_BUDGET_KIB} KiB",
+                size.module,
+                size.gzip_kib
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `./build.sh`: the extension in dist/extension/ and the release host.
+pub fn build(m: &Machine) -> Result<()> {
+    build_host(m, Profile::Release)?;
+    build_extension(m)?;
+    say(format!("host: {}", host_bin(m, Profile::Release).display()));
+    Ok(())
+}
+
+/// `./build.sh install [--browser …]`: builds, copies the host to a stable place of this user's and
+/// registers it with the browsers the person chooses.
+pub fn install(m: &Machine, args: &[String]) -> Result<()> {
+    build(m)?;
+    let data = var("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| var("HOME").map(|home| Path::new(&home).join(".local/share")))
+        .context("neither XDG_DATA_HOME nor HOME is set: where should the host go?")?
+        .join("waymark/bin");
+    std::fs::create_dir_all(&data).with_context(|| format!("making {}", data.display()))?;
+    // The browser starts the host from a stable place, not from this checkout's target/ folder.
+    let host = data.join("waymark-host");
+    let fresh = data.join("waymark-host.new");
+    run(cmd("install", ["-m", "0755"])
+        .arg(host_bin(m, Profile::Release))
+        .arg(&fresh))?;
+    std::fs::rename(&fresh, &host).with_context(|| format!("moving the host into {}", host.display()))?;
+    // Which browsers is the user's choice: on a terminal the host asks, or the arguments say. A script
+    // or CI cannot be asked; there this developer command registers all three for this user and says
+    // so (`waymark-host uninstall` takes them back). The host itself never picks browsers for anyone.
+    let mut args = args.to_vec();
+    if args.is_empty() && !on_a_terminal() {
+        say(
+            "not on a terminal, so nobody can be asked: registering for Chrome, Chromium and Edge, for \
+             this user only (choose with ./build.sh install --browser …)",
+        );
+        args = vec!["--browser".into(), "all".into()];
+    }
+    run(cmd(&host, ["install"]).args(&args))?;
+    eprintln!(
+        "\nWaymark's host is installed at {host}.\n\
+         One step is left, once per browser: load the extension.\n  \
+         1. Open chrome://extensions (Edge: edge://extensions) and turn on Developer mode.\n  \
+         2. Choose \"Load unpacked\" and pick: {dist}\n  \
+         3. Open the side panel from Waymark's toolbar button, or Waymark in its own window with\n     \
+         Alt+Shift+Period, and type /ping. /keys lists the shortcuts.",
+        host = host.display(),
+        dist = m.dist.display(),
+    );
+    Ok(())
+}
+
+/// The environment the end-to-end tests, the demo and the benchmarks read: the host, the built
+/// extension and the Chromium to run (tests/e2e/lib/harness.mjs).
+pub fn with_browser<'c>(m: &Machine, command: &'c mut Command) -> Result<&'c mut Command> {
+    Ok(command
+        .env("WAYMARK_HOST_BIN", host_bin(m, Profile::Dev))
+        .env("WAYMARK_EXTENSION_DIR", &m.dist)
+        .env("WAYMARK_CHROMIUM", m.chromium()?))
+}
+
+/// `./build.sh demo`: a throwaway Chromium profile with Waymark and a demo page.
+pub fn demo(m: &Machine) -> Result<()> {
+    build_host(m, Profile::Dev)?;
+    build_extension(m)?;
+    m.chromium()?;
+    m.ensure_node()?;
+    run(with_browser(m, &mut cmd("node", ["tests/e2e/demo.mjs"]))?)
+}

@@ -1,0 +1,87 @@
+//! The end-to-end tests: `./build.sh e2e [FILE…]` (all of tests/e2e/*.test.mjs, or the files named),
+//! the end of `./build.sh test`, and `./build.sh orca`, the same parts under a real screen reader.
+//! Each builds what its tests run — the host, the scripted model, the extension — then runs them in
+//! real Chromium with `node --test`.
+//!
+//! Must not: run the tests on a wasm module over its size budget, or build the host with other
+//! features than `cargo test` does (that would compile everything twice).
+
+use anyhow::{Context as _, Result};
+
+use crate::build::{build_extension, check_wasm_budget, with_browser};
+use crate::shell::{cmd, run, run_to_stderr, say};
+use crate::tools::Machine;
+
+/// The end-to-end test files: those named, or every `tests/e2e/*.test.mjs` in name order.
+pub fn files(m: &Machine, named: &[String]) -> Result<Vec<String>> {
+    if !named.is_empty() {
+        return Ok(named.to_vec());
+    }
+    files_in(m, "tests/e2e")
+}
+
+/// The scripted model's binary (tools/fake-llm), built.
+fn build_fake_llm(m: &Machine) -> Result<()> {
+    run_to_stderr(&mut m.cargo(["build", "--locked", "-p", "fake-llm", "--bin", "fake-llm"]))
+}
+
+/// Builds the scripted model and the extension, checks the wasm budget, and runs `files` in headless
+/// Chromium. The host is the one `cargo test` built.
+pub fn run_files(m: &Machine, files: &[String]) -> Result<()> {
+    build_fake_llm(m)?;
+    build_extension(m)?;
+    check_wasm_budget(m)?;
+    say("end-to-end tests in headless Chromium");
+    let mut node = cmd("node", ["--test"]);
+    node.args(files)
+        .env("WAYMARK_FAKE_LLM_BIN", m.target_dir.join("debug/fake-llm"));
+    run(with_browser(m, &mut node)?)
+}
+
+/// `./build.sh e2e [FILE…]`: the end-to-end tests alone, for working on them; builds what they run,
+/// with the same features as `cargo test` so nothing is compiled twice.
+pub fn e2e(m: &Machine, named: &[String]) -> Result<()> {
+    m.chromium()?;
+    m.ensure_chromium_languages()?;
+    m.ensure_node()?;
+    run_to_stderr(&mut m.cargo(["test", "--locked", "--workspace", "--no-run"]))?;
+    let files = files(m, named)?;
+    if files.iter().any(|f| f.contains("real_apps.test.mjs")) {
+        m.ensure_real_apps()?;
+    }
+    run_files(m, &files)
+}
+
+/// `./build.sh orca`: one real Chromium (not headless) with Waymark under Orca, driven by xdotool.
+/// WAYMARK_ORCA_REPORT=FILE keeps the per-announcement table as JSON.
+pub fn orca(m: &Machine) -> Result<()> {
+    m.chromium()?;
+    m.ensure_node()?;
+    m.ensure_orca()?;
+    run_to_stderr(&mut m.cargo(["test", "--locked", "--workspace", "--no-run"]))?;
+    build_fake_llm(m)?;
+    build_extension(m)?;
+    say("Waymark with Orca (real speech: a few minutes)");
+    let mut desktop = cmd(
+        "tests/e2e/screen-reader/desktop.sh",
+        ["node", "--test", "--test-concurrency=1"],
+    );
+    desktop
+        .args(files_in(m, "tests/e2e/screen-reader")?)
+        .env("WAYMARK_FAKE_LLM_BIN", m.target_dir.join("debug/fake-llm"));
+    run(with_browser(m, &mut desktop)?)
+}
+
+/// The `*.test.mjs` files of one folder, in name order, relative to the root.
+fn files_in(m: &Machine, folder: &str) -> Result<Vec<String>> {
+    let dir = m.root.join(folder);
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(&dir).with_context(|| format!("reading {}", dir.display()))? {
+        let name = entry?.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".test.mjs") {
+            files.push(format!("{folder}/{name}"));
+        }
+    }
+    files.sort();
+    Ok(files)
+}
