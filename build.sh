@@ -40,11 +40,13 @@ apt_install() {
 }
 
 # Rust: rustup's cargo when there is one; otherwise Debian's Rust for web builds (new enough), with
-# its format and lint tools (`test` fails without them).
+# its format and lint tools (`test` fails without them) and the CA certificates cargo needs to fetch
+# crates (a minimal Debian has none).
 if have cargo; then
   cargo=cargo
 else
-  [ -x /usr/bin/cargo ] || apt_install rustc-web cargo-web rustfmt-web rust-web-clippy gcc libc6-dev
+  [ -x /usr/bin/cargo ] ||
+    apt_install rustc-web cargo-web rustfmt-web rust-web-clippy gcc libc6-dev ca-certificates
   cargo=/usr/bin/cargo
   export RUSTC=/usr/bin/rustc
 fi
