@@ -4,7 +4,7 @@
 //! them from its package at run time instead, to keep its wasm small.
 //!
 //! Must not read anything outside `locales/`, nor fail on a catalogue's content (the crate's tests
-//! judge the words; the build only carries them).
+//! judge the words; the build only carries them, without the translators' comments).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -37,10 +37,14 @@ fn main() -> io::Result<()> {
         for file in &files {
             println!("cargo:rerun-if-changed=locales/{language}/{file}");
             if embed_all || language == "en" {
-                let _ = writeln!(
-                    out,
-                    "        ({file:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/locales/{language}/{file}\"))),"
-                );
+                // Embedded without its comments, which are for translators: the wasm carries the words.
+                let text = fs::read_to_string(dir.join(file))?;
+                let words: String = text
+                    .lines()
+                    .filter(|line| !line.starts_with('#'))
+                    .flat_map(|line| [line, "\n"])
+                    .collect();
+                let _ = writeln!(out, "        ({file:?}, {words:?}),");
             } else {
                 let _ = writeln!(out, "        ({file:?}, \"\"),");
             }

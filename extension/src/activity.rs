@@ -12,6 +12,16 @@ use web_sys::{Document, HtmlElement};
 /// How many entries the view keeps; older ones are dropped so a long session stays light.
 pub const KEEP: u32 = 200;
 
+/// What the user answered to a question, or what became of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answered {
+    Yes,
+    No,
+    Done,
+    /// Taken away before an answer.
+    Withdrawn,
+}
+
 /// One event, as a line of the list.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event<'a> {
@@ -34,30 +44,21 @@ pub enum Event<'a> {
         text: &'a str,
     },
     /// The user's answer.
-    Answer(&'a str),
+    Answer(Answered),
     Error(&'a str),
     /// The user stopped the agent: what it had done.
     Stopped(&'a str),
 }
 
 impl Event<'_> {
-    /// The entry's text, and whether it reports a failure (shown marked).
+    /// The entry's text (`wording::activity_line`), and whether it reports a failure (shown marked).
     pub fn line(&self) -> (String, bool) {
-        let outcome = |ok: bool| if ok { "ok" } else { "failed" };
-        match self {
-            Event::Tool { name, ok, summary } => (format!("Agent, {name}, {}: {summary}", outcome(*ok)), !ok),
-            Event::Client {
-                source,
-                tool,
-                ok,
-                summary,
-            } => (format!("{source}, {tool}, {}: {summary}", outcome(*ok)), !ok),
-            Event::Question { manual: false, text } => (format!("Question: {text}"), false),
-            Event::Question { manual: true, text } => (format!("Step for you: {text}"), false),
-            Event::Answer(answer) => (format!("Answer: {answer}"), false),
-            Event::Error(text) => (format!("Error: {text}"), true),
-            Event::Stopped(text) => (format!("Stop: {text}"), false),
-        }
+        let failed = match self {
+            Event::Tool { ok, .. } | Event::Client { ok, .. } => !ok,
+            Event::Error(_) => true,
+            Event::Question { .. } | Event::Answer(_) | Event::Stopped(_) => false,
+        };
+        (crate::wording::activity_line(self), failed)
     }
 }
 
@@ -127,7 +128,10 @@ mod tests {
             .0,
             "Step for you: Log in, then say done."
         );
-        assert_eq!(Event::Answer("yes").line(), ("Answer: yes".to_owned(), false));
+        assert_eq!(
+            Event::Answer(Answered::Yes).line(),
+            ("Answer: yes".to_owned(), false)
+        );
         assert!(Event::Error("no LLM").line().1);
     }
 }

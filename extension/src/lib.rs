@@ -59,6 +59,8 @@ mod activity;
 #[cfg(feature = "extension")]
 mod locales;
 #[cfg(feature = "extension")]
+mod page_words;
+#[cfg(feature = "extension")]
 mod panel;
 #[cfg(feature = "extension")]
 mod panel_window;

@@ -128,6 +128,8 @@ pub fn start_panel() -> Result<(), JsValue> {
     let document = web_sys::window()
         .and_then(|w| w.document())
         .ok_or("the side panel has no document")?;
+    // The page's own words in the user's language before anything is said or focused.
+    crate::page_words::apply(&document, &wording::side_panel());
     let find = |id: &str| -> Result<HtmlElement, JsValue> {
         document
             .get_element_by_id(id)
@@ -302,9 +304,7 @@ fn from_worker(panel: &Shared, message: WorkerToPanel) {
 fn tool_answered(panel: &Shared, asked: Asked, result: ToolResult) {
     if result.status == ToolStatus::Error {
         panel.borrow_mut().awaiting_outcome = false;
-        let error = result
-            .error
-            .unwrap_or_else(|| "the page reported an error".into());
+        let error = result.error.unwrap_or_else(wording::page_reported_error);
         // A stale number comes with the fresh list: read it, so the user can choose again.
         let fresh = result
             .data
@@ -517,7 +517,7 @@ fn submit(panel: &Shared) {
         return;
     }
     // Shown for a sighted helper, never spoken: key echo has said it already.
-    append(panel, "user", &format!("You: {}", text.trim()), true);
+    append(panel, "user", &wording::you_said(text.trim()), true);
     // What the alert region said belongs to what came before, and so does an answer's outcome still
     // awaited (a client's question has none to come): what follows is this command's, said politely.
     clear_alert(panel);
@@ -552,7 +552,7 @@ fn submit(panel: &Shared) {
         Input::Overlay(true) => tool(panel, PageTool::OverlayShow),
         Input::Overlay(false) => tool(panel, PageTool::OverlayHide),
         Input::OverlayUsage => say(panel, &wording::overlay_usage()),
-        Input::Usage(usage) => say(panel, usage),
+        Input::Usage(usage) => say(panel, &wording::usage(usage)),
         Input::Answer(yes) => answer(panel, yes),
         Input::Done => manual_done(panel),
         Input::Stop => stop(panel),

@@ -25,6 +25,7 @@ use waymark_protocol::{
 };
 
 use crate::chrome;
+use crate::wording;
 
 /// The fields, by their config key (also the input's id).
 const FIELDS: [&str; 5] = [
@@ -34,18 +35,6 @@ const FIELDS: [&str; 5] = [
     "max_tool_steps",
     "banner_budget_ms",
 ];
-
-/// What a field says about itself in messages.
-fn field_label(key: &str) -> &'static str {
-    match key {
-        "llm_base_url" => "LLM endpoint",
-        "llm_model" => "Model",
-        "llm_api_key" => "API key",
-        "max_tool_steps" => "Step limit",
-        "banner_budget_ms" => "Banner budget",
-        _ => "Setting",
-    }
-}
 
 struct Field {
     input: HtmlInputElement,
@@ -84,6 +73,8 @@ pub fn start_settings() -> Result<(), JsValue> {
     let document = web_sys::window()
         .and_then(|w| w.document())
         .ok_or("the settings page has no document")?;
+    // The page's own words first: the fields' hints are read from it below.
+    crate::page_words::apply(&document, &wording::settings_page());
     let find = |id: &str| -> Result<HtmlElement, JsValue> {
         document
             .get_element_by_id(id)
@@ -200,10 +191,7 @@ fn from_worker(page: &Shared, message: WorkerToPanel) {
             } else if !matches!(state, ConnectionState::Connecting) {
                 set_status(
                     page,
-                    &format!(
-                        "{} Settings cannot be read or saved until the host is connected.",
-                        crate::wording::connection_status(&state)
-                    ),
+                    &wording::settings_not_connected(&wording::connection_status(&state)),
                 );
             }
         }
@@ -221,7 +209,7 @@ fn from_worker(page: &Shared, message: WorkerToPanel) {
                     [page.borrow().awaiting_settings, page.borrow().awaiting_doctor].contains(&Some(id))
                 });
                 if ours {
-                    set_status(page, &crate::wording::host_error(&error));
+                    set_status(page, &wording::host_error(&error));
                 }
             }
             _ => {}
@@ -229,7 +217,7 @@ fn from_worker(page: &Shared, message: WorkerToPanel) {
         WorkerToPanel::NotDelivered { id: Some(id), reason } => {
             let ours = [page.borrow().awaiting_settings, page.borrow().awaiting_doctor].contains(&Some(id));
             if ours {
-                set_status(page, &crate::wording::not_delivered(&reason));
+                set_status(page, &wording::not_delivered(&reason));
             }
         }
         _ => {}
@@ -250,10 +238,7 @@ fn send(page: &Shared, message: ToHost) {
     });
     drop(p);
     if !delivered {
-        set_status(
-            page,
-            "Not sent: the Waymark service worker is not reachable. Try again in a moment.",
-        );
+        set_status(page, &wording::settings_worker_unreachable());
     }
 }
 
@@ -275,9 +260,9 @@ fn settings_reply(page: &Shared, reply: SettingsReply) {
     let saving = page.borrow().saving;
     let Some(problem) = reply.problem else {
         let said = match (reply.saved, reply.kept_copy) {
-            (true, Some(copy)) => crate::wording::saved_keeping_copy(&copy),
-            (true, None) => "Saved.".to_owned(),
-            (false, _) => "Settings loaded.".to_owned(),
+            (true, Some(copy)) => wording::saved_keeping_copy(&copy),
+            (true, None) => wording::settings_saved(),
+            (false, _) => wording::settings_loaded(),
         };
         return set_status(page, &said);
     };
@@ -288,8 +273,8 @@ fn settings_reply(page: &Shared, reply: SettingsReply) {
     match (field, problem.config) {
         (Some(key), _) => show_errors(page, &[(key, problem.message)], saving),
         // The file as it stands does not load: what it means for this page, and what saving does.
-        (None, Some(fault)) if !saving => set_status(page, &crate::wording::settings_not_loaded(&fault)),
-        (None, _) => set_status(page, &format!("Not saved: {}", problem.message)),
+        (None, Some(fault)) if !saving => set_status(page, &wording::settings_not_loaded(&fault)),
+        (None, _) => set_status(page, &wording::settings_refused(&problem.message)),
     }
 }
 
@@ -309,14 +294,8 @@ fn fill(page: &Shared, view: &SettingsView) {
         let fixed = view.from_env.iter().find(|e| e.key == key);
         field.input.set_read_only(fixed.is_some());
         let hint = match (fixed, key) {
-            (Some(env), _) => format!(
-                "Set by the environment variable {}, which wins over this page; change or unset it where the browser is started.",
-                env.variable
-            ),
-            (None, "llm_api_key") if view.api_key_set => {
-                "A key is set. Leave empty to keep it, or type a new one.".to_owned()
-            }
-            (None, "llm_api_key") => "No key is set. Local servers such as Ollama need none.".to_owned(),
+            (Some(env), _) => wording::settings_hint_env(&env.variable),
+            (None, "llm_api_key") => wording::settings_hint_key(view.api_key_set),
             (None, _) => field.base_hint.clone(),
         };
         field.hint.set_text_content(Some(&hint));
@@ -324,10 +303,7 @@ fn fill(page: &Shared, view: &SettingsView) {
     p.clear_key.set_checked(false);
     p.clear_key
         .set_disabled(!view.api_key_set || view.from_env.iter().any(|e| e.key == "llm_api_key"));
-    let source = match &view.config_file {
-        Some(file) => format!("The host keeps these settings in {file}."),
-        None => "The host keeps these settings in its config file.".to_owned(),
-    };
+    let source = wording::settings_source(view.config_file.as_deref());
     p.source.set_text_content(Some(&source));
 }
 
@@ -352,16 +328,10 @@ fn show_errors(page: &Shared, errors: &[(&str, String)], saving: bool) {
         }
     }
     drop(p);
-    let n = errors.len();
-    let problems = if n == 1 {
-        "1 problem".to_owned()
-    } else {
-        format!("{n} problems")
-    };
     if saving {
-        set_status(page, &format!("Not saved: {problems}."));
+        set_status(page, &wording::settings_problems(errors.len()));
     } else {
-        set_status(page, &crate::wording::config_file_problems(&problems));
+        set_status(page, &wording::config_file_problems(errors.len()));
     }
     if let Some(input) = first {
         let _ = input.focus();
@@ -388,10 +358,7 @@ fn save(page: &Shared) {
         }
         let model = value("llm_model");
         if model.as_deref() == Some("") {
-            errors.push((
-                "llm_model",
-                "Type a model name, such as qwen2.5:7b-instruct.".to_owned(),
-            ));
+            errors.push(("llm_model", wording::settings_error_model()));
         }
         let key = value("llm_api_key");
         let key = if p.clear_key.checked() && !p.clear_key.disabled() {
@@ -400,16 +367,13 @@ fn save(page: &Shared) {
             match key {
                 Some(k) if k.is_empty() => None,
                 Some(k) if !k.bytes().all(|b| b.is_ascii_graphic()) => {
-                    errors.push((
-                        "llm_api_key",
-                        "The key has spaces or other characters keys never have; paste it again.".to_owned(),
-                    ));
+                    errors.push(("llm_api_key", wording::settings_error_key()));
                     None
                 }
                 other => other,
             }
         };
-        let steps = value("max_tool_steps").map(|v| check_number(&v, 1, 1000, "steps"));
+        let steps = value("max_tool_steps").map(|v| check_number(&v, 1, 1000, wording::settings_error_steps));
         let steps = match steps {
             Some(Err(e)) => {
                 errors.push(("max_tool_steps", e));
@@ -418,7 +382,8 @@ fn save(page: &Shared) {
             Some(Ok(n)) => Some(n),
             None => None,
         };
-        let budget = value("banner_budget_ms").map(|v| check_number(&v, 0, 30_000, "milliseconds"));
+        let budget =
+            value("banner_budget_ms").map(|v| check_number(&v, 0, 30_000, wording::settings_error_budget));
         let budget = match budget {
             Some(Err(e)) => {
                 errors.push(("banner_budget_ms", e));
@@ -442,7 +407,7 @@ fn save(page: &Shared) {
         return;
     }
     if !page.borrow().connected {
-        set_status(page, "Not saved: the Waymark host is not connected.");
+        set_status(page, &wording::settings_save_not_connected());
         return;
     }
     let id = next_id(page);
@@ -452,7 +417,7 @@ fn save(page: &Shared) {
     if let Some(field) = page.borrow().fields.get("llm_api_key") {
         field.input.set_value("");
     }
-    set_status(page, "Saving…");
+    set_status(page, &wording::settings_saving());
     send(page, ToHost::SaveSettings(SaveSettings { id, ..request }));
 }
 
@@ -465,28 +430,26 @@ fn check_url(url: &str) -> Result<(), String> {
         Some(rest) if !rest.is_empty() && !rest.starts_with('/') && !url.contains(char::is_whitespace) => {
             Ok(())
         }
-        _ => Err(format!(
-            "{} must start with http:// or https://, such as http://127.0.0.1:11434/v1.",
-            field_label("llm_base_url")
-        )),
+        _ => Err(wording::settings_error_url()),
     }
 }
 
-fn check_number(raw: &str, min: u64, max: u64, unit: &str) -> Result<u64, String> {
+/// A whole number from `min` to `max`, or the error `refusal` words for that range.
+fn check_number(raw: &str, min: u64, max: u64, refusal: fn(u64, u64) -> String) -> Result<u64, String> {
     match raw.parse::<u64>() {
         Ok(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(format!("Type a whole number of {unit} from {min} to {max}.")),
+        _ => Err(refusal(min, max)),
     }
 }
 
 fn run_doctor(page: &Shared) {
     if !page.borrow().connected {
-        set_status(page, "Checks cannot run: the Waymark host is not connected.");
+        set_status(page, &wording::checks_not_connected());
         return;
     }
     let id = next_id(page);
     page.borrow_mut().awaiting_doctor = Some(id);
-    set_status(page, "Running checks…");
+    set_status(page, &wording::checks_running());
     send(page, ToHost::RunDoctor(RunDoctor { id }));
 }
 
@@ -497,12 +460,12 @@ fn doctor_report(page: &Shared, report: DoctorReport) {
     p.checks_empty.set_hidden(true);
     let mut problems = 0;
     for check in &report.checks {
-        let (word, class) = match check.status {
-            CheckStatus::Ok => ("OK", "check-ok"),
-            CheckStatus::Warning => ("Warning", "check-warning"),
+        let class = match check.status {
+            CheckStatus::Ok => "check-ok",
+            CheckStatus::Warning => "check-warning",
             CheckStatus::Problem => {
                 problems += 1;
-                ("Problem", "check-problem")
+                "check-problem"
             }
         };
         let Ok(item) = p.document.create_element("li") else {
@@ -512,35 +475,13 @@ fn doctor_report(page: &Shared, report: DoctorReport) {
             continue;
         };
         mark.set_class_name(class);
-        mark.set_text_content(Some(&format!("{word}: ")));
+        mark.set_text_content(Some(&wording::check_mark(check.status)));
         let _ = item.append_child(&mark);
-        let mut text = format!("{}: {}.", check_name(&check.name), check.detail);
-        if let Some(fix) = &check.fix {
-            text.push_str(&format!(" Fix: {fix}."));
-        }
-        let _ = item.append_with_str_1(&text);
+        let text = wording::check_line(&check.name, &check.detail, check.fix.as_deref());
+        // A space between the mark and the line: two words, whatever the language.
+        let _ = item.append_with_str_1(&format!(" {text}"));
         let _ = p.checks.append_child(&item);
     }
     drop(p);
-    let summary = match problems {
-        0 => "Checks done: no problems.".to_owned(),
-        1 => "Checks done: 1 problem. The list is under the heading Checks.".to_owned(),
-        n => format!("Checks done: {n} problems. The list is under the heading Checks."),
-    };
-    set_status(page, &summary);
-}
-
-/// A check's name as a person reads it.
-fn check_name(name: &str) -> String {
-    match name {
-        "config" => "Configuration".to_owned(),
-        "llm" => "LLM endpoint".to_owned(),
-        "chat" => "A chat request to the model".to_owned(),
-        "state" => "State folder".to_owned(),
-        "browser" => "Browser".to_owned(),
-        other => match other.strip_prefix("manifest:") {
-            Some(browser) => format!("Registration with {browser}"),
-            None => other.to_owned(),
-        },
-    }
+    set_status(page, &wording::checks_done(problems));
 }

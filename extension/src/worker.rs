@@ -319,7 +319,7 @@ fn connect_host(worker: &Shared) {
                 host_gone(
                     &worker,
                     attempt,
-                    Some("the host did not answer within 5 seconds".into()),
+                    Some(crate::wording::host_silent(WELCOME_TIMEOUT_MS / 1_000)),
                 );
             }
         })
@@ -412,7 +412,7 @@ fn host_gone(worker: &Shared, attempt: u32, error: Option<String>) {
         w.next_retry_ms = (delay * 2).min(MAX_RETRY_MS);
         delay
     };
-    let reason = error.unwrap_or_else(|| "the host closed the connection".into());
+    let reason = error.unwrap_or_else(crate::wording::host_closed_connection);
     chrome::log(&format!("host connection lost: {reason}"));
     let lower = reason.to_lowercase();
     let state = if lower.contains("not found") {
@@ -515,7 +515,7 @@ fn from_panel(worker: &Shared, panel: &Port, message: PanelToWorker) {
             // Only the worker greets the host and reports tool results; a panel must not pose as either.
             let reply = WorkerToPanel::NotDelivered {
                 id: None,
-                reason: "that message is the worker's to send".into(),
+                reason: crate::wording::workers_message(),
             };
             let _ = panel.post_message(&chrome::to_js(&reply));
             return;
@@ -557,7 +557,7 @@ async fn run_tool(
     if tool.changes_page() && caller != Caller::Host {
         return ToolResult::failed(
             waymark_protocol::ErrorKind::NotAllowed,
-            "page-changing tools run only through the Waymark host and its policy gate",
+            crate::wording::not_through_gate(),
         );
     }
     crate::tabs::run(tab_id, tool, pin).await

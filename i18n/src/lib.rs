@@ -68,7 +68,13 @@ impl<'a> Args<'a> {
 
     /// This message's value for `name`. Numbers (integers, floats) select plural forms; strings are
     /// said as they are.
-    pub fn with(mut self, name: &'a str, value: impl Into<FluentValue<'a>>) -> Self {
+    pub fn with(self, name: &'a str, value: impl Into<FluentValue<'a>>) -> Self {
+        self.with_value(name, value.into())
+    }
+
+    // One copy of the insertion for every caller, not one per call: the extension's wasm has hundreds.
+    #[inline(never)]
+    fn with_value(mut self, name: &'a str, value: FluentValue<'a>) -> Self {
         self.0.set(name, value);
         self
     }

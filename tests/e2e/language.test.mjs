@@ -1,29 +1,214 @@
 // Waymark in the user's language: Chromium started in Russian (`--lang=ru`, with Debian's
 // chromium-l10n) makes `chrome.i18n.getUILanguage()` say `ru`, and the panel, the settings page and
 // the host speak Russian. The panel's words come from the catalogues in i18n/locales/ru, which the
-// extension loads from its package at start.
+// extension loads from its package at start. One browser, on a Russian shop page (fixtures/shop-ru.html):
+// the connection, /help, /list and /more, acting by number, a question answered /нет and one /да, a
+// chat with the scripted model with a step handed to the user, the settings page, and axe on both pages.
+// What Waymark says (transcript, status line, alert region) may hold no English word but values from
+// the page or the model, commands, key and program names, and "Waymark".
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { launch, openPanel, replyCount, send, waitForReply } from './lib/harness.mjs';
+import {
+  EXTENSION_ID, command, launch, openPanel, replyCount, send, serveStatic, startModel, until, waitForReply,
+  waitForStatus,
+} from './lib/harness.mjs';
 
+const require = createRequire(import.meta.url);
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), 'fixtures');
+/// The host's sentences (questions, their outcomes, agent events) are the other half of the work.
+const HOST_TODO = { todo: 'host sentences (helper/l10n-host)' };
+
+/// Latin words Russian sentences may hold: the product, commands' arguments, keys, programs, addresses.
+const TECHNICAL = new Set([
+  'Waymark', 'N', 'all', 'on', 'off', 'up', 'down', 'top', 'bottom', 'Enter', 'Tab', 'Escape', 'Space',
+  'Orca', 'Edge', 'Chrome', 'Ollama', 'OpenAI', 'API', 'URL', 'MCP', 'http', 'https', 'v1', 'qwen2', '7b',
+  'instruct', 'chrome', 'edge', 'extensions', 'shortcuts', 'build', 'sh', 'install', 'example', 'com',
+  'WAYMARK_LLM_MODEL', 'WAYMARK_LLM_BASE_URL', 'scripted',
+]);
+
+/// The English words of `text`: Latin words that are not commands (`/list`) nor technical.
+function englishWords(text) {
+  return (text.replace(/(^|\s|\()\/[\p{L}?]+/gu, ' ').match(/[A-Za-z][A-Za-z0-9_]*/g) ?? [])
+    .filter((w) => !TECHNICAL.has(w));
+}
+
+let model;
 let browser;
+let site;
+let page;
 let panel;
 
+const SCRIPT = [
+  // "Войди в аккаунт": typing into the password field is the user's step (its number comes later).
+];
+
 before(async () => {
-  browser = await launch({ args: ['--lang=ru'], env: { LANGUAGE: 'ru', LANG: 'ru_RU.UTF-8' } });
+  model = await startModel(SCRIPT);
+  site = await serveStatic(FIXTURES);
+  const env = {
+    LANGUAGE: 'ru',
+    LANG: 'ru_RU.UTF-8',
+    WAYMARK_LLM_BASE_URL: model.url,
+    WAYMARK_LLM_MODEL: 'scripted',
+    WAYMARK_LLM_TIMEOUT_SECS: '20',
+  };
+  browser = await launch({ args: ['--lang=ru'], env });
+  page = await browser.context.newPage();
+  await page.goto(`${site.url}shop-ru.html`);
   panel = await openPanel(browser.context);
+  // Everything the alert region says, as a screen reader hears it.
+  await panel.addInitScript(() => {
+    window.__waymarkAlertLog = [];
+    document.addEventListener('DOMContentLoaded', () => {
+      const alert = document.getElementById('alert');
+      new MutationObserver(() => alert.textContent && window.__waymarkAlertLog.push(alert.textContent))
+        .observe(alert, { childList: true, characterData: true, subtree: true });
+    });
+  });
+  const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
+  await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
 });
 
 after(async () => {
   await browser?.close();
+  await site?.close();
+  model?.close();
 });
 
-test('the browser says Russian, and /ping is answered in Russian', async () => {
+/// Runs axe in a page (evaluated over the DevTools protocol, which the extension page's CSP allows).
+async function axe(target) {
+  await target.evaluate(AXE);
+  const result = await target.evaluate((tags) => window.axe.run(document, { runOnly: { type: 'tag', values: tags } }), TAGS);
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
+}
+
+/// What Waymark has said in the panel so far: transcript entries, status lines, alerts.
+async function said() {
+  return panel.evaluate(() => [
+    ...[...document.querySelectorAll('#transcript .msg-waymark')].map((e) => e.textContent),
+    ...window.__waymarkStatusLog,
+    ...window.__waymarkAlertLog,
+  ]);
+}
+
+/// Fails naming every sentence with an English word in it.
+function assertRussian(sentences, values = []) {
+  const english = sentences
+    .map((s) => values.reduce((t, v) => t.replaceAll(v, ' '), s))
+    .map((s, i) => [sentences[i], englishWords(s)])
+    .filter(([, words]) => words.length > 0);
+  assert.deepEqual(english, [], 'English in what Waymark said');
+}
+
+const number = (lines, name) => lines.find((l) => l.includes(`, ${name}`))?.split(', ')[0];
+let lines = [];
+
+test('the panel connects, helps and lists in Russian, with Russian roles and plurals', async () => {
   assert.equal(await panel.evaluate(() => chrome.i18n.getUILanguage()), 'ru');
-  let n = await replyCount(panel);
-  await send(panel, '/ping');
-  await waitForReply(panel, /^Понг, \d+ мс\.$/, { after: n });
-  n = await replyCount(panel);
-  await send(panel, '/details');
-  await waitForReply(panel, /^Хост Waymark 0\.1\.0, процесс \d+, ответил за \d+ мс\.$/, { after: n });
+  await waitForStatus(panel, /^Подключено к хосту Waymark 0\.1\.0$/);
+  assert.equal(await panel.getAttribute('html', 'lang'), 'ru');
+  assert.equal(await panel.title(), 'Waymark');
+  assert.equal(await panel.textContent('label[for="message"]'), 'Сообщение или команда');
+  assert.equal(await panel.getAttribute('#transcript', 'aria-label'), 'Разговор');
+  assert.deepEqual(await axe(panel), [], 'idle, in Russian');
+
+  await command(panel, '/ping', /^Понг, \d+ мс\.$/);
+  await command(panel, '/details', /^Хост Waymark 0\.1\.0, процесс \d+, ответил за \d+ мс\.$/);
+  const help = await command(panel, '/help', /^Команды: /);
+  assert.match(help, /\/yes или \/да: ответить «да» на вопрос Waymark/);
+  assert.match(help, /\/help: список команд\.$/);
+  await command(panel, '/хелп', /^Неизвестная команда \/хелп\. Список команд — \/help\.$/);
+
+  const first = await command(panel, '/list', /^13 элементов на странице «Магазин», с 1 по 10:/);
+  assert.match(first, /\n1, поле ввода, Имя\n/);
+  assert.match(first, /\n2, поле со списком, Размер[,\n]/);
+  assert.match(first, /, флажок, Подписаться на новости\n/);
+  assert.match(first, /, переключатель, Курьером, отмечено\n/);
+  assert.match(first, /, кнопка, Удалить аккаунт\n/);
+  assert.match(first, /\nДальше ещё 3: введите \/more\.$/);
+  const rest = await command(panel, '/more', /^13 элементов на странице «Магазин», с 11 по 13:/);
+  assert.match(rest, /, ссылка, Контакты\n/);
+  assert.match(rest, /\n13, кнопка, Тёмная тема, нажато$/);
+  await command(panel, '/more', /^Это был весь список\.$/);
+  lines = `${first}\n${rest}`.split('\n');
+  await command(panel, '/find корзина', /^Нет элементов, подходящих под «корзина»\. Введите \/list, чтобы услышать все\.$/);
+  await command(panel, '/click', /^Введите \/click и номер, например \/click 12\.$/);
+  await command(panel, '/click 99', /^Номера 99 нет: список идёт от 1 до 13\./);
+  assertRussian(await said());
+});
+
+test('acting by number, and a question answered /да, are said in Russian', async () => {
+  await command(panel, `/type ${number(lines, 'Имя')} Иван`, /^Текст введён: \d+, поле ввода, Имя\.$/);
+  assert.equal(await page.inputValue('#name'), 'Иван');
+  await command(panel, `/click ${number(lines, 'Сохранить черновик')}`, /^Нажато: \d+, кнопка, Сохранить черновик\.$/);
+  assert.equal(await page.evaluate(() => window.events.saved), 1);
+
+  await send(panel, `/click ${number(lines, 'Оплатить')}`);
+  await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '', null, { timeout: 20_000 });
+  assert.equal(await panel.textContent('#no'), 'Нет');
+  assert.equal(await panel.textContent('#yes'), 'Да');
+  assert.deepEqual(await axe(panel), [], 'a question pending, in Russian');
+  await command(panel, '/да', /^Нажато: \d+, кнопка, Оплатить 84,97 €\.$/, 20_000);
+  assert.equal(await page.evaluate(() => window.events.paid), 1);
+  assert.deepEqual(await axe(panel), [], 'after the answer');
+});
+
+test('a question answered /нет: its words and its outcome are Russian', HOST_TODO, async () => {
+  const before = await replyCount(panel);
+  await send(panel, `/click ${number(lines, 'Удалить аккаунт')}`);
+  await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '', null, { timeout: 20_000 });
+  const question = await panel.textContent('#question-text');
+  await send(panel, '/нет');
+  await until(async () => (await replyCount(panel)) > before, 'the outcome of /нет', 20_000);
+  assert.equal(await page.evaluate(() => window.events.deleted), 0, 'nothing was deleted');
+  assertRussian([question], ['Удалить аккаунт']);
+  assertRussian(await said());
+});
+
+test('a chat with the scripted model and a step handed to the user, in Russian', async () => {
+  await model.addSteps([
+    { kind: 'tool_call', name: 'browser_overlay_act', arguments: { index: Number(number(lines, 'Пароль')), action: 'type', text: 'hunter2' } },
+    // After "готово" (and Waymark's fresh look at the page).
+    { kind: 'tool_call', name: 'assistant_done', arguments: { reason: 'Вы вошли.' } },
+  ]);
+  await command(panel, '/chat', /^Режим чата: ваши сообщения идут агенту\. Выход — \/exit\.$/);
+  await send(panel, 'Войди в аккаунт');
+  await panel.waitForFunction(() => document.getElementById('alert').textContent !== '', null, { timeout: 20_000 });
+  assert.equal(await page.inputValue('#pw'), '', 'the agent typed nothing into the password field');
+  await page.fill('#pw', 'набрано пользователем');
+  await command(panel, 'готово', /^Вы вошли\.$/, 20_000);
+  await waitForStatus(panel, /^Агент готов\.$/);
+  await command(panel, '/exit', /^Режим чата выключен: вводите команды или \/chat, чтобы снова говорить с агентом\.$/);
+});
+
+test('the hand-over and the agent\'s progress are Russian', HOST_TODO, async () => {
+  assertRussian(await said(), ['Вы вошли.']);
+});
+
+test('the settings page speaks Russian, and axe finds nothing on it', async () => {
+  const settings = await browser.context.newPage();
+  await settings.goto(`chrome-extension://${EXTENSION_ID}/settings.html`);
+  await waitForStatus(settings, /^Настройки загружены\.$/);
+  assert.equal(await settings.getAttribute('html', 'lang'), 'ru');
+  assert.equal(await settings.title(), 'Настройки Waymark');
+  assert.equal(await settings.textContent('h1'), 'Настройки Waymark');
+  assert.equal(await settings.textContent('label[for="max_tool_steps"]'), 'Предел шагов');
+  assert.match(await settings.textContent('#llm_model-hint'), /^Задано переменной окружения WAYMARK_LLM_MODEL/);
+  assert.deepEqual(await axe(settings), [], 'loaded, in Russian');
+  await settings.fill('#max_tool_steps', '0');
+  await settings.press('#max_tool_steps', 'Enter');
+  await waitForStatus(settings, /^Не сохранено: 1 ошибка\.$/);
+  assert.equal(await settings.textContent('#max_tool_steps-error'), 'Введите целое число шагов от 1 до 1000.');
+  assert.deepEqual(await axe(settings), [], 'with a validation error, in Russian');
+  // The config file's path is a value: it names the user's folders.
+  const file = (await settings.textContent('#source')).match(/в файле (.+)\.$/)?.[1];
+  assert.ok(file, 'the page says where the settings are kept');
+  const text = await settings.evaluate(() => document.body.innerText);
+  assertRussian(text.split('\n'), [file, site.url, model.url, '127.0.0.1']);
+  await settings.close();
 });

@@ -11,7 +11,8 @@ use web_sys::HtmlElement;
 use super::shortcuts::bring_forward;
 use super::speech::{alert, clear_alert, note, say};
 use super::Shared;
-use crate::{activity, chrome, wording};
+use crate::activity::{self, Answered};
+use crate::{chrome, wording};
 
 /// The element that takes the focus while a question waits (`sidepanel.html`).
 pub(super) const QUESTION_DIALOG: &str = "question-dialog";
@@ -70,7 +71,7 @@ pub(super) fn question_closed(panel: &Shared, id: RequestId, reason: ClosedReaso
         if reason != ClosedReason::Stopped {
             alert(panel, &wording::question_closed(reason));
         }
-        note(panel, &activity::Event::Answer("withdrawn"));
+        note(panel, &activity::Event::Answer(Answered::Withdrawn));
     }
 }
 
@@ -96,7 +97,7 @@ pub(super) fn manual_done(panel: &Shared) {
         return;
     };
     clear_alert(panel);
-    note(panel, &activity::Event::Answer("done"));
+    note(panel, &activity::Event::Answer(Answered::Done));
     send_answer(panel, question, true);
 }
 
@@ -114,7 +115,10 @@ pub(super) fn answer(panel: &Shared, yes: bool) {
         say(panel, &wording::nothing_to_answer());
         return;
     };
-    note(panel, &activity::Event::Answer(if yes { "yes" } else { "no" }));
+    note(
+        panel,
+        &activity::Event::Answer(if yes { Answered::Yes } else { Answered::No }),
+    );
     send_answer(panel, question, yes);
 }
 

@@ -9,6 +9,7 @@ use serde_json::json;
 use waymark_protocol::{BannerButton, FrameBanners, PageTool, Pin, ToolResult, ToolStatus};
 
 use super::{numbering, send, unnumbered};
+use crate::wording;
 
 /// Every frame's banners and the button that would close each, pinned, for the gate to judge.
 pub(super) async fn find_banners(tab: i32) -> ToolResult {
@@ -43,7 +44,7 @@ pub(super) async fn find_banners(tab: i32) -> ToolResult {
     }
     if !reached {
         // No frame could say: what the first one said.
-        return failure.unwrap_or_else(|| ToolResult::error("the page answered something unreadable"));
+        return failure.unwrap_or_else(|| ToolResult::error(wording::unreadable_answer()));
     }
     ToolResult::ok(json!({ "banners": banners }))
 }

@@ -15,6 +15,7 @@ use waymark_protocol::{ActKind, Download, ErrorKind, PageTool, Pin, ToolResult, 
 use super::pinned::run_pinned;
 use crate::chrome::downloads::{self, DownloadItem};
 use crate::chrome::{self, ChromeEvent};
+use crate::wording;
 
 /// How long the download tools wait when the caller does not say.
 const DOWNLOAD_WAIT_MS: u32 = 30_000;
@@ -61,15 +62,6 @@ impl Drop for DownloadWatch {
     }
 }
 
-/// "30 seconds", "1 second", "1.5 seconds".
-fn seconds(ms: u32) -> String {
-    match ms {
-        1_000 => "1 second".into(),
-        ms if ms % 1_000 == 0 => format!("{} seconds", ms / 1_000),
-        ms => format!("{:.1} seconds", f64::from(ms) / 1_000.0),
-    }
-}
-
 /// Clicks number `index` (pinned to the approved element like any click) and waits for the download it
 /// starts to finish.
 pub(super) async fn click_and_wait_download(
@@ -82,7 +74,7 @@ pub(super) async fn click_and_wait_download(
     // Listening starts before the click: a download can begin before the click returns.
     let watch = match DownloadWatch::start() {
         Ok(watch) => watch,
-        Err(why) => return ToolResult::error(format!("Could not watch for downloads: {why}.")),
+        Err(why) => return ToolResult::error(wording::downloads_unwatched(&why)),
     };
     let began = chrome::now_ms();
     let click = PageTool::OverlayAct {
@@ -97,10 +89,7 @@ pub(super) async fn click_and_wait_download(
     let Some(id) = first_download(&watch, began, timeout).await else {
         return ToolResult::failed(
             ErrorKind::TimedOut,
-            format!(
-                "No download started within {} after clicking {index}.",
-                seconds(timeout)
-            ),
+            wording::no_download_after_click(index, timeout),
         );
     };
     drop(watch);
@@ -113,7 +102,7 @@ pub(super) async fn download_wait(timeout_ms: Option<u32>) -> ToolResult {
     let timeout = timeout_ms.unwrap_or(DOWNLOAD_WAIT_MS);
     let watch = match DownloadWatch::start() {
         Ok(watch) => watch,
-        Err(why) => return ToolResult::error(format!("Could not watch for downloads: {why}.")),
+        Err(why) => return ToolResult::error(wording::downloads_unwatched(&why)),
     };
     let began = chrome::now_ms();
     let running = downloads::latest_in_progress()
@@ -125,15 +114,7 @@ pub(super) async fn download_wait(timeout_ms: Option<u32>) -> ToolResult {
         Some(id) => id,
         None => match first_download(&watch, began, timeout).await {
             Some(id) => id,
-            None => {
-                return ToolResult::failed(
-                    ErrorKind::TimedOut,
-                    format!(
-                        "No download is going on, and none started within {}.",
-                        seconds(timeout)
-                    ),
-                )
-            }
+            None => return ToolResult::failed(ErrorKind::TimedOut, wording::no_download(timeout)),
         },
     };
     drop(watch);
@@ -165,33 +146,25 @@ async fn finish_download(id: i32, began: f64, timeout: u32) -> ToolResult {
             Some(download) if download.state == "complete" => {
                 return match serde_json::to_value(download) {
                     Ok(data) => ToolResult::ok(data),
-                    Err(e) => ToolResult::error(format!("could not describe the download: {e}")),
+                    Err(e) => ToolResult::error(wording::answer_not_described(&e.to_string())),
                 }
             }
             Some(download) if download.state == "interrupted" => {
                 return ToolResult {
                     data: serde_json::to_value(download).ok(),
-                    ..ToolResult::error(format!(
-                        "The download of {} stopped: {}.",
-                        bare_name(&download.filename, &download.url),
-                        download.error.as_deref().unwrap_or("the browser gave no reason")
+                    ..ToolResult::error(wording::download_stopped(
+                        &bare_name(&download.filename, &download.url).unwrap_or_else(|| download.url.clone()),
+                        download.error.as_deref(),
                     ))
                 }
             }
             _ => {}
         }
         if chrome::now_ms() - began >= f64::from(timeout) {
-            let name = last
-                .as_ref()
-                .map(|d| bare_name(&d.filename, &d.url))
-                .unwrap_or_else(|| "the file".into());
+            let name = last.as_ref().and_then(|d| bare_name(&d.filename, &d.url));
             return ToolResult::failed(
                 ErrorKind::TimedOut,
-                format!(
-                    "The download of {name} did not finish within {}; it goes on in the browser: wait \
-                 for it with browser_download_wait.",
-                    seconds(timeout)
-                ),
+                wording::download_unfinished(name.as_deref(), timeout),
             );
         }
         gloo_timers::future::TimeoutFuture::new(DOWNLOAD_POLL_MS).await;
@@ -225,18 +198,18 @@ fn download_of(item: DownloadItem) -> Download {
     }
 }
 
-/// The file's name without its folders, or the last part of its address before it has one.
-fn bare_name(filename: &str, url: &str) -> String {
+/// The file's name without its folders, or the last part of its address before it has one (none when
+/// neither says one).
+fn bare_name(filename: &str, url: &str) -> Option<String> {
     let from_path = filename.rsplit(['/', '\\']).next().unwrap_or_default();
     if !from_path.is_empty() {
-        return from_path.to_owned();
+        return Some(from_path.to_owned());
     }
     url.split(['?', '#'])
         .next()
         .and_then(|u| u.rsplit('/').next())
         .filter(|n| !n.is_empty())
-        .unwrap_or("the file")
-        .to_owned()
+        .map(str::to_owned)
 }
 
 #[cfg(test)]
@@ -259,10 +232,17 @@ mod tests {
         assert_eq!(download.url, "https://cdn.example/report.pdf");
         assert_eq!(download.bytes, 2048);
         assert_eq!(download.error.as_deref(), Some("network failed"));
-        assert_eq!(bare_name(&download.filename, &download.url), "report.pdf");
-        assert_eq!(bare_name("", "https://a.example/files/x.zip?token=1"), "x.zip");
-        assert_eq!(bare_name("", "https://a.example/"), "the file");
-        assert_eq!(seconds(30_000), "30 seconds");
-        assert_eq!(seconds(1_500), "1.5 seconds");
+        assert_eq!(
+            bare_name(&download.filename, &download.url).as_deref(),
+            Some("report.pdf")
+        );
+        assert_eq!(
+            bare_name("", "https://a.example/files/x.zip?token=1").as_deref(),
+            Some("x.zip")
+        );
+        assert_eq!(bare_name("", "https://a.example/"), None);
+        assert!(wording::no_download(30_000).ends_with("within 30 seconds."));
+        assert!(wording::no_download(1_000).ends_with("within 1 second."));
+        assert!(wording::no_download(1_500).ends_with("within 1.5 seconds."));
     }
 }

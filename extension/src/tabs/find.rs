@@ -7,6 +7,7 @@
 use waymark_protocol::{InteractiveList, ToolResult};
 
 use super::numbering::{self, DEFAULT_LIMIT};
+use crate::wording;
 
 /// Controls whose name (or value) contains `text`, ignoring case, accents and spacing, and/or whose role
 /// is `role`, from a renewed numbering. A secret field has no value in the list, so what was typed
@@ -46,7 +47,7 @@ pub(super) async fn find(
         .collect();
     match serde_json::to_value(&list) {
         Ok(data) => ToolResult::ok(data),
-        Err(e) => ToolResult::error(format!("could not describe the matches: {e}")),
+        Err(e) => ToolResult::error(wording::answer_not_described(&e.to_string())),
     }
 }
 

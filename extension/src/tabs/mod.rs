@@ -106,10 +106,7 @@ pub async fn run(tab_id: Option<i32>, tool: PageTool, pin: Option<Pin>) -> ToolR
 
 /// The refusal of a page-changing tool that came without the gate's pin.
 fn unpinned() -> ToolResult {
-    ToolResult::failed(
-        ErrorKind::NotAllowed,
-        "a page-changing tool runs only where the gate judged it (no pin)",
-    )
+    ToolResult::failed(ErrorKind::NotAllowed, wording::not_through_gate())
 }
 
 /// Sends one message to one frame's content script and returns its answer. When the top frame has
@@ -157,11 +154,10 @@ enum Delivery {
 async fn deliver(tab: i32, frame: i32, message: &WorkerToContent) -> Delivery {
     match chrome::tabs::send_to_frame(tab, frame, &chrome::to_js(message)).await {
         Ok(answer) if answer.is_undefined() => Delivery::Unanswered("no answer".into()),
-        Ok(answer) => {
-            Delivery::Answered(chrome::from_js::<ToolResult>(answer).unwrap_or_else(|e| {
-                ToolResult::error(format!("the page answered something unreadable: {e}"))
-            }))
-        }
+        Ok(answer) => Delivery::Answered(chrome::from_js::<ToolResult>(answer).unwrap_or_else(|e| {
+            chrome::log(&format!("the page answered something unreadable: {e}"));
+            ToolResult::error(wording::unreadable_answer())
+        })),
         Err(e) => Delivery::Unanswered(e),
     }
 }

@@ -11,6 +11,7 @@ use waymark_protocol::{ErrorKind, ToolResult};
 use super::{numbering, ready};
 use crate::chrome::now_ms;
 use crate::chrome::tabs::{self, NewTab, Tab, TabUpdate};
+use crate::wording;
 
 /// How long a navigation may take to load and answer before we answer anyway (within the host's 15 s
 /// deadline for a tool).
@@ -32,7 +33,7 @@ pub(super) enum Go {
 /// Moves the tab (or opens a new one) and says where it went.
 pub(super) async fn go(tab: i32, go: Go) -> ToolResult {
     let address_of = |url: &str| address(url).map_err(|why| ToolResult::failed(ErrorKind::BadArguments, why));
-    let (verb, started) = match go {
+    let started = match go {
         Go::NewTab(url) => {
             return match address_of(&url) {
                 Ok(url) => open_in_new_tab(tab, url).await,
@@ -49,23 +50,23 @@ pub(super) async fn go(tab: i32, go: Go) -> ToolResult {
                 url: Some(url),
                 active: None,
             };
-            ("open the address", tabs::update(tab, &change).await)
+            tabs::update(tab, &change).await
         }
         Go::Back => {
             numbering::forget(tab);
-            ("go back", tabs::go_back(tab).await)
+            tabs::go_back(tab).await
         }
         Go::Forward => {
             numbering::forget(tab);
-            ("go forward", tabs::go_forward(tab).await)
+            tabs::go_forward(tab).await
         }
         Go::Reload => {
             numbering::forget(tab);
-            ("reload", tabs::reload(tab).await)
+            tabs::reload(tab).await
         }
     };
     if let Err(e) = started {
-        return ToolResult::error(format!("could not {verb}: {e}"));
+        return ToolResult::error(wording::navigation_failed(&e));
     }
     let began = now_ms();
     let (loaded, mut shown) = wait_for_load(tab).await;
@@ -107,7 +108,7 @@ async fn open_in_new_tab(tab: i32, url: String) -> ToolResult {
     };
     match tabs::create(&new).await {
         Ok(created) => ToolResult::ok(json!({"opened": true, "tab_id": created.id})),
-        Err(e) => ToolResult::error(format!("could not open a new tab: {e}")),
+        Err(e) => ToolResult::error(wording::new_tab_failed(&e)),
     }
 }
 
@@ -116,10 +117,10 @@ fn address(url: &str) -> Result<String, String> {
     let url = url.trim();
     let lower = url.to_lowercase();
     if url.is_empty() {
-        return Err("Say which address to open, like /go example.com.".into());
+        return Err(wording::no_address());
     }
     if lower.starts_with("javascript:") || lower.starts_with("data:") {
-        return Err("Waymark does not open script or data addresses.".into());
+        return Err(wording::script_address_refused());
     }
     if lower.contains("://") || lower.starts_with("about:") || lower.starts_with("chrome:") {
         return Ok(url.to_string());

@@ -197,7 +197,7 @@ pub(super) async fn list(tab: i32, limit: u32, offset: u32, viewport: bool) -> T
     };
     match serde_json::to_value(&list) {
         Ok(data) => ToolResult::ok(data),
-        Err(e) => ToolResult::error(format!("could not describe the page: {e}")),
+        Err(e) => ToolResult::error(wording::answer_not_described(&e.to_string())),
     }
 }
 
@@ -271,5 +271,5 @@ async fn scan(tab: i32, frame: i32, viewport: bool, describe: u32) -> Result<Fra
     result
         .data
         .and_then(|d| serde_json::from_value::<FrameScan>(d).ok())
-        .ok_or_else(|| ToolResult::error("the page answered something unreadable"))
+        .ok_or_else(|| ToolResult::error(wording::unreadable_answer()))
 }

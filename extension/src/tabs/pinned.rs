@@ -39,15 +39,11 @@ pub(super) async fn run_pinned(tab: i32, tool: PageTool, pin: Pin) -> ToolResult
         }
         PageTool::Upload { files, index, .. } if files.is_empty() => {
             // The host sent the files ahead in pieces; the worker joined them into `files`.
-            ToolResult::failed(
-                ErrorKind::BadArguments,
-                format!("No file arrived to put into number {index}."),
-            )
+            ToolResult::failed(ErrorKind::BadArguments, wording::no_file_arrived(index))
         }
-        PageTool::CloseBanners { .. } => ToolResult::failed(
-            ErrorKind::NotAllowed,
-            "closing banners is run by the gate: find_banners, then press_banners",
-        ),
+        PageTool::CloseBanners { .. } => {
+            ToolResult::failed(ErrorKind::NotAllowed, wording::banners_through_gate())
+        }
         // On an element, or a key where the focus was: the pinned frame and element.
         tool => {
             let number = tool.number();
@@ -144,7 +140,7 @@ pub(super) async fn preview(tab: i32, action: PageTool) -> ToolResult {
         .data
         .and_then(|d| serde_json::from_value::<FramePreview>(d).ok())
     else {
-        return ToolResult::error("the page answered something unreadable");
+        return ToolResult::error(wording::unreadable_answer());
     };
     let page_url = if frame == 0 {
         preview.url.clone()
@@ -213,7 +209,7 @@ async fn tab_preview(tab: i32, action: PageTool) -> Result<ToolResult, ToolResul
 fn effect_result(effect: &Effect) -> ToolResult {
     match serde_json::to_value(effect) {
         Ok(data) => ToolResult::ok(data),
-        Err(e) => ToolResult::error(format!("could not describe the action: {e}")),
+        Err(e) => ToolResult::error(wording::answer_not_described(&e.to_string())),
     }
 }
 
@@ -270,7 +266,7 @@ async fn focused_preview(tab: i32, action: PageTool) -> (i32, ToolResult) {
             // The top frame could not say: what it said instead.
             None => (
                 0,
-                top_failure.unwrap_or_else(|| ToolResult::error("the page answered something unreadable")),
+                top_failure.unwrap_or_else(|| ToolResult::error(wording::unreadable_answer())),
             ),
         },
     }

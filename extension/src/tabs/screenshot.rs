@@ -34,10 +34,7 @@ pub(super) async fn screenshot(tab: i32) -> ToolResult {
     // Pictures asked together are taken one after another, each when the browser's quota allows it
     // (`capture_pace.rs`): none is refused for being asked too soon.
     let Some(turn) = capture_pace::take_turn().await else {
-        return ToolResult::failed(
-            ErrorKind::TimedOut,
-            "Other pictures of the screen were still being taken; ask again in a moment.",
-        );
+        return ToolResult::failed(ErrorKind::TimedOut, wording::picture_busy());
     };
     let mut refused_once = false;
     let url = loop {
@@ -61,7 +58,7 @@ pub(super) async fn screenshot(tab: i32) -> ToolResult {
                 refused_once = true;
                 TimeoutFuture::new((capture_pace::WINDOW_MS + capture_pace::MARGIN_MS) as u32).await;
             }
-            Err(e) => return ToolResult::error(format!("The browser did not take the picture: {e}")),
+            Err(e) => return ToolResult::error(wording::picture_refused(&e.to_string())),
         }
     };
     drop(turn);
@@ -72,20 +69,13 @@ pub(super) async fn screenshot(tab: i32) -> ToolResult {
 async fn window_showing(tab: i32) -> Result<i32, ToolResult> {
     let info = match tabs::get(tab).await {
         Ok(info) => info,
-        Err(e) => {
-            return Err(ToolResult::error(format!(
-                "Could not find the tab to take a picture of: {e}"
-            )))
-        }
+        Err(e) => return Err(ToolResult::error(wording::picture_no_tab(&e))),
     };
     if !info.active {
-        return Err(ToolResult::error(
-            "This tab is not the one its window shows, so the browser cannot take a picture of it: \
-             bring it to the front first (browser_switch_tab), then ask again.",
-        ));
+        return Err(ToolResult::error(wording::picture_tab_behind()));
     }
     info.window_id
-        .ok_or_else(|| ToolResult::error("Could not tell which window shows the tab."))
+        .ok_or_else(|| ToolResult::error(wording::picture_no_window()))
 }
 
 /// Has every frame of the page that can hold the site's fields, numbered or not, draw its badges
@@ -116,7 +106,7 @@ fn picture(url: &str) -> ToolResult {
         .strip_prefix("data:")
         .and_then(|rest| rest.split_once(";base64,"))
     else {
-        return ToolResult::error("The browser's picture came in a form Waymark cannot read.");
+        return ToolResult::error(wording::picture_unreadable());
     };
     // The frame header is near the start: decoding a few kilobytes is enough to read the size.
     let head = &base64[..base64.len().min(16 * 1024)];
@@ -124,7 +114,7 @@ fn picture(url: &str) -> ToolResult {
         .ok()
         .and_then(|bytes| chrome::jpeg_size(&bytes));
     let Some((width, height)) = size else {
-        return ToolResult::error("The browser's picture came in a form Waymark cannot read.");
+        return ToolResult::error(wording::picture_unreadable());
     };
     let shot = waymark_protocol::Screenshot {
         mime: mime.to_owned(),
@@ -134,7 +124,7 @@ fn picture(url: &str) -> ToolResult {
     };
     match serde_json::to_value(&shot) {
         Ok(data) => ToolResult::ok(data),
-        Err(e) => ToolResult::error(format!("could not pass the picture on: {e}")),
+        Err(e) => ToolResult::error(wording::answer_not_described(&e.to_string())),
     }
 }
 

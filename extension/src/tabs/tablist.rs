@@ -10,6 +10,7 @@ use waymark_protocol::{ErrorKind, ToolResult};
 
 use crate::chrome::tabs::{self, Tab, TabQuery, TabUpdate};
 use crate::chrome::windows;
+use crate::wording;
 
 /// The user's tabs of the browser window they last worked in, in the window's order.
 async fn user_tabs() -> Result<Vec<Tab>, String> {
@@ -31,7 +32,7 @@ async fn user_tabs() -> Result<Vec<Tab>, String> {
 pub(super) async fn list_tabs() -> ToolResult {
     let tabs = match user_tabs().await {
         Ok(tabs) => tabs,
-        Err(e) => return ToolResult::error(format!("could not list the tabs: {e}")),
+        Err(e) => return ToolResult::error(wording::tabs_unlisted(&e)),
     };
     let items: Vec<_> = tabs
         .iter()
@@ -55,13 +56,7 @@ pub(super) async fn switch_tab(index: u32) -> ToolResult {
     // Tabs that cannot be listed cannot be chosen either: the answer then says there are none.
     let tabs = user_tabs().await.unwrap_or_default();
     let Some(tab) = (index as usize).checked_sub(1).and_then(|i| tabs.get(i)) else {
-        return ToolResult::failed(
-            ErrorKind::BadArguments,
-            format!(
-                "There is no tab {index}: there are {} tabs. Say /tabs to hear them.",
-                tabs.len()
-            ),
-        );
+        return ToolResult::failed(ErrorKind::BadArguments, wording::no_such_tab(index, tabs.len()));
     };
     let change = TabUpdate {
         url: None,
@@ -71,6 +66,6 @@ pub(super) async fn switch_tab(index: u32) -> ToolResult {
         Ok(()) => {
             ToolResult::ok(json!({"switched": true, "index": index, "title": tab.title, "url": tab.url}))
         }
-        Err(e) => ToolResult::error(format!("could not switch tabs: {e}")),
+        Err(e) => ToolResult::error(wording::tab_switch_failed(&e)),
     }
 }

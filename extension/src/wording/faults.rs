@@ -1,13 +1,12 @@
 //! What the panel and the settings page say about faults in the host's own setup: a state directory it
 //! cannot write (at connect time, and when a save fails later) and a configuration that does not load,
-//! each with where it is and the fix. Part of `wording`: every sentence a user hears lives there or
-//! here, one function per sentence, from typed faults (never from the words of a message).
+//! each with where it is and the fix. Part of `wording`: one message per sentence (`faults.ftl`), from
+//! typed faults (never from the words of a message).
 
+use waymark_i18n::{say, Words};
 use waymark_protocol::{FaultKind, HostFault};
 
-/// Where else the state may go, said in every fix of a state-directory fault.
-const ELSEWHERE: &str = "or choose another folder with state_dir in config.toml or the WAYMARK_STATE_DIR \
-                         environment variable";
+use super::language::with_words;
 
 /// The keys the settings page sets, so a bad one can be set there.
 const ON_SETTINGS_PAGE: [&str; 5] = [
@@ -20,101 +19,85 @@ const ON_SETTINGS_PAGE: [&str; 5] = [
 
 /// A fault the host found when it started, said once in the panel.
 pub fn host_fault(fault: &HostFault) -> String {
-    if fault.kind.is_state_dir() {
-        let (what, fix) = state_dir_fault(fault);
-        format!(
-            "Waymark cannot save anything: {what}. No task is kept for a restart, no step log is \
-             written, and MCP clients cannot reach this browser. To fix it, {fix}, then restart the \
-             browser."
-        )
-    } else {
-        format!(
-            "Waymark's settings do not load: {}. Chat cannot start until they do. To fix it, {}.",
-            detail(fault),
-            config_fix(fault)
-        )
-    }
+    with_words(|w| {
+        if fault.kind.is_state_dir() {
+            state_fault(w, fault, true)
+        } else {
+            say!(
+                w,
+                "fault-config",
+                detail = detail(fault),
+                fix = config_fix(w, fault)
+            )
+        }
+    })
 }
 
 /// The agent could not save its session (`AgentEvent::NotSaved`).
 pub fn not_saved(fault: &HostFault) -> String {
-    let (what, fix) = state_dir_fault(fault);
-    format!("Not saved: {what}. If the browser closes, this task is lost. To fix it, {fix}.")
+    with_words(|w| state_fault(w, fault, false))
 }
 
 /// The settings page, when the config file does not load as it stands.
 pub fn settings_not_loaded(fault: &HostFault) -> String {
-    match fault.kind {
-        FaultKind::ConfigDoesNotParse => format!(
-            "Waymark's settings do not load: {}. The fields show the defaults. Save to replace the \
-             file with them; the old file is kept beside it.",
-            detail(fault)
+    with_words(|w| match fault.kind {
+        FaultKind::ConfigDoesNotParse => say!(w, "fault-settings-unparsed", detail = detail(fault)),
+        _ => say!(
+            w,
+            "fault-settings-not-loaded",
+            detail = detail(fault),
+            fix = config_fix(w, fault)
         ),
-        _ => format!(
-            "Settings not loaded: {}. To fix it, {}.",
-            detail(fault),
-            config_fix(fault)
-        ),
-    }
+    })
 }
 
-/// The settings page, when the config file holds values its fields refuse (`problems`: "1 problem").
-pub fn config_file_problems(problems: &str) -> String {
-    format!("The config file has {problems}.")
+/// The settings page, when the config file holds `count` values its fields refuse.
+pub fn config_file_problems(count: usize) -> String {
+    with_words(|w| say!(w, "fault-config-file-problems", count = count))
 }
 
 /// The settings page, after a save that replaced a file that did not parse.
 pub fn saved_keeping_copy(copy: &str) -> String {
-    format!("Saved. The old config file, which did not load, was kept as {copy}.")
+    with_words(|w| say!(w, "settings-saved-kept-copy", copy = copy))
 }
 
-/// What is wrong with the state directory, and what to do, as parts of a sentence.
-fn state_dir_fault(fault: &HostFault) -> (String, String) {
-    let path = fault.path.as_deref().unwrap_or("Waymark's state folder");
-    match fault.kind {
-        FaultKind::StateNotAFolder => (
-            format!("{path} is a file, where Waymark's folder must be"),
-            format!("move that file away, {ELSEWHERE}"),
-        ),
-        FaultKind::StatePermissionDenied => (
-            format!("Waymark may not write in {path}"),
-            format!(
-                "make that folder yours again (on Linux or macOS, in a terminal: sudo chown -R \"$USER\" \
-                 '{path}'), {ELSEWHERE}"
-            ),
-        ),
-        FaultKind::StateReadOnly => (
-            format!("{path} is on a read-only disk"),
-            "choose a folder on a writable disk with state_dir in config.toml or the \
-             WAYMARK_STATE_DIR environment variable"
-                .to_owned(),
-        ),
-        _ => (
-            match &fault.detail {
-                Some(detail) => format!("Waymark cannot write in {path} ({detail})"),
-                None => format!("Waymark cannot write in {path}"),
-            },
-            format!("check that disk and folder, {ELSEWHERE}"),
-        ),
+/// A state folder Waymark cannot write: at start (`at_start`: what it costs, then restart the
+/// browser) or when a save failed (this task is lost if the browser closes).
+fn state_fault(w: &Words, fault: &HostFault, at_start: bool) -> String {
+    let path = fault
+        .path
+        .clone()
+        .unwrap_or_else(|| say!(w, "fault-state-folder"));
+    let path = path.as_str();
+    match (fault.kind, at_start) {
+        (FaultKind::StateNotAFolder, true) => say!(w, "fault-state-not-a-folder", path = path),
+        (FaultKind::StateNotAFolder, false) => say!(w, "fault-unsaved-not-a-folder", path = path),
+        (FaultKind::StatePermissionDenied, true) => say!(w, "fault-state-denied", path = path),
+        (FaultKind::StatePermissionDenied, false) => say!(w, "fault-unsaved-denied", path = path),
+        (FaultKind::StateReadOnly, true) => say!(w, "fault-state-read-only", path = path),
+        (FaultKind::StateReadOnly, false) => say!(w, "fault-unsaved-read-only", path = path),
+        (_, at_start) => match (fault.detail.as_deref(), at_start) {
+            (Some(why), true) => say!(w, "fault-state-unwritable-why", path = path, why = why),
+            (Some(why), false) => say!(w, "fault-unsaved-unwritable-why", path = path, why = why),
+            (None, true) => say!(w, "fault-state-unwritable", path = path),
+            (None, false) => say!(w, "fault-unsaved-unwritable", path = path),
+        },
     }
 }
 
-/// What to do about a configuration that does not load.
-fn config_fix(fault: &HostFault) -> String {
+/// What to do about a configuration that does not load: a sentence of its own.
+fn config_fix(w: &Words, fault: &HostFault) -> String {
     let file = fault.path.as_deref().unwrap_or("config.toml");
     let key = fault.key.as_deref().unwrap_or_default();
     match fault.kind {
         FaultKind::ConfigBadValue if ON_SETTINGS_PAGE.contains(&key) => {
-            format!("set it in the settings (/settings), or edit {key} in {file}")
+            say!(w, "fault-fix-in-settings", key = key, file = file)
         }
-        FaultKind::ConfigBadValue => format!("edit {key} in {file}"),
-        FaultKind::ConfigBadEnv => format!("change or unset {key} where the browser is started"),
-        FaultKind::ConfigUnreadable => format!("make {file} readable by you, or remove it"),
-        FaultKind::NoStateDir => "set WAYMARK_STATE_DIR or HOME where the browser is started".to_owned(),
-        _ => format!(
-            "edit {file}, or open the settings (/settings) and save: that replaces the file and keeps the \
-             old one beside it"
-        ),
+        FaultKind::ConfigBadValue => say!(w, "fault-fix-edit", key = key, file = file),
+        FaultKind::ConfigBadEnv => say!(w, "fault-fix-env", key = key),
+        FaultKind::ConfigUnreadable => say!(w, "fault-fix-unreadable", file = file),
+        FaultKind::NoStateDir => say!(w, "fault-fix-no-state-dir"),
+        _ => say!(w, "fault-fix-replace", file = file),
     }
 }
 

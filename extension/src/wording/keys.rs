@@ -1,56 +1,59 @@
 //! What the panel says about the keyboard shortcuts (`/keys`, the unset ones, Waymark's own window).
 //! Part of `wording`: every sentence a user hears lives there or here.
 
+use waymark_i18n::{say, Words};
+
+use super::language::with_words;
+
 /// What each keyboard shortcut is called when the panel speaks of it (the manifest's command names).
-pub fn shortcut_name(command: &str) -> &str {
+fn shortcut_name(w: &Words, command: &str) -> String {
     match command {
-        "confirm" => "yes",
-        "reject" => "no",
-        "manual-done" => "done",
-        "open-window" => "Waymark in its own window",
-        "_execute_action" => "the side panel",
-        "toggle-overlay" => "numbers on or off",
-        "stop-agent" => "stop the agent",
-        other => other,
+        "confirm" => say!(w, "shortcut-confirm"),
+        "reject" => say!(w, "shortcut-reject"),
+        "manual-done" => say!(w, "shortcut-manual-done"),
+        "open-window" => say!(w, "shortcut-open-window"),
+        "_execute_action" => say!(w, "shortcut-side-panel"),
+        "toggle-overlay" => say!(w, "shortcut-toggle-overlay"),
+        "stop-agent" => say!(w, "shortcut-stop-agent"),
+        other => other.to_owned(),
     }
 }
-
-/// Where a user sets a shortcut the browser left unset.
-const SET_SHORTCUTS_AT: &str = "chrome://extensions/shortcuts (Edge: edge://extensions/shortcuts)";
 
 /// `/keys`: every shortcut, and which are unset. `keys` pairs a command name with its shortcut
 /// (empty when unset).
 pub fn shortcuts(keys: &[(String, String)]) -> String {
-    let list: Vec<String> = keys
-        .iter()
-        .map(|(command, key)| {
-            let key = if key.is_empty() { "not set" } else { key };
-            format!("{}: {key}", shortcut_name(command))
-        })
-        .collect();
-    format!(
-        "Shortcuts: {}. Change them at {SET_SHORTCUTS_AT}.",
-        list.join("; ")
-    )
+    with_words(|w| {
+        let list: Vec<String> = keys
+            .iter()
+            .map(|(command, key)| {
+                let name = shortcut_name(w, command);
+                if key.is_empty() {
+                    say!(w, "shortcut-unset", name = name)
+                } else {
+                    say!(w, "shortcut-key", name = name, key = key.as_str())
+                }
+            })
+            .collect();
+        say!(w, "shortcuts", shortcuts = list.join("; "))
+    })
 }
 
 /// Said once when the panel opens, if a shortcut that answers a question or opens Waymark is unset.
 pub fn shortcuts_unset(commands: &[&str]) -> String {
-    let names: Vec<&str> = commands.iter().map(|c| shortcut_name(c)).collect();
-    format!(
-        "These shortcuts are not set: {}. Set them at {SET_SHORTCUTS_AT}; /keys lists them all.",
-        names.join(", ")
-    )
+    with_words(|w| {
+        let names: Vec<String> = commands.iter().map(|c| shortcut_name(w, c)).collect();
+        say!(w, "shortcuts-unset", names = names.join(", "))
+    })
 }
 
 /// `/window` and the shortcut: the panel opens in a window of its own.
 pub fn opening_window() -> String {
-    "Opening Waymark in its own window.".into()
+    with_words(|w| say!(w, "window-opening"))
 }
 
 /// `/window` typed in that window.
 pub fn already_window() -> String {
-    "This is Waymark's own window. Its shortcut goes back to the page; /keys says which it is.".into()
+    with_words(|w| say!(w, "window-already"))
 }
 
 #[cfg(test)]

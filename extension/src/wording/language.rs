@@ -5,17 +5,18 @@
 //! Rust and unit-testable), or change language in the middle of a conversation on its own.
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use waymark_i18n::Words;
 
 thread_local! {
     /// English until the context says otherwise: every sentence is said in some language.
-    static WORDS: RefCell<Words> = RefCell::new(Words::english());
+    static WORDS: RefCell<Rc<Words>> = RefCell::new(Rc::new(Words::english()));
 }
 
 /// Speak these words from now on in this context.
 pub fn set_words(words: Words) {
-    WORDS.with(|w| *w.borrow_mut() = words);
+    WORDS.with(|w| *w.borrow_mut() = Rc::new(words));
 }
 
 /// Speak `tag` (a BCP 47 tag such as `ru` or `en-US`) from the embedded catalogues (all of them in
@@ -26,5 +27,11 @@ pub fn set_language(tag: &str) {
 
 /// Say something with this context's words.
 pub(crate) fn with_words<T>(f: impl FnOnce(&Words) -> T) -> T {
-    WORDS.with(|w| f(&w.borrow()))
+    f(&words())
+}
+
+/// This context's words. One function, not one per sentence: the wasm stays small.
+#[inline(never)]
+fn words() -> Rc<Words> {
+    WORDS.with(|w| w.borrow().clone())
 }

@@ -1,6 +1,7 @@
 //! Unit tests of the panel's wording: each sentence from its protocol data, in English and Russian.
 
 use super::*;
+use waymark_protocol::InteractiveList;
 
 #[test]
 fn status_lines_say_what_to_do() {
@@ -94,8 +95,8 @@ fn agent_states_read_differently() {
 #[test]
 fn help_lists_every_command() {
     let h = help();
-    for (c, _) in COMMANDS {
-        assert!(h.contains(c));
+    for c in crate::commands::COMMANDS {
+        assert!(h.contains(c), "{c}");
     }
 }
 
@@ -106,4 +107,40 @@ fn sentences_follow_the_language_set_for_the_context() {
     set_language("en");
     assert_eq!(russian, "Понг, 24 мс.");
     assert_eq!(pong(24.4), "Pong, 24 ms.");
+}
+
+#[test]
+fn the_list_and_its_plurals_in_russian() {
+    use waymark_protocol::Interactive;
+    set_language("ru");
+    let item = |index, role: &str, name: &str| Interactive {
+        index,
+        role: role.into(),
+        name: name.into(),
+        value: None,
+        states: vec![],
+    };
+    let mut list = InteractiveList {
+        url: "http://x/".into(),
+        title: "Магазин".into(),
+        total: 2,
+        offset: 0,
+        items: vec![item(1, "button", "В корзину"), item(2, "link", "")],
+    };
+    list.items[0].states.push("pressed".into());
+    list.items[1].value = Some("42".into());
+    assert_eq!(
+        interactive_list(&list),
+        "2 элемента на странице «Магазин»:\n1, кнопка, В корзину, нажато\n2, ссылка, без названия, значение 42"
+    );
+    list.total = 25;
+    let page = interactive_list(&list);
+    assert!(
+        page.starts_with("25 элементов на странице «Магазин», с 1 по 2:"),
+        "{page}"
+    );
+    assert!(page.ends_with("\nДальше ещё 23: введите /more."), "{page}");
+    list.total = 21;
+    assert!(interactive_list(&list).starts_with("21 элемент на странице"));
+    set_language("en");
 }

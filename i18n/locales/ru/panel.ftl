@@ -1,4 +1,103 @@
 # Фразы боковой панели: то, что пользователь программы экранного доступа слышит в чате Waymark.
 
+## Строка состояния: связь с хостом, затем состояние агента.
+
+status-connecting = Подключение к хосту Waymark…
+status-connected = Подключено к хосту Waymark { $version }
+status-not-installed = Хост не установлен: выполните ./build.sh install
+status-forbidden = Хост Waymark не допускает это расширение: выполните ./build.sh install ещё раз
+status-incompatible = Хост Waymark { $version } работает по протоколу { $host_protocol }, а это расширение — по протоколу { $protocol }: выполните ./build.sh install, чтобы обновить оба
+status-disconnected = Связь с хостом Waymark потеряна ({ $reason }); переподключение…
+status-host-closed = хост закрыл соединение
+status-host-silent = хост не ответил за { $seconds ->
+    [one] { $seconds } секунду
+    [few] { $seconds } секунды
+    [many] { $seconds } секунд
+   *[other] { $seconds } секунды
+}
+agent-state-running = Агент работает…
+agent-state-idle = Агент готов.
+agent-state-waiting = Агент ждёт вас.
+agent-state-error = Агент остановился из-за ошибки.
+
+## Ответы в чате.
+
 pong = Понг, { $ms } мс.
 pong-detail = Хост Waymark { $version }, процесс { $pid }, ответил за { $ms } мс.
+panel-no-details = О последнем ответе больше нечего сказать.
+panel-ping-timeout = Хост не ответил на /ping за { $seconds ->
+    [one] { $seconds } секунду.
+    [few] { $seconds } секунды.
+    [many] { $seconds } секунд.
+   *[other] { $seconds } секунды.
+}
+panel-host-error = Хост сообщил об ошибке: { $message }
+panel-not-delivered = Не удалось связаться с хостом: { $reason }. Waymark сам продолжает попытки.
+panel-worker-reconnecting = панель заново подключается к фоновому процессу расширения
+panel-chat-unavailable = Это не команда. Чтобы дать агенту задание, сначала введите /chat; список команд — /help.
+panel-chat-on = Режим чата: ваши сообщения идут агенту. Выход — /exit.
+panel-chat-off = Режим чата выключен: вводите команды или /chat, чтобы снова говорить с агентом.
+agent-stopped-error = Агент остановился: { $text }
+panel-you-said = Вы: { $text }
+overlay-shown = Номера показаны на странице.
+overlay-hidden = Номера скрыты.
+question-closed-expired = Вопрос снят: никто не ответил вовремя. Ничего не сделано.
+question-closed-page-changed = Вопрос снят: страница, о которой он был, изменилась. Ничего не сделано.
+question-closed-withdrawn = Вопрос снят: тот, кто спрашивал, перестал ждать. Ничего не сделано.
+question-closed-stopped = Вопрос снят: вы остановили агента. Ничего не сделано.
+panel-opening-settings = Открываю настройки Waymark в новой вкладке.
+panel-no-manual-step = Нет шага, который ждёт вашего завершения.
+panel-nothing-to-answer = Нет вопроса, который ждёт ответа.
+panel-tool-timeout = Страница не ответила за { $seconds ->
+    [one] { $seconds } секунду.
+    [few] { $seconds } секунды.
+    [many] { $seconds } секунд.
+   *[other] { $seconds } секунды.
+}
+panel-page-error = Страница сообщила об ошибке.
+client-did = { $source }: { $summary }
+client-failed = { $source }: не сделано: { $summary }
+
+## Сочетания клавиш (/keys) и отдельное окно Waymark.
+
+shortcut-confirm = да
+shortcut-reject = нет
+shortcut-manual-done = готово
+shortcut-open-window = Waymark в отдельном окне
+shortcut-side-panel = боковая панель
+shortcut-toggle-overlay = показать или скрыть номера
+shortcut-stop-agent = остановить агента
+shortcut-key = { $name }: { $key }
+shortcut-unset = { $name }: не задано
+shortcuts = Сочетания клавиш: { $shortcuts }. Изменить их можно на странице chrome://extensions/shortcuts (в Edge: edge://extensions/shortcuts).
+shortcuts-unset = Эти сочетания клавиш не заданы: { $names }. Задайте их на странице chrome://extensions/shortcuts (в Edge: edge://extensions/shortcuts); все сочетания перечисляет /keys.
+window-opening = Открываю Waymark в отдельном окне.
+window-already = Это отдельное окно Waymark. Его сочетание клавиш возвращает к странице; какое именно, скажет /keys.
+
+## Журнал действий, для зрячих помощников.
+
+activity-ok = успешно
+activity-failed = ошибка
+activity-agent-tool = Агент, { $tool }, { $outcome }: { $summary }
+activity-client-tool = { $source }, { $tool }, { $outcome }: { $summary }
+activity-question = Вопрос: { $text }
+activity-step = Шаг для вас: { $text }
+activity-answer = Ответ: { $answer }
+activity-answer-yes = да
+activity-answer-no = нет
+activity-answer-done = готово
+activity-answer-withdrawn = вопрос снят
+activity-error = Ошибка: { $text }
+activity-stopped = Остановка: { $text }
+
+## Надписи самой страницы панели (sidepanel.html).
+
+page-panel-title = Waymark
+page-panel-settings-link = Настройки
+page-panel-conversation = Разговор
+page-panel-activity = Журнал действий
+page-panel-no = Нет
+page-panel-yes = Да
+page-panel-message = Сообщение или команда
+page-panel-send = Отправить
+page-panel-hint = Список команд — /help.

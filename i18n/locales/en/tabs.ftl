@@ -1,0 +1,64 @@
+# Why a page tool could not run: the tab or page out of reach, a number that is not there, a picture
+# or a download that did not come. Heard in the panel; the model and MCP clients get them as the
+# tool's error. $why: the browser's reason, in its words; $url: the tab's address.
+
+tab-none = There is no web page to work on: open a page in this window, then try again.
+tab-page-silent = The page in this tab did not answer this request (the browser says: { $why }). Try again; if it keeps failing, reload the page.
+tab-page-kept-changing = The page kept changing while Waymark moved the focus. Try again.
+tab-frame-silent = A frame inside this page did not answer this request (the browser says: { $why }); it may still be loading. Try again in a moment.
+tab-browser-page = Waymark cannot reach this tab: it shows { $url }, one of the browser's own pages, which no extension may enter. Open a web page in it, or switch to a tab that shows one.
+tab-web-store = Waymark cannot reach this tab: it shows the Chrome Web Store ({ $url }), which no extension may enter.
+tab-file-page = Waymark cannot reach this tab: it shows a file ({ $url }), and Waymark may enter files only when "Allow access to file URLs" is on in its details on the browser's extensions page.
+tab-needs-reload = Waymark cannot reach the page in this tab ({ $url }): it was probably open before Waymark was installed or updated. Reload it, then try again.
+tab-still-loading = The page in this tab is still loading after { $seconds ->
+    [one] { $seconds } second.
+   *[other] { $seconds } seconds.
+} Try again once it has loaded.
+tab-closed = That tab has been closed.
+tab-unreadable-answer = The page answered something Waymark cannot read.
+tab-answer-not-described = Waymark could not put its answer into words ({ $why }).
+tool-not-through-gate = A page-changing tool runs only through the Waymark host and its policy gate.
+tool-banners-through-gate = Closing banners is run by the gate: find_banners, then press_banners.
+tool-workers-message = That message is the service worker's to send.
+
+## Numbers. $index: the number asked for; $total: the last number there is.
+
+number-none-yet = There are no numbers yet on this page: say /list first.
+number-missing = There is no number { $index }: the list goes from 1 to { $total }. Say /list for the current numbers.
+# $what: the page's account of the control, such as: (button "Save") is no longer on the page.
+number-stale = Number { $index } { $what }: the page changed, so the numbers were renewed. Nothing was done.
+pinned-page-changed = Not done: the page changed since this was asked (the tab shows another page now), so it could no longer do what was asked. The numbers were renewed.
+pinned-gone = Not done: the control the action was for { $what }. The numbers were renewed.
+upload-no-file = No file arrived to put into number { $index }.
+
+## Pictures of the screen.
+
+picture-not-covered = No picture was taken: a part of the page did not answer, so Waymark could not cover its password, code and card fields. Try again once the page has loaded.
+picture-busy = Other pictures of the screen were still being taken; ask again in a moment.
+picture-refused = The browser did not take the picture: { $why }
+picture-no-tab = Could not find the tab to take a picture of: { $why }
+picture-tab-behind = This tab is not the one its window shows, so the browser cannot take a picture of it: bring it to the front first (browser_switch_tab), then ask again.
+picture-no-window = Could not tell which window shows the tab.
+picture-unreadable = The browser's picture came in a form Waymark cannot read.
+
+## Downloads. $seconds: how long Waymark waited; $name: the file; $index: the number clicked.
+
+download-unwatched = Could not watch for downloads: { $why }.
+download-none-after-click = No download started within { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+} after clicking { $index }.
+download-none = No download is going on, and none started within { $seconds ->
+    [one] { $seconds } second.
+   *[other] { $seconds } seconds.
+}
+download-stopped = The download of { $name } stopped: { $why }.
+download-stopped-no-reason = The download of { $name } stopped: the browser gave no reason.
+download-unfinished = The download of { $name } did not finish within { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+}; it goes on in the browser: wait for it with browser_download_wait.
+download-unfinished-unnamed = The download of the file did not finish within { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+}; it goes on in the browser: wait for it with browser_download_wait.

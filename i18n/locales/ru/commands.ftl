@@ -1,0 +1,47 @@
+# Команды панели: /help, неизвестная команда и подсказка, как пользоваться командой. Команды сохраняют
+# английские имена; где есть русская форма (/да, /нет, /готово, /стоп), она названа рядом.
+
+help = Команды: { $commands }.
+command-chat = /chat: режим чата: всё, что вы вводите, идёт агенту, до /exit
+command-exit = /exit: выйти из режима чата
+command-list = /list: пронумеровать элементы страницы и прочитать первые десять (/list all — все)
+command-click = /click N: нажать элемент с номером N
+command-type = /type N текст: ввести текст в поле N вместо того, что там есть
+command-select = /select N вариант: выбрать вариант в списке N по названию
+command-more = /more: следующая часть последнего списка
+command-details = /details: подробнее о последнем ответе (например, какой хост ответил на /ping)
+command-find = /find текст: найти элементы по названию
+command-read = /read: краткое содержание страницы
+command-scroll = /scroll: up, down, top или bottom (вверх, вниз, в начало, в конец), можно с номером: прокрутить страницу или эту область
+command-press = /press клавиша, можно с номером: нажать Enter, Tab, Escape, Space или стрелку
+command-go = /go адрес: открыть веб-адрес
+command-back = /back: на страницу назад
+command-forward = /forward: на страницу вперёд
+command-reload = /reload: перезагрузить страницу
+command-tabs = /tabs: перечислить вкладки этого окна
+command-tab = /tab N: перейти на вкладку N
+command-wait = /wait: подождать, пока страница перестанет меняться
+command-banners = /banners: закрыть баннеры о куки, согласии и рассылках, отказываясь, где это возможно
+command-next = /next, можно с ролью: перевести фокус клавиатуры на следующий элемент (или на следующую кнопку, ссылку…)
+command-prev = /prev, можно с ролью: перевести фокус клавиатуры на предыдущий элемент
+command-stop = /stop или /стоп: сразу остановить агента (также «стоп» или Escape, пока он работает); чтобы продолжить, скажите «продолжай»
+command-yes = /yes или /да: ответить «да» на вопрос Waymark
+command-no = /no или /нет: ответить «нет» на вопрос Waymark
+command-done = /done или /готово: вы закончили шаг, который Waymark оставил вам (вход, капча, код)
+command-overlay = /overlay on или off: показать или скрыть номера на странице
+command-ping = /ping: проверить, что хост Waymark отвечает, и какой это процесс
+command-settings = /settings: открыть настройки: языковая модель, предел шагов и проверки
+command-window = /window: открыть Waymark в отдельном окне рядом со страницей (способ для пользователей Orca)
+command-keys = /keys: сочетания клавиш и какие из них не заданы
+command-help = /help: список команд
+command-unknown = Неизвестная команда { $name }. Список команд — /help.
+command-unknown-suggest = Неизвестная команда { $name }. Может быть, { $suggestion }? Список команд — /help.
+usage-click = Введите /click и номер, например /click 12.
+usage-type = Введите /type, номер и текст, например /type 4 привет.
+usage-select = Введите /select, номер и вариант, например /select 7 Большой.
+usage-find = Введите /find и слова из названия элемента, например /find корзина.
+usage-go = Введите /go и адрес, например /go example.com.
+usage-tab = Введите /tab и номер из /tabs, например /tab 2.
+usage-scroll = Введите /scroll up, down, top или bottom (вверх, вниз, в начало, в конец) и, если нужно, номер.
+usage-press = Введите /press и клавишу, например /press Enter, или /press Enter 4 для элемента 4.
+usage-overlay = Введите /overlay on или /overlay off.
