@@ -99,6 +99,7 @@ fn every_sentence() -> Vec<String> {
                 "pressed",
                 "selected",
                 "required",
+                "editable",
             ]
             .map(String::from)
             .to_vec(),

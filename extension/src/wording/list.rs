@@ -29,6 +29,7 @@ fn state(w: &Words, state: &str) -> String {
         "pressed" => say!(w, "state-pressed"),
         "selected" => say!(w, "state-selected"),
         "required" => say!(w, "state-required"),
+        "editable" => say!(w, "state-editable"),
         other => other.to_owned(),
     }
 }

@@ -25,3 +25,4 @@ state-collapsed = collapsed
 state-pressed = pressed
 state-selected = selected
 state-required = required
+state-editable = editable

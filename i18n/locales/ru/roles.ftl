@@ -25,3 +25,4 @@ state-collapsed = свёрнуто
 state-pressed = нажато
 state-selected = выбрано
 state-required = обязательное
+state-editable = редактируемое
