@@ -1,7 +1,7 @@
 //! Finds the message catalogues (`locales/<language>/<area>.ftl`) and embeds them, so a new language is
-//! a new directory: no list in the code names the languages. English is always embedded (the fallback);
-//! the other languages' text only with the `all-languages` feature (the host) — the extension loads
-//! them from its package at run time instead, to keep its wasm small.
+//! a new directory: no list in the code names the languages. English (the fallback) is embedded with the
+//! `english` feature, every language with `all-languages` (the host); the extension's wasm embeds none
+//! and loads them from its package at run time instead, to keep its wasm small.
 //!
 //! Must not read anything outside `locales/`, nor fail on a catalogue's content (the crate's tests
 //! judge the words; the build only carries them, without the translators' comments).
@@ -20,6 +20,7 @@ fn main() -> io::Result<()> {
         .collect();
     languages.sort();
     let embed_all = env::var_os("CARGO_FEATURE_ALL_LANGUAGES").is_some();
+    let embed_english = embed_all || env::var_os("CARGO_FEATURE_ENGLISH").is_some();
     let mut out = String::from(
         "/// Every catalogue: (language tag, [(file name, its text, or \"\" when not embedded)]).\n",
     );
@@ -36,7 +37,7 @@ fn main() -> io::Result<()> {
         let _ = writeln!(out, "    ({language:?}, &[");
         for file in &files {
             println!("cargo:rerun-if-changed=locales/{language}/{file}");
-            if embed_all || language == "en" {
+            if embed_all || (embed_english && language == "en") {
                 // Embedded without its comments, which are for translators: the wasm carries the words.
                 let text = fs::read_to_string(dir.join(file))?;
                 let words: String = text

@@ -1,6 +1,7 @@
 //! Loads the user's language into the extension's contexts (service worker, side panel, settings):
-//! the catalogues of languages other than English travel as files in the package (`locales/`), not in
-//! the wasm, and are fetched once when a context starts, before it says anything.
+//! the catalogues travel as files in the package (`locales/`), not in the wasm (English too: every
+//! sentence would otherwise cost wasm size), and are fetched once when a context starts, before it
+//! says anything.
 //!
 //! Must not: hold or choose words (that is `wording`), or fail a context's start: a catalogue that
 //! cannot be read leaves the context speaking English, and says why in the console.
@@ -24,20 +25,22 @@ extern "C" {
 pub async fn load_language() {
     let tag = chrome::ui_language().unwrap_or_default();
     let language = waymark_i18n::best_language(&tag);
-    if language == waymark_i18n::FALLBACK {
-        return; // English is in the module already.
-    }
-    let mut texts = Vec::new();
-    for file in waymark_i18n::files(language) {
-        match fetch_text(&chrome::extension_url(&format!("locales/{language}/{file}"))).await {
-            Ok(text) => texts.push(text),
-            Err(why) => {
-                web_sys::console::warn_1(&format!("Waymark: no {language} words ({file}): {why}").into());
-                return;
-            }
+    for language in [language, waymark_i18n::FALLBACK] {
+        match catalogue(language).await {
+            Ok(texts) => return wording::set_words(waymark_i18n::Words::from_texts(language, texts)),
+            Err(why) => web_sys::console::warn_1(&format!("Waymark: no {language} words: {why}").into()),
         }
     }
-    wording::set_words(waymark_i18n::Words::from_texts(language, texts));
+}
+
+/// The texts of every catalogue file of `language`, from the package.
+async fn catalogue(language: &str) -> Result<Vec<String>, String> {
+    let mut texts = Vec::new();
+    for file in waymark_i18n::files(language) {
+        let url = chrome::extension_url(&format!("locales/{language}/{file}"));
+        texts.push(fetch_text(&url).await.map_err(|why| format!("{file}: {why}"))?);
+    }
+    Ok(texts)
 }
 
 async fn fetch_text(url: &str) -> Result<String, String> {

@@ -90,8 +90,8 @@ pub struct Words {
 
 impl Words {
     /// The messages for the browser's UI language `tag` (see [`best_language`]), from the embedded
-    /// catalogues. Without the `all-languages` feature only English is embedded: use
-    /// [`Words::from_texts`] for the others.
+    /// catalogues. Without the `all-languages` feature only English is embedded (`english`), or none:
+    /// use [`Words::from_texts`] for the others.
     pub fn new(tag: &str) -> Self {
         let language = best_language(tag);
         if !is_embedded(language) {
@@ -101,25 +101,32 @@ impl Words {
     }
 
     /// The messages of `language` (a catalogue language, see [`best_language`]) from the texts of its
-    /// catalogue files, loaded by the caller; English, embedded, stands behind them.
+    /// catalogue files, loaded by the caller; English, when embedded, stands behind them (and is used
+    /// instead of `texts` for English itself).
     pub fn from_texts<T: AsRef<str>>(language: &str, texts: impl IntoIterator<Item = T>) -> Self {
         let language = languages().find(|l| *l == language).unwrap_or(FALLBACK);
         let english = || bundle(FALLBACK, embedded(FALLBACK));
         if language == FALLBACK {
+            let bundle = if is_embedded(FALLBACK) {
+                english()
+            } else {
+                bundle(FALLBACK, texts)
+            };
             return Self {
                 language,
-                bundle: english(),
+                bundle,
                 fallback: None,
             };
         }
         Self {
             language,
             bundle: bundle(language, texts),
-            fallback: Some(english()),
+            fallback: is_embedded(FALLBACK).then(english),
         }
     }
 
-    /// English: for MCP clients and logs, whose language Waymark does not know.
+    /// English: for MCP clients and logs, whose language Waymark does not know (without any language
+    /// embedded, an empty catalogue whose messages are said as their ids until one is loaded).
     pub fn english() -> Self {
         Self::from_texts(FALLBACK, embedded(FALLBACK))
     }
