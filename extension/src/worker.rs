@@ -299,6 +299,7 @@ fn connect_host(worker: &Shared) {
     let hello = ToHost::Hello(Hello {
         protocol: PROTOCOL_VERSION,
         extension_version: chrome::extension_version(),
+        language: chrome::ui_language(),
     });
     if let Err(e) = port.post_message(&chrome::to_js(&hello)) {
         chrome::log(&format!("could not greet the host: {e:?}"));

@@ -18,6 +18,7 @@ use waymark_protocol::{Hello, HostFault, Ping, Pong, ToExtension, ToHost, Welcom
 use crate::agent::{self, Agent};
 use crate::browser::Browser;
 use crate::gate::Gate;
+use crate::language::Language;
 use crate::mcp::server::BrowserServer;
 
 /// Facts about this host process that answers carry.
@@ -47,6 +48,8 @@ pub struct Dispatch {
     browser: Browser,
     gate: Arc<Gate>,
     agent: Arc<Agent>,
+    /// The browser user's language, said in the hello; the gate and the agent speak it.
+    language: Language,
     /// Chats (and the answers that resume them) in progress: stopped when the browser goes away, since
     /// nobody is left to hear them.
     chats: JoinSet<()>,
@@ -57,7 +60,8 @@ impl Dispatch {
     /// `setup`.
     pub fn new(info: HostInfo, outbox: mpsc::Sender<ToExtension>, setup: agent::Setup) -> Self {
         let browser = Browser::new(outbox.clone());
-        let gate = Gate::new(browser.clone(), outbox.clone());
+        let language = Language::default();
+        let gate = Gate::speaking(browser.clone(), outbox.clone(), language.clone());
         let agent = Agent::new(gate.clone(), outbox.clone(), setup);
         Dispatch {
             info,
@@ -65,6 +69,7 @@ impl Dispatch {
             browser,
             gate,
             agent,
+            language,
             chats: JoinSet::new(),
         }
     }
@@ -78,7 +83,10 @@ impl Dispatch {
     /// extension through the outbox when their handler is done).
     pub fn route(&mut self, message: ToHost) -> Vec<ToExtension> {
         match message {
-            ToHost::Hello(hello) => vec![welcome(&hello, &self.info)],
+            ToHost::Hello(hello) => {
+                self.language.set(hello.language.as_deref());
+                vec![welcome(&hello, &self.info)]
+            }
             ToHost::Ping(ping) => vec![pong(&ping, &self.info)],
             ToHost::ToolResult(done) => {
                 self.browser.resolve(done);
@@ -223,6 +231,7 @@ mod tests {
             let out = dispatch.route(ToHost::Hello(Hello {
                 protocol,
                 extension_version: "x".into(),
+                language: None,
             }));
             assert_eq!(
                 out,

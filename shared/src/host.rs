@@ -69,6 +69,10 @@ pub enum ToExtension {
 pub struct Hello {
     pub protocol: u32,
     pub extension_version: String,
+    /// The browser's UI language (BCP 47, from `chrome.i18n.getUILanguage()`): the host says its
+    /// sentences (questions, the agent's events, errors) in it. Absent: English.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
 }
 
 /// The host's answer to [`Hello`].

@@ -9,6 +9,12 @@ fn samples_to_host() -> Vec<ToHost> {
         ToHost::Hello(Hello {
             protocol: PROTOCOL_VERSION,
             extension_version: "0.1.0".into(),
+            language: Some("ru-RU".into()),
+        }),
+        ToHost::Hello(Hello {
+            protocol: PROTOCOL_VERSION,
+            extension_version: "0.1.0".into(),
+            language: None,
         }),
         ToHost::Ping(Ping { id: (1 << 53) - 1 }),
         ToHost::Chat(Chat {

@@ -179,7 +179,10 @@ impl Agent {
         let tab_id = work.session.tab_id;
         let started = steplog::now_ms();
         // Reading tools always run; anything else becomes its result all the same.
-        let result = self.execute(tab_id, tool.clone()).await.into_result();
+        let result = self
+            .execute(tab_id, tool.clone())
+            .await
+            .into_result(&self.gate.words());
         let summary = tools::summary(&tool, &result);
         self.tool_event("browser_list_interactives", result.error.is_none(), &summary)
             .await;

@@ -397,7 +397,7 @@ impl Agent {
             id,
             question: question.clone(),
         }
-        .into_result();
+        .into_result(&self.gate.words());
         answer_call(work, call, &waiting);
         let session = &mut work.session;
         session.pending_kind = PendingKind::Confirm;

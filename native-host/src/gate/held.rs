@@ -90,9 +90,7 @@ impl Gate {
                 questions.waiting.push_back(pending);
                 false
             } else {
-                return Gated::Ran(ToolResult::error(
-                    "Not done: too many questions already wait for the user's answer.",
-                ));
+                return Gated::Ran(ToolResult::error(self.say("gate-too-many-questions")));
             }
         };
         if show {
@@ -146,7 +144,10 @@ impl Gate {
         } else {
             ToolResult::failed(
                 ErrorKind::Declined,
-                pending.on_no.clone().unwrap_or_else(|| question::SAID_NO.into()),
+                pending
+                    .on_no
+                    .clone()
+                    .unwrap_or_else(|| question::said_no(&self.words())),
             )
         };
         self.settle(pending, answer.yes, None, result).await;
@@ -168,7 +169,7 @@ impl Gate {
             }
             (Action::External { name, args }, Some(external)) => external.call(name, args).await,
             (Action::External { .. }, None) => {
-                ToolResult::failed(ErrorKind::Unreachable, "Not done: the tool's server is gone.")
+                ToolResult::failed(ErrorKind::Unreachable, self.say("gate-server-gone"))
             }
             (Action::Admit { .. }, _) => ToolResult::ok(serde_json::json!({"admitted": true})),
         }
@@ -216,7 +217,7 @@ impl Gate {
                     reason,
                 }))
                 .await;
-            let result = ToolResult::failed(ErrorKind::Unanswered, question::closed(reason));
+            let result = ToolResult::failed(ErrorKind::Unanswered, question::closed(&self.words(), reason));
             self.settle(pending, false, Some(reason), result).await;
         }
         if count > 0 {

@@ -6,6 +6,7 @@
 //! compile until someone decides how the gate treats it; `judge` names every tool that acts, and asks
 //! about anything else. What cannot be described is asked about.
 
+use waymark_i18n::Words;
 use waymark_protocol::{ActKind, Effect, ElementInfo, PageTool};
 
 use super::question;
@@ -78,8 +79,9 @@ impl Judged {
     }
 }
 
-/// The policy's decision on `tool`, given what the extension said it would do.
-pub fn judge(tool: PageTool, effect: &Effect) -> Judged {
+/// The policy's decision on `tool`, given what the extension said it would do; the question is in
+/// the user's language (`words`).
+pub fn judge(words: &Words, tool: PageTool, effect: &Effect) -> Judged {
     let target = effect.target.as_ref();
     let (proposed, tool) = match tool {
         PageTool::OverlayAct { index, action, text } => {
@@ -117,7 +119,7 @@ pub fn judge(tool: PageTool, effect: &Effect) -> Judged {
         tool @ (PageTool::Back | PageTool::Forward | PageTool::Reload) => {
             return Judged {
                 decision: allow("moving through the tab's history"),
-                question: question::ask(&tool, effect),
+                question: question::ask(words, &tool, effect),
                 tool,
             };
         }
@@ -127,7 +129,7 @@ pub fn judge(tool: PageTool, effect: &Effect) -> Judged {
         tool => {
             return Judged {
                 decision: Decision::new(Verdict::Confirm, "Waymark cannot tell what this would do"),
-                question: question::ask(&tool, effect),
+                question: question::ask(words, &tool, effect),
                 tool,
             };
         }
@@ -141,9 +143,9 @@ pub fn judge(tool: PageTool, effect: &Effect) -> Judged {
             "an upload sends files from this computer to the site",
         );
     }
-    let mut question = question::ask(&tool, effect);
+    let mut question = question::ask(words, &tool, effect);
     if let Some(concern) = &decision.concern {
-        question = question::with_concern(&tool, effect, concern).unwrap_or(question);
+        question = question::with_concern(words, &tool, effect, concern).unwrap_or(question);
     }
     Judged {
         question,

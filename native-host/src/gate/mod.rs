@@ -28,12 +28,16 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 use waymark_protocol::{
-    ClosedReason, Effect, ErrorKind, PageTool, Pin, RequestId, ToExtension, ToolDone, ToolResult, UserTool,
+    ClosedReason, Effect, ErrorKind, PageTool, Pin, RequestId, SecretKind, ToExtension, ToolDone, ToolResult,
+    UserTool,
 };
 
+use waymark_i18n::{say, Words};
+
 use crate::browser::Browser;
+use crate::language::Language;
 use crate::mcp::external::External;
-use crate::policy::Verdict;
+use crate::policy::{Handoff, Verdict};
 
 pub use banners::LIST_LIMIT as BANNERS_LIST_LIMIT;
 use held::{expire_questions, Questions};
@@ -130,7 +134,7 @@ impl Gated {
     /// The verdict as a tool's result, as the agent's model and outside clients receive it: the kind
     /// says what happened (`waiting_for_user` with the question's id, `handed_over`), the words say it
     /// to a person.
-    pub fn into_result(self) -> ToolResult {
+    pub fn into_result(self, words: &Words) -> ToolResult {
         match self {
             Gated::Ran(result) => result,
             Gated::Asked { id, question } => ToolResult {
@@ -138,7 +142,7 @@ impl Gated {
                 data: Some(serde_json::json!({ "question": question })),
                 ..ToolResult::failed(
                     ErrorKind::WaitingForUser,
-                    format!("Not done yet: Waymark asked the user \"{question}\" and waits for the answer."),
+                    say!(words, "gate-waiting", question = question.as_str()),
                 )
             },
             Gated::HandedOver { message } => ToolResult::failed(ErrorKind::HandedOver, message),
@@ -174,10 +178,19 @@ pub struct Gate {
     provenance: Mutex<Provenance>,
     /// Outside MCP clients by name: allowed (`true`) or refused by the user, for this browser session.
     clients: tokio::sync::Mutex<HashMap<String, bool>>,
+    /// The browser user's language: questions and refusals are said in it.
+    language: Language,
 }
 
 impl Gate {
+    /// A gate that speaks English (tests).
+    #[cfg(test)]
     pub fn new(browser: Browser, outbox: mpsc::Sender<ToExtension>) -> Arc<Self> {
+        Self::speaking(browser, outbox, Language::default())
+    }
+
+    /// The gate of one connection, whose user speaks `language`.
+    pub fn speaking(browser: Browser, outbox: mpsc::Sender<ToExtension>, language: Language) -> Arc<Self> {
         // Question ids are unique across host restarts (a step handed to the user keeps its id in the
         // saved session): they count up from the start time in thousandths of a millisecond, below
         // 2^53 so JavaScript numbers hold them exactly.
@@ -193,9 +206,20 @@ impl Gate {
             next_question: AtomicU64::new(start.max(1)),
             provenance: Mutex::new(Provenance::default()),
             clients: tokio::sync::Mutex::new(HashMap::new()),
+            language,
         });
         tokio::spawn(expire_questions(Arc::downgrade(&gate)));
         gate
+    }
+
+    /// The words to say to the browser's user now, in their language.
+    pub fn words(&self) -> Arc<Words> {
+        self.language.words()
+    }
+
+    /// Message `id` (one without values) in the user's language.
+    fn say(&self, id: &str) -> String {
+        self.words().say(id, &waymark_i18n::Args::new())
     }
 
     /// A new question id: the one allocator for every question (the gate's and the agent's hand-overs).
@@ -232,7 +256,7 @@ impl Gate {
             Road::Banners { budget_ms } => Gated::Ran(self.close_banners(tab_id, budget_ms).await),
             Road::Internal => Gated::Ran(ToolResult::failed(
                 ErrorKind::NotAllowed,
-                "That step is Waymark's own and cannot be asked for directly.",
+                self.say("gate-internal-step"),
             )),
             Road::Act => self.act(tab_id, tool, requester).await,
         }
@@ -252,12 +276,13 @@ impl Gate {
             // that cannot be described is not acted on.
             Err(result) => return Gated::Ran(result),
         };
-        if let Some(refusal) = question::not_a_file_field(&tool, &effect) {
+        let words = self.words();
+        if let Some(refusal) = question::not_a_file_field(&words, &tool, &effect) {
             // Nothing to ask about: the upload could not happen.
             return Gated::Ran(ToolResult::failed(ErrorKind::BadArguments, refusal));
         }
         let panel = matches!(requester, Requester::Panel(_));
-        let mut judged = judge::judge(tool, &effect);
+        let mut judged = judge::judge(&words, tool, &effect);
         if panel {
             // The user's own /go names the site they go to.
             if let PageTool::Navigate { url } | PageTool::OpenInNewTab { url } = &judged.tool {
@@ -265,7 +290,7 @@ impl Gate {
             }
         } else if judged.decision.decision == Verdict::Allow {
             if let Some(reason) = self.provenance().exfiltration(&judged.tool, &effect) {
-                judged.ask(reason, question::carries_words(&judged.tool, &effect));
+                judged.ask(reason, question::carries_words(&words, &judged.tool, &effect));
             }
         }
         tracing::info!(decision = ?judged.decision.decision, "policy gate");
@@ -289,10 +314,7 @@ impl Gate {
                 Gated::Ran(result)
             }
             Verdict::Handoff => Gated::HandedOver {
-                message: format!(
-                    "Waymark leaves this step to you: {}. Do it yourself in the page, then carry on.",
-                    judged.decision.reason.trim_end_matches('.')
-                ),
+                message: handed_over(&words, judged.decision.handoff),
             },
             Verdict::Confirm => {
                 let action = Action::Page {
@@ -316,9 +338,7 @@ impl Gate {
         described
             .data
             .and_then(|d| serde_json::from_value::<Effect>(d).ok())
-            .ok_or_else(|| {
-                ToolResult::error("Not done: the page's description of the action could not be read.")
-            })
+            .ok_or_else(|| ToolResult::error(self.say("gate-preview-unreadable")))
     }
 
     /// Remembers where the browser went, for the next navigation's judgement.
@@ -350,14 +370,15 @@ impl Gate {
                 let here = tabs
                     .iter()
                     .find(|t| t.tab_id == Some(f64::from(effect.pin.tab)))?;
-                here.pinned.then(|| (question::pinned_tab(url, here), None))
+                here.pinned
+                    .then(|| (question::pinned_tab(&self.words(), url, here), None))
             }
             PageTool::OpenInNewTab { url } => {
                 let site = question::site_of(url);
                 let open = tabs
                     .iter()
                     .find(|t| !site.is_empty() && question::site_of(&t.url) == site)?;
-                Some(question::second_tab(url, open))
+                Some(question::second_tab(&self.words(), url, open))
             }
             _ => None,
         }
@@ -379,7 +400,7 @@ impl Gate {
             tool = name,
             "policy gate: an external tool that may change things"
         );
-        let question = format!("{}? Yes or no.", external.describe(name, &args));
+        let question = external.question(&self.words(), name, &args);
         let action = Action::External {
             name: name.to_owned(),
             args,
@@ -398,7 +419,7 @@ impl Gate {
         let mut clients = self.clients.lock().await;
         match clients.get(name) {
             Some(true) => return Ok(()),
-            Some(false) => return Err(question::client_refused(name)),
+            Some(false) => return Err(question::client_refused(&self.words(), name)),
             None => {}
         }
         let (inbox, mut decided) = mpsc::unbounded_channel();
@@ -410,7 +431,13 @@ impl Gate {
             client: name.to_owned(),
         };
         let gated = self
-            .hold(requester, action, None, question::admit_client(name), None)
+            .hold(
+                requester,
+                action,
+                None,
+                question::admit_client(&self.words(), name),
+                None,
+            )
             .await;
         if let Gated::Ran(refused) = gated {
             return Err(refused.error.unwrap_or_default());
@@ -420,7 +447,7 @@ impl Gate {
             decision = decided.recv() => decision,
             () = cancelled.cancelled() => {
                 self.withdraw(&inbox, ClosedReason::Withdrawn).await;
-                return Err("The call was cancelled before the user answered; nothing was done.".into());
+                return Err(self.say("gate-call-cancelled"));
             }
         };
         match decision {
@@ -431,10 +458,10 @@ impl Gate {
             // The user said no (rather than nobody answering): that holds too.
             Some(decision) if decision.closed.is_none() => {
                 clients.insert(name.to_owned(), false);
-                Err(question::client_refused(name))
+                Err(question::client_refused(&self.words(), name))
             }
             Some(decision) => Err(decision.result.error.unwrap_or_default()),
-            None => Err("Waymark stopped before the user answered.".into()),
+            None => Err(self.say("gate-host-stopping")),
         }
     }
 
@@ -449,6 +476,23 @@ impl Gate {
         self.provenance
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// The sentence that leaves a step to the user, saying why (`why`: the policy's typed reason).
+fn handed_over(words: &Words, why: Option<Handoff>) -> String {
+    let secret = |kind: SecretKind| match kind {
+        SecretKind::Password => "password",
+        SecretKind::OneTimeCode => "code",
+        SecretKind::Pin => "pin",
+        SecretKind::Card => "card",
+    };
+    match why {
+        Some(Handoff::Captcha) => say!(words, "gate-handoff-captcha"),
+        Some(Handoff::Type(kind)) => say!(words, "gate-handoff-type", secret = secret(kind)),
+        Some(Handoff::Choose(kind)) => say!(words, "gate-handoff-choose", secret = secret(kind)),
+        Some(Handoff::CardNumber) => say!(words, "gate-handoff-card-number"),
+        None => say!(words, "gate-handoff"),
     }
 }
 

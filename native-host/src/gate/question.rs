@@ -1,42 +1,58 @@
-//! The words of the gate: each question says what will happen, in the user's terms — the action, the
-//! control as a screen reader names it (and what it shows, when that differs), what the form does or
-//! where the link goes, and the site: "Press Enter in textbox 'Coupon code': this submits the form
-//! 'Place order (€84.97)' on shop.example. Yes or no?" — and the sentences the asker hears when
-//! nothing was done.
+//! The words of the gate: each question says what will happen, in the user's terms and language — the
+//! action, the control as a screen reader names it (and what it shows, when that differs), what the
+//! form does or where the link goes, and the site: "Press Enter in textbox 'Coupon code': this submits
+//! the form 'Place order (€84.97)' on shop.example. Yes or no?" — and the sentences the asker hears when
+//! nothing was done. Every sentence is a message of `questions.ftl`, said with [`Words`]; the order of
+//! its parts is the catalogue's, not the code's.
 //!
 //! Page text is always quoted and passed through [`crate::policy::quoted`] (control, bidi and invisible
 //! characters out, short), so a page cannot forge Waymark's own sentences in the alert voice. Nothing
 //! here decides anything.
 
+use waymark_i18n::{say, Words};
 use waymark_protocol::{ActKind, ClosedReason, Effect, ElementInfo, PageTool};
 
 use crate::policy::{quoted, Concern};
 
 /// What the asker hears when the user says no.
-pub const SAID_NO: &str = "Not done: you said no.";
+pub fn said_no(words: &Words) -> String {
+    say!(words, "question-said-no")
+}
 
 /// The question for a page tool, from what the extension said it would do.
-pub fn ask(tool: &PageTool, effect: &Effect) -> String {
-    let on = on_site(effect);
+pub fn ask(words: &Words, tool: &PageTool, effect: &Effect) -> String {
+    let site = site_of(&effect.page_url);
     let target = effect.target.as_ref();
+    let plain = |action: String| finish(words, action, None, site);
     match tool {
-        PageTool::Navigate { url } => format!("Open {}? Yes or no.", address(url)),
-        PageTool::OpenInNewTab { url } => format!("Open {} in a new tab? Yes or no.", address(url)),
-        PageTool::Back => format!("Go back{on}? Yes or no."),
-        PageTool::Forward => format!("Go forward{on}? Yes or no."),
-        PageTool::Reload => format!("Reload the page{on}? Yes or no."),
+        PageTool::Navigate { url } => say!(words, "question-open", address = address(url)),
+        PageTool::OpenInNewTab { url } => say!(words, "question-open-tab", address = address(url)),
+        PageTool::Back => plain(say!(words, "question-action-back")),
+        PageTool::Forward => plain(say!(words, "question-action-forward")),
+        PageTool::Reload => plain(say!(words, "question-action-reload")),
         PageTool::OverlayAct { action, text, .. } | PageTool::ActByIndex { action, text, .. } => {
             let Some(target) = target else {
-                return format!("Act{on}? Waymark cannot tell on what. Yes or no.");
+                return if site.is_empty() {
+                    say!(words, "question-act-unknown")
+                } else {
+                    say!(words, "question-act-unknown-on", site = site)
+                };
             };
+            let named = named(words, target);
             match action {
-                ActKind::Click => finish(format!("Click {}", named(target)), click_effect(target), &on),
-                ActKind::Type if text.as_deref().is_some_and(|t| t.contains(['\n', '\r'])) => finish(
-                    format!("Type into {} and press Enter", named(target)),
-                    enter_effect(target),
-                    &on,
+                ActKind::Click => finish(
+                    words,
+                    say!(words, "question-action-click", target = named),
+                    click_effect(words, target),
+                    site,
                 ),
-                ActKind::Type => finish(format!("Type into {}", named(target)), None, &on),
+                ActKind::Type if text.as_deref().is_some_and(|t| t.contains(['\n', '\r'])) => finish(
+                    words,
+                    say!(words, "question-action-type-enter", target = named),
+                    enter_effect(words, target),
+                    site,
+                ),
+                ActKind::Type => plain(say!(words, "question-action-type", target = named)),
                 ActKind::Select => {
                     let option = effect
                         .option
@@ -48,73 +64,95 @@ pub fn ask(tool: &PageTool, effect: &Effect) -> String {
                         .option
                         .as_ref()
                         .is_some_and(|o| o.acts_on_change)
-                        .then(|| "the page may act on the choice at once".to_owned());
-                    finish(
-                        format!("Choose '{}' in {}", quoted(option), named(target)),
-                        acts,
-                        &on,
-                    )
+                        .then(|| say!(words, "question-effect-acts-on-choice"));
+                    let action = say!(
+                        words,
+                        "question-action-choose",
+                        option = quoted(option),
+                        target = named
+                    );
+                    finish(words, action, acts, site)
                 }
             }
         }
         PageTool::ClickAndWaitDownload { .. } => match target {
-            Some(target) => finish(format!("Click to download from {}", named(target)), None, &on),
-            None => format!("Download a file{on}? Yes or no."),
+            Some(target) => plain(say!(
+                words,
+                "question-action-download",
+                target = named(words, target)
+            )),
+            None if site.is_empty() => say!(words, "question-download"),
+            None => say!(words, "question-download-on", site = site),
         },
         PageTool::Upload { paths, .. } => {
             let names: Vec<String> = paths
                 .iter()
                 .map(|p| quoted(p.rsplit(['/', '\\']).next().unwrap_or(p)))
                 .collect();
-            let into = target.map(named).unwrap_or_else(|| "the page".into());
-            finish(
-                format!("Upload {} from this computer into {into}", names.join(", ")),
-                None,
-                &on,
-            )
+            let files = names.join(", ");
+            plain(match target {
+                Some(target) => say!(
+                    words,
+                    "question-action-upload",
+                    files = files,
+                    target = named(words, target)
+                ),
+                None => say!(words, "question-action-upload-page", files = files),
+            })
         }
         PageTool::Press { key, .. } => {
-            let key = key_name(key);
+            let key = Key::of(key);
+            let said = key.said(words);
             match target {
                 Some(target) if target.editable => finish(
-                    format!("Press {key} in {}", named(target)),
-                    enter_effect(target).filter(|_| key == "Enter"),
-                    &on,
+                    words,
+                    say!(
+                        words,
+                        "question-action-press-in",
+                        key = said,
+                        target = named(words, target)
+                    ),
+                    enter_effect(words, target).filter(|_| key == Key::Enter),
+                    site,
                 ),
                 Some(target) => {
-                    let effect = match key.as_str() {
-                        "Delete" | "Backspace" => {
-                            Some("the page may take it as a command to delete".to_owned())
-                        }
-                        _ => click_effect(target),
+                    let effect = match key {
+                        Key::Delete | Key::Backspace => Some(say!(words, "question-effect-may-delete")),
+                        _ => click_effect(words, target),
                     };
-                    let focused = if effect_focused(tool) {
-                        " (it has the keyboard focus)"
+                    let named = named(words, target);
+                    let action = if effect_focused(tool) {
+                        say!(words, "question-action-press-focused", key = said, target = named)
                     } else {
-                        ""
+                        say!(words, "question-action-press-on", key = said, target = named)
                     };
-                    finish(format!("Press {key} on {}{focused}", named(target)), effect, &on)
+                    finish(words, action, effect, site)
                 }
                 None => finish(
-                    format!("Press {key} where nothing has the focus"),
-                    Some("the page may take it as a command".into()),
-                    &on,
+                    words,
+                    say!(words, "question-action-press-nowhere", key = said),
+                    Some(say!(words, "question-effect-may-command")),
+                    site,
                 ),
             }
         }
         // Reading tools and the gate's own steps are never asked about; if one were, say so plainly.
-        other => format!(
-            "Use {}{on}? Waymark cannot tell what it would do. Yes or no.",
-            crate::mcp::catalogue::name_of(other)
-        ),
+        other => {
+            let tool = crate::mcp::catalogue::name_of(other);
+            if site.is_empty() {
+                say!(words, "question-use-unknown", tool = tool)
+            } else {
+                say!(words, "question-use-unknown-on", tool = tool, site = site)
+            }
+        }
     }
 }
 
 /// The question when the policy saw an effect the control's words do not say: "Click button 'Update':
 /// this publishes what it saves (the page says 'published') on blog.example. Yes or no?"
-pub fn with_concern(tool: &PageTool, effect: &Effect, concern: &Concern) -> Option<String> {
-    let target = effect.target.as_ref()?;
-    let verb = match tool {
+pub fn with_concern(words: &Words, tool: &PageTool, effect: &Effect, concern: &Concern) -> Option<String> {
+    let target = named(words, effect.target.as_ref()?);
+    let action = match tool {
         PageTool::OverlayAct {
             action: ActKind::Click,
             ..
@@ -122,184 +160,190 @@ pub fn with_concern(tool: &PageTool, effect: &Effect, concern: &Concern) -> Opti
         | PageTool::ActByIndex {
             action: ActKind::Click,
             ..
-        } => "Click",
-        PageTool::Press { key, .. } => {
-            return Some(finish(
-                format!("Press {} on {}", key_name(key), named(target)),
-                Some(concern_words(concern)),
-                &on_site(effect),
-            ))
-        }
+        } => say!(words, "question-action-click", target = target),
+        PageTool::Press { key, .. } => say!(
+            words,
+            "question-action-press-on",
+            key = Key::of(key).said(words),
+            target = target
+        ),
         _ => return None,
     };
-    Some(finish(
-        format!("{verb} {}", named(target)),
-        Some(concern_words(concern)),
-        &on_site(effect),
-    ))
-}
-
-fn concern_words(concern: &Concern) -> String {
-    match concern {
-        Concern::Publishes { signal } => format!(
-            "this publishes what it saves (the page says '{}')",
-            quoted(signal)
-        ),
-    }
-}
-
-/// " on shop.example", or nothing when the page has no host.
-fn on_site(effect: &Effect) -> String {
-    let site = site_of(&effect.page_url);
-    if site.is_empty() {
-        String::new()
-    } else {
-        format!(" on {site}")
-    }
+    let concern = match concern {
+        Concern::Publishes { signal } => {
+            say!(words, "question-effect-publishes", signal = quoted(signal))
+        }
+    };
+    Some(finish(words, action, Some(concern), site_of(&effect.page_url)))
 }
 
 /// The question for a navigation that would carry words from pages to a site nobody named.
-pub fn carries_words(tool: &PageTool, effect: &Effect) -> String {
+pub fn carries_words(words: &Words, tool: &PageTool, effect: &Effect) -> String {
     let url = match tool {
         PageTool::Navigate { url } | PageTool::OpenInNewTab { url } => url.as_str(),
         _ => effect.page_url.as_str(),
     };
-    format!(
-        "Open {}? That site was not named by you or by the page, and the address carries words that \
-         are not yours, which would be sent to it. Yes or no.",
-        address(url)
-    )
+    say!(words, "question-carries-words", address = address(url))
 }
 
-/// "Open … in your pinned tab 1, "Inbox", replacing what it shows?"
-pub fn pinned_tab(url: &str, tab: &TabInfo) -> String {
-    format!(
-        "Open {} in your pinned tab {}, '{}', replacing what it shows? Yes or no.",
-        address(url),
-        tab.index,
-        quoted(&tab.title)
+/// "Open … in your pinned tab 1, 'Inbox', replacing what it shows?"
+pub fn pinned_tab(words: &Words, url: &str, tab: &TabInfo) -> String {
+    say!(
+        words,
+        "question-pinned-tab",
+        address = address(url),
+        tab = tab.index,
+        title = quoted(&tab.title)
     )
 }
 
 /// Opening a second tab on a site another tab shows: the question, and what the asker hears on no.
-pub fn second_tab(url: &str, open: &TabInfo) -> (String, Option<String>) {
-    let site = site_of(url);
-    let question = format!(
-        "Tab {}, '{}', already shows {site}. Open {} in a new tab anyway? Say no to use the open tab.",
-        open.index,
-        quoted(&open.title),
-        address(url)
+pub fn second_tab(words: &Words, url: &str, open: &TabInfo) -> (String, Option<String>) {
+    let question = say!(
+        words,
+        "question-second-tab",
+        tab = open.index,
+        title = quoted(&open.title),
+        site = site_of(url),
+        address = address(url)
     );
-    let on_no = format!(
-        "Not done: the user prefers the open tab {} ('{}', {}): switch to it with browser_switch_tab.",
-        open.index,
-        quoted(&open.title),
-        address(&open.url)
+    let on_no = say!(
+        words,
+        "question-second-tab-no",
+        tab = open.index,
+        title = quoted(&open.title),
+        open = address(&open.url)
     );
     (question, Some(on_no))
 }
 
 /// Why an upload cannot happen, when its number is not a file field.
-pub fn not_a_file_field(tool: &PageTool, effect: &Effect) -> Option<String> {
+pub fn not_a_file_field(words: &Words, tool: &PageTool, effect: &Effect) -> Option<String> {
     let PageTool::Upload { index, .. } = tool else {
         return None;
     };
     let target = effect.target.as_ref()?;
     (target.input_type.as_deref() != Some("file")).then(|| {
-        format!(
-            "Number {index} is not a file field (it is {} '{}'): upload into the field that chooses \
-             files.",
-            target.role,
-            quoted(&target.name)
+        say!(
+            words,
+            "question-not-a-file-field",
+            index = *index,
+            role = role(words, &target.role),
+            name = quoted(&target.name)
         )
     })
 }
 
 /// Asking the user to let an outside MCP client use the browser.
-pub fn admit_client(name: &str) -> String {
-    format!("{name} wants to use your browser through Waymark. Allow it? Yes or no.")
+pub fn admit_client(words: &Words, name: &str) -> String {
+    say!(words, "question-admit-client", client = name)
 }
 
 /// What a client the user did not allow hears.
-pub fn client_refused(name: &str) -> String {
-    format!(
-        "Not done: the user did not allow {name} to use this browser. They can allow it after the \
-         browser restarts."
-    )
+pub fn client_refused(words: &Words, name: &str) -> String {
+    say!(words, "question-client-refused", client = name)
 }
 
 /// What the asker hears when its question was closed unanswered.
-pub fn closed(reason: ClosedReason) -> String {
+pub fn closed(words: &Words, reason: ClosedReason) -> String {
     match reason {
-        ClosedReason::Expired => "Not done: nobody answered the question within 5 minutes.",
-        ClosedReason::PageChanged => {
-            "Not done: the page changed before the user answered, so the action could no longer do \
-             what was asked."
-        }
-        ClosedReason::Withdrawn => "Not done: the question was withdrawn before the user answered.",
-        ClosedReason::Stopped => "Not done: the user stopped the agent before answering.",
+        ClosedReason::Expired => say!(words, "question-unanswered-expired"),
+        ClosedReason::PageChanged => say!(words, "question-unanswered-page-changed"),
+        ClosedReason::Withdrawn => say!(words, "question-unanswered-withdrawn"),
+        ClosedReason::Stopped => say!(words, "question-unanswered-stopped"),
     }
-    .into()
+}
+
+/// A control's role as screen readers say it in the user's language (`role-*` messages), or as the
+/// page gave it when the catalogue has no name for it.
+fn role(words: &Words, role: &str) -> String {
+    if role.is_empty() {
+        return say!(words, "question-element");
+    }
+    let id = format!("role-{}", role.to_lowercase());
+    if words.has(&id) {
+        words.say(&id, &waymark_i18n::Args::new())
+    } else {
+        quoted(role)
+    }
 }
 
 /// "button 'Pay €84.97'", with what it shows when that is not what it is called:
 /// "link 'Read more' (it shows 'Delete all mail')".
-fn named(target: &ElementInfo) -> String {
-    let role = if target.role.is_empty() {
-        "element"
-    } else {
-        target.role.as_str()
-    };
-    let mut out = format!("{role} '{}'", quoted(&target.name));
+fn named(words: &Words, target: &ElementInfo) -> String {
+    let role = role(words, &target.role);
+    let name = quoted(&target.name);
     if let Some(shows) = target.text.as_deref() {
         let fold = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
-        let (name, shown) = (fold(&target.name), fold(shows));
-        if !shown.is_empty() && !name.contains(&shown) && !shown.contains(&name) {
-            out.push_str(&format!(" (it shows '{}')", quoted(shows)));
+        let (folded, shown) = (fold(&target.name), fold(shows));
+        if !shown.is_empty() && !folded.contains(&shown) && !shown.contains(&folded) {
+            return say!(
+                words,
+                "question-target-shows",
+                role = role,
+                name = name,
+                shows = quoted(shows)
+            );
         }
     }
-    out
+    say!(words, "question-target", role = role, name = name)
 }
 
 /// What clicking (or Enter or Space on) the target does beyond itself: where its link goes, or where
 /// its form is sent.
-fn click_effect(target: &ElementInfo) -> Option<String> {
+fn click_effect(words: &Words, target: &ElementInfo) -> Option<String> {
     if let Some(link) = &target.link {
         let href = link.href.trim();
         let lower = href.to_lowercase();
         if !href.is_empty() && !lower.starts_with("javascript:") && !href.starts_with('#') {
-            let tab = if link.new_tab { " in a new tab" } else { "" };
-            let download = if link.download { " (a download)" } else { "" };
-            return Some(format!("this opens {}{tab}{download}", address(href)));
+            let address = address(href);
+            return Some(match (link.new_tab, link.download) {
+                (false, false) => say!(words, "question-effect-opens", address = address),
+                (true, false) => say!(words, "question-effect-opens-tab", address = address),
+                (false, true) => say!(words, "question-effect-opens-download", address = address),
+                (true, true) => say!(words, "question-effect-opens-tab-download", address = address),
+            });
         }
     }
     target
         .submits
         .as_ref()
         .filter(|s| !s.action.is_empty())
-        .map(|s| format!("this sends its form to {}", address(&s.action)))
+        .map(|s| say!(words, "question-effect-sends-form", address = address(&s.action)))
 }
 
 /// What Enter in the field does: sends what it holds, or submits the form through its default button
 /// (or presses the button beside it).
-fn enter_effect(target: &ElementInfo) -> Option<String> {
+fn enter_effect(words: &Words, target: &ElementInfo) -> Option<String> {
     if target.sends_on_enter {
-        return Some("this sends what it holds".into());
+        return Some(say!(words, "question-effect-sends-field"));
     }
     let submits = target.submits.as_ref()?;
     Some(match (&submits.submitter, submits.method.is_empty()) {
-        (Some(button), true) => format!("this likely presses '{}' beside it", quoted(button)),
-        (Some(button), false) => format!("this submits the form '{}'", quoted(button)),
-        (None, _) => format!("this submits the form to {}", address(&submits.action)),
+        (Some(button), true) => say!(words, "question-effect-presses-beside", button = quoted(button)),
+        (Some(button), false) => say!(words, "question-effect-submits-named", button = quoted(button)),
+        (None, _) => say!(
+            words,
+            "question-effect-submits-to",
+            address = address(&submits.action)
+        ),
     })
 }
 
 /// Puts the question together: "Click button 'Pay' on shop.example? Yes or no." or, with what it does,
 /// "Press Enter in textbox 'Coupon code': this submits the form 'Place order' on shop.example. Yes or no?"
-fn finish(action: String, effect: Option<String>, on: &str) -> String {
-    match effect {
-        Some(effect) => format!("{action}: {effect}{on}. Yes or no?"),
-        None => format!("{action}{on}? Yes or no."),
+fn finish(words: &Words, action: String, effect: Option<String>, site: &str) -> String {
+    match (effect, site.is_empty()) {
+        (None, true) => say!(words, "question-do", action = action),
+        (None, false) => say!(words, "question-do-on", action = action, site = site),
+        (Some(effect), true) => say!(words, "question-do-effect", action = action, effect = effect),
+        (Some(effect), false) => say!(
+            words,
+            "question-do-effect-on",
+            action = action,
+            effect = effect,
+            site = site
+        ),
     }
 }
 
@@ -308,16 +352,42 @@ fn effect_focused(tool: &PageTool) -> bool {
     matches!(tool, PageTool::Press { index: None, .. })
 }
 
-/// "Enter", "Space", "Delete": the key as a person says it.
-fn key_name(key: &str) -> String {
-    match key.trim().to_lowercase().as_str() {
-        "" | "enter" | "return" => "Enter".into(),
-        " " | "space" | "spacebar" => "Space".into(),
-        "delete" | "del" => "Delete".into(),
-        "backspace" => "Backspace".into(),
-        "tab" => "Tab".into(),
-        "escape" | "esc" => "Escape".into(),
-        _ => quoted(key),
+/// A key the gate names: the ones a person knows by name, or any other as the caller wrote it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Key {
+    Enter,
+    Space,
+    Delete,
+    Backspace,
+    Tab,
+    Escape,
+    Other(String),
+}
+
+impl Key {
+    fn of(key: &str) -> Self {
+        match key.trim().to_lowercase().as_str() {
+            "" | "enter" | "return" => Key::Enter,
+            " " | "space" | "spacebar" => Key::Space,
+            "delete" | "del" => Key::Delete,
+            "backspace" => Key::Backspace,
+            "tab" => Key::Tab,
+            "escape" | "esc" => Key::Escape,
+            _ => Key::Other(quoted(key)),
+        }
+    }
+
+    /// "Enter", "Space": the key as a person says it in the user's language.
+    fn said(&self, words: &Words) -> String {
+        match self {
+            Key::Enter => say!(words, "question-key-enter"),
+            Key::Space => say!(words, "question-key-space"),
+            Key::Delete => say!(words, "question-key-delete"),
+            Key::Backspace => say!(words, "question-key-backspace"),
+            Key::Tab => say!(words, "question-key-tab"),
+            Key::Escape => say!(words, "question-key-escape"),
+            Key::Other(key) => key.clone(),
+        }
     }
 }
 
@@ -325,6 +395,9 @@ fn key_name(key: &str) -> String {
 fn address(url: &str) -> String {
     crate::policy::cleaned(url, 120)
 }
+
+#[cfg(test)]
+mod tests;
 
 /// One tab of `list_tabs`, as far as the tab rules need it.
 #[derive(Debug, Default, serde::Deserialize)]

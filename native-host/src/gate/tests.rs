@@ -451,7 +451,7 @@ async fn the_agent_asks_before_it_reuses_a_pinned_tab_and_the_user_never_does() 
     fake.answer(q.id, false).await;
     assert_eq!(
         decided.recv().await.unwrap().result.error.as_deref(),
-        Some(question::SAID_NO)
+        Some("Not done: you said no.")
     );
     // The user's own /go never asks.
     let own = UserTool {
@@ -641,14 +641,14 @@ fn the_gates_verdict_travels_as_a_kind_and_comes_back_whatever_its_words() {
         id: 42,
         question: "Click button 'Pay' on shop.example? Yes or no.".into(),
     };
-    let result = asked.clone().into_result();
+    let result = asked.clone().into_result(&Words::english());
     assert_eq!(result.kind, Some(ErrorKind::WaitingForUser));
     assert_eq!(result.question, Some(42));
     assert_eq!(Gated::from_result(result), asked);
     let handed = Gated::HandedOver {
         message: "anything at all".into(),
     };
-    let result = handed.clone().into_result();
+    let result = handed.clone().into_result(&Words::english());
     assert_eq!(result.kind, Some(ErrorKind::HandedOver));
     assert_eq!(Gated::from_result(result), handed);
     // Words that once decided mean nothing now: only the kind does.

@@ -16,6 +16,7 @@ use rmcp::service::RunningService;
 use rmcp::{RoleClient, ServiceExt as _};
 use serde_json::{json, Value};
 use tokio::process::{Child, Command};
+use waymark_i18n::{say, Words};
 use waymark_protocol::{ErrorKind, ToolResult};
 
 use crate::config::McpServerConfig;
@@ -140,10 +141,11 @@ impl External {
             .unwrap_or(false)
     }
 
-    /// The question's words for a call: `Use "add_note" of the MCP server "notes" with what the
-    /// assistant wrote (text: "milk")`. The arguments are the model's, so they are introduced as the assistant's and
-    /// quoted (no control or bidi characters), never said in Waymark's own voice.
-    pub fn describe(&self, name: &str, args: &Value) -> String {
+    /// The question for a call, in the user's language: `Use "add_note" of the MCP server "notes"
+    /// with what the assistant wrote (text: "milk")? Yes or no.` The arguments are the model's, so they
+    /// are introduced as the assistant's and quoted (no control or bidi characters), never said in
+    /// Waymark's own voice.
+    pub fn question(&self, words: &Words, name: &str, args: &Value) -> String {
         let (server, tool) = name.split_once(SEPARATOR).unwrap_or(("?", name));
         let mut shown: Vec<String> = args
             .as_object()
@@ -159,16 +161,18 @@ impl External {
         if shown.chars().count() > 200 {
             shown = shown.chars().take(200).collect::<String>() + "…";
         }
-        let with = if shown.is_empty() {
-            String::new()
+        let (tool, server) = (quoted(tool), quoted(server));
+        if shown.is_empty() {
+            say!(words, "question-external", tool = tool, server = server)
         } else {
-            format!(" with what the assistant wrote ({shown})")
-        };
-        format!(
-            "Use \"{}\" of the MCP server \"{}\"{with}",
-            quoted(tool),
-            quoted(server)
-        )
+            say!(
+                words,
+                "question-external-with",
+                tool = tool,
+                server = server,
+                arguments = shown
+            )
+        }
     }
 
     /// Calls a namespaced tool, within [`CALL_TIMEOUT`]. The result keeps Waymark's shape: the

@@ -98,7 +98,7 @@ impl BrowserServer {
         self.gate
             .pass(tab_id, tool, Requester::Agent(inbox))
             .await
-            .into_result()
+            .into_result(&self.gate.words())
     }
 
     /// Runs one tool for the client `name`, waiting for the user where the gate asks them.

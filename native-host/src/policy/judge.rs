@@ -10,7 +10,7 @@ use super::text::{
 use waymark_protocol::{secret_kind, FieldFacts, SecretKind};
 
 use super::words;
-use super::{ActionKind, Decision, Facts, Label, URL_MAX_CHARS};
+use super::{ActionKind, Decision, Facts, Handoff, Label, URL_MAX_CHARS};
 
 /// The decision for one action. See the module doc of `policy` for the rules.
 pub(super) fn judge(f: &Facts) -> Decision {
@@ -56,19 +56,23 @@ fn captcha(f: &Facts) -> Option<Decision> {
         "turnstile",
     ] {
         if url.contains(sign) {
-            return Some(Decision::handoff(format!(
-                "the page address points to a captcha ('{sign}'); solving it is for the user"
-            )));
+            return Some(Decision::handoff(
+                Handoff::Captcha,
+                format!("the page address points to a captcha ('{sign}'); solving it is for the user"),
+            ));
         }
     }
     None
 }
 
 fn captcha_decision(f: &Facts, term: &str) -> Decision {
-    Decision::handoff(format!(
-        "{} looks like a captcha ('{term}'); solving it is for the user",
-        f.described()
-    ))
+    Decision::handoff(
+        Handoff::Captcha,
+        format!(
+            "{} looks like a captcha ('{term}'); solving it is for the user",
+            f.described()
+        ),
+    )
 }
 
 /// "a password", "card details" for reasons.
@@ -490,10 +494,16 @@ fn judge_enter_in_field(f: &Facts) -> Decision {
 
 fn judge_type(f: &Facts) -> Decision {
     if let Some((secret, why)) = secret_field(f) {
-        return Decision::handoff(format!("typing {} is for the user ({why})", what(secret)));
+        return Decision::handoff(
+            Handoff::Type(secret),
+            format!("typing {} is for the user ({why})", what(secret)),
+        );
     }
     if looks_like_card_number(f.text) {
-        return Decision::handoff("the text looks like a payment card number; card details are for the user");
+        return Decision::handoff(
+            Handoff::CardNumber,
+            "the text looks like a payment card number; card details are for the user",
+        );
     }
     // A typed line break is an Enter: it submits a one-line field's form, and many chat boxes send on
     // Enter even in a multi-line field.
@@ -508,7 +518,10 @@ fn judge_type(f: &Facts) -> Decision {
 
 fn judge_select(f: &Facts) -> Decision {
     if let Some((secret, why)) = secret_field(f) {
-        return Decision::handoff(format!("choosing {} is for the user ({why})", what(secret)));
+        return Decision::handoff(
+            Handoff::Choose(secret),
+            format!("choosing {} is for the user ({why})", what(secret)),
+        );
     }
     if f.is_button_like() {
         // A menu button or submit-like control: choosing with it acts like clicking it.

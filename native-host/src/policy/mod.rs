@@ -154,6 +154,23 @@ pub struct Decision {
     /// so the gate never reads it back out of the reason). Not part of `classify`'s output.
     #[serde(skip)]
     pub concern: Option<Concern>,
+    /// Why the step is the user's, for the sentence that hands it over (typed, in the user's language
+    /// by the gate; the reason stays English for logs and `classify`). Set with [`Verdict::Handoff`].
+    #[serde(skip)]
+    pub handoff: Option<Handoff>,
+}
+
+/// Why a step is left to the user.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Handoff {
+    /// The page shows or leads to a captcha.
+    Captcha,
+    /// Typing a secret (a password, a one-time code, a PIN, card details).
+    Type(SecretKind),
+    /// Choosing a secret in a list.
+    Choose(SecretKind),
+    /// The text to type looks like a payment card number.
+    CardNumber,
 }
 
 /// An effect the user should hear about in the question, beyond the control's own words.
@@ -169,6 +186,7 @@ impl Decision {
             decision,
             reason: reason.into(),
             concern: None,
+            handoff: None,
         }
     }
 
@@ -180,8 +198,11 @@ impl Decision {
         Self::new(Verdict::Confirm, reason)
     }
 
-    fn handoff(reason: impl Into<String>) -> Self {
-        Self::new(Verdict::Handoff, reason)
+    fn handoff(why: Handoff, reason: impl Into<String>) -> Self {
+        Self {
+            handoff: Some(why),
+            ..Self::new(Verdict::Handoff, reason)
+        }
     }
 }
 

@@ -1,0 +1,91 @@
+# The policy gate's questions, heard in the panel's alert region, and what whoever asked hears when
+# nothing was done (a tool's result: the user's panel, the agent's model, an outside MCP client).
+# Values: $target is a control as named by question-target, $address a web address, $site a host name
+# ("shop.example"), $key a key as named by question-key-*, quoted page text comes already cleaned.
+
+## A question is an action, perhaps what it does, perhaps the site, and "Yes or no".
+## $action is one of question-action-*, $effect one of question-effect-*.
+question-do = { $action }? Yes or no.
+question-do-on = { $action } on { $site }? Yes or no.
+question-do-effect = { $action }: { $effect }. Yes or no?
+question-do-effect-on = { $action }: { $effect } on { $site }. Yes or no?
+
+## A control: its role as screen readers say it ($role, from role-*), its name, and what it shows when
+## that is not its name.
+question-target = { $role } '{ $name }'
+question-target-shows = { $role } '{ $name }' (it shows '{ $shows }')
+# The role of a control whose role is not known.
+question-element = element
+
+question-action-back = Go back
+question-action-forward = Go forward
+question-action-reload = Reload the page
+question-action-click = Click { $target }
+question-action-type = Type into { $target }
+question-action-type-enter = Type into { $target } and press Enter
+# $option: the option's label.
+question-action-choose = Choose '{ $option }' in { $target }
+question-action-download = Click to download from { $target }
+# $files: the files' names, separated by commas.
+question-action-upload = Upload { $files } from this computer into { $target }
+question-action-upload-page = Upload { $files } from this computer into the page
+question-action-press-in = Press { $key } in { $target }
+question-action-press-on = Press { $key } on { $target }
+question-action-press-focused = Press { $key } on { $target } (it has the keyboard focus)
+question-action-press-nowhere = Press { $key } where nothing has the focus
+
+question-effect-opens = this opens { $address }
+question-effect-opens-tab = this opens { $address } in a new tab
+question-effect-opens-download = this opens { $address } (a download)
+question-effect-opens-tab-download = this opens { $address } in a new tab (a download)
+question-effect-sends-form = this sends its form to { $address }
+question-effect-sends-field = this sends what it holds
+# $button: the words of the button beside the field.
+question-effect-presses-beside = this likely presses '{ $button }' beside it
+question-effect-submits-named = this submits the form '{ $button }'
+question-effect-submits-to = this submits the form to { $address }
+question-effect-acts-on-choice = the page may act on the choice at once
+question-effect-may-delete = the page may take it as a command to delete
+question-effect-may-command = the page may take it as a command
+# $signal: the page's words that say it publishes.
+question-effect-publishes = this publishes what it saves (the page says '{ $signal }')
+
+question-key-enter = Enter
+question-key-space = Space
+question-key-delete = Delete
+question-key-backspace = Backspace
+question-key-tab = Tab
+question-key-escape = Escape
+
+question-open = Open { $address }? Yes or no.
+question-open-tab = Open { $address } in a new tab? Yes or no.
+question-download = Download a file? Yes or no.
+question-download-on = Download a file on { $site }? Yes or no.
+question-act-unknown = Act? Waymark cannot tell on what. Yes or no.
+question-act-unknown-on = Act on { $site }? Waymark cannot tell on what. Yes or no.
+# $tool: a tool's name as the model knows it.
+question-use-unknown = Use { $tool }? Waymark cannot tell what it would do. Yes or no.
+question-use-unknown-on = Use { $tool } on { $site }? Waymark cannot tell what it would do. Yes or no.
+question-carries-words = Open { $address }? That site was not named by you or by the page, and the address carries words that are not yours, which would be sent to it. Yes or no.
+# $tab: the tab's number, $title its title.
+question-pinned-tab = Open { $address } in your pinned tab { $tab }, '{ $title }', replacing what it shows? Yes or no.
+question-second-tab = Tab { $tab }, '{ $title }', already shows { $site }. Open { $address } in a new tab anyway? Say no to use the open tab.
+# What the agent's model hears when the user said no to a second tab; $open is the open tab's address.
+question-second-tab-no = Not done: the user prefers the open tab { $tab } ('{ $title }', { $open }): switch to it with browser_switch_tab.
+# $index: the number asked for; $role and $name: what that number is.
+question-not-a-file-field = Number { $index } is not a file field (it is { $role } '{ $name }'): upload into the field that chooses files.
+# A tool of an external MCP server: $tool its name, $server the server's, $arguments what the model
+# wrote for it ("text: "milk"").
+question-external = Use "{ $tool }" of the MCP server "{ $server }"? Yes or no.
+question-external-with = Use "{ $tool }" of the MCP server "{ $server }" with what the assistant wrote ({ $arguments })? Yes or no.
+
+## Outside MCP clients. $client: the client's name.
+question-admit-client = { $client } wants to use your browser through Waymark. Allow it? Yes or no.
+question-client-refused = Not done: the user did not allow { $client } to use this browser. They can allow it after the browser restarts.
+
+## What the asker hears when nothing was done.
+question-said-no = Not done: you said no.
+question-unanswered-expired = Not done: nobody answered the question within 5 minutes.
+question-unanswered-page-changed = Not done: the page changed before the user answered, so the action could no longer do what was asked.
+question-unanswered-withdrawn = Not done: the question was withdrawn before the user answered.
+question-unanswered-stopped = Not done: the user stopped the agent before answering.

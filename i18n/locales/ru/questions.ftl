@@ -1,0 +1,79 @@
+# Вопросы шлюза политики (звучат в области оповещений панели) и то, что слышит спросивший, когда
+# ничего не сделано (результат инструмента: панель пользователя, модель агента, внешний клиент MCP).
+# Значения: $target — элемент, как его называет question-target; $address — адрес; $site — имя сайта
+# («shop.example»); $key — клавиша (question-key-*); текст страницы приходит уже очищенным.
+
+## Вопрос — это действие, иногда его последствие, иногда сайт, и «Да или нет».
+question-do = { $action }? Да или нет.
+question-do-on = { $action } на сайте { $site }? Да или нет.
+question-do-effect = { $action }: { $effect }. Да или нет?
+question-do-effect-on = { $action } на сайте { $site }: { $effect }. Да или нет?
+
+## Элемент: имя, роль (как её называет программа экранного доступа) и надпись, если она другая.
+question-target = «{ $name }» ({ $role })
+question-target-shows = «{ $name }» ({ $role }, надпись «{ $shows }»)
+question-element = элемент
+
+question-action-back = Вернуться назад
+question-action-forward = Перейти вперёд
+question-action-reload = Обновить страницу
+question-action-click = Нажать { $target }
+question-action-type = Ввести текст в { $target }
+question-action-type-enter = Ввести текст в { $target } и нажать Ввод
+question-action-choose = Выбрать «{ $option }» в { $target }
+question-action-download = Нажать { $target }, чтобы скачать файл
+question-action-upload = Загрузить { $files } с этого компьютера в { $target }
+question-action-upload-page = Загрузить { $files } с этого компьютера на страницу
+question-action-press-in = Нажать { $key } в { $target }
+question-action-press-on = Нажать { $key } на { $target }
+question-action-press-focused = Нажать { $key } на { $target } (там фокус клавиатуры)
+question-action-press-nowhere = Нажать { $key }, когда фокус ни на чём
+
+question-effect-opens = это откроет { $address }
+question-effect-opens-tab = это откроет { $address } в новой вкладке
+question-effect-opens-download = это откроет { $address } (скачивание)
+question-effect-opens-tab-download = это откроет { $address } в новой вкладке (скачивание)
+question-effect-sends-form = это отправит форму на { $address }
+question-effect-sends-field = это отправит то, что написано в поле
+question-effect-presses-beside = это, скорее всего, нажмёт «{ $button }» рядом
+question-effect-submits-named = это отправит форму «{ $button }»
+question-effect-submits-to = это отправит форму на { $address }
+question-effect-acts-on-choice = страница может сразу выполнить выбранное
+question-effect-may-delete = страница может принять это за команду удаления
+question-effect-may-command = страница может принять это за команду
+question-effect-publishes = это опубликует сохраняемое (на странице написано «{ $signal }»)
+
+# Клавиши: Ввод и Пробел — как их называют программы экранного доступа; остальные — надписи на клавишах.
+question-key-enter = Ввод
+question-key-space = Пробел
+question-key-delete = Delete
+question-key-backspace = Backspace
+question-key-tab = Tab
+question-key-escape = Escape
+
+question-open = Открыть { $address }? Да или нет.
+question-open-tab = Открыть { $address } в новой вкладке? Да или нет.
+question-download = Скачать файл? Да или нет.
+question-download-on = Скачать файл с сайта { $site }? Да или нет.
+question-act-unknown = Выполнить действие? Waymark не может определить, с чем. Да или нет.
+question-act-unknown-on = Выполнить действие на сайте { $site }? Waymark не может определить, с чем. Да или нет.
+question-use-unknown = Использовать { $tool }? Waymark не может определить, что это сделает. Да или нет.
+question-use-unknown-on = Использовать { $tool } на сайте { $site }? Waymark не может определить, что это сделает. Да или нет.
+question-carries-words = Открыть { $address }? Этот сайт не называли ни вы, ни страница, а в адресе есть не ваши слова, которые будут ему отправлены. Да или нет.
+question-pinned-tab = Открыть { $address } в закреплённой вкладке { $tab } «{ $title }» вместо того, что в ней сейчас? Да или нет.
+question-second-tab = Вкладка { $tab } «{ $title }» уже показывает { $site }. Всё равно открыть { $address } в новой вкладке? Скажите «нет», чтобы перейти в открытую вкладку.
+question-second-tab-no = Не сделано: пользователь предпочитает открытую вкладку { $tab } («{ $title }», { $open }): перейдите в неё с помощью browser_switch_tab.
+question-not-a-file-field = Номер { $index } — не поле выбора файлов (это «{ $name }», { $role }): загружайте файлы в поле, которое их выбирает.
+question-external = Использовать «{ $tool }» сервера MCP «{ $server }»? Да или нет.
+question-external-with = Использовать «{ $tool }» сервера MCP «{ $server }» с тем, что написал ассистент ({ $arguments })? Да или нет.
+
+## Внешние клиенты MCP. $client — имя клиента.
+question-admit-client = { $client } хочет пользоваться вашим браузером через Waymark. Разрешить? Да или нет.
+question-client-refused = Не сделано: пользователь не разрешил { $client } пользоваться этим браузером. Разрешить можно после перезапуска браузера.
+
+## Что слышит спросивший, когда ничего не сделано.
+question-said-no = Не сделано: вы ответили «нет».
+question-unanswered-expired = Не сделано: на вопрос никто не ответил за 5 минут.
+question-unanswered-page-changed = Не сделано: страница изменилась до ответа пользователя, и действие уже не сделало бы то, о чём спрашивали.
+question-unanswered-withdrawn = Не сделано: вопрос отозван до ответа пользователя.
+question-unanswered-stopped = Не сделано: пользователь остановил агента, не ответив.

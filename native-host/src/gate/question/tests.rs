@@ -1,0 +1,309 @@
+//! The gate's sentences in Russian: every question and refusal, with real values, in natural Russian
+//! with the right plural and no English word but the page's own; and the English ones unchanged.
+#![allow(clippy::unwrap_used)] // test code: a panic is the failure report
+
+use waymark_i18n::Words;
+use waymark_protocol::{
+    ActKind, ClosedReason, Effect, ElementInfo, LinkInfo, OptionChoice, PageTool, Pin, Submission,
+};
+
+use super::*;
+use crate::language::latin_words;
+use crate::policy::Concern;
+
+const SITE: &str = "shop.example";
+
+fn russian() -> Words {
+    Words::new("ru-RU")
+}
+
+fn effect(target: Option<ElementInfo>) -> Effect {
+    Effect {
+        pin: Pin {
+            tab: 1,
+            frame: 0,
+            document: "d".into(),
+            element: Some(3),
+        },
+        page_url: "https://shop.example/account".into(),
+        target,
+        focused: false,
+        option: None,
+        linked: false,
+    }
+}
+
+fn control(role: &str, name: &str) -> ElementInfo {
+    ElementInfo {
+        index: Some(3),
+        role: role.into(),
+        name: name.into(),
+        tag: "button".into(),
+        ..Default::default()
+    }
+}
+
+fn act(action: ActKind, text: Option<&str>) -> PageTool {
+    PageTool::OverlayAct {
+        index: 3,
+        action,
+        text: text.map(str::to_owned),
+    }
+}
+
+/// A Russian sentence: no English word but the values (the role stays the page's until the role
+/// names are in the catalogue) and "Waymark".
+fn assert_russian(text: &str, values: &[&str]) {
+    let mut allowed = vec![
+        SITE,
+        "button",
+        "link",
+        "textbox",
+        "combobox",
+        "browser_switch_tab",
+    ];
+    allowed.extend_from_slice(values);
+    let english = latin_words(text, &allowed);
+    assert!(english.is_empty(), "English words {english:?} in: {text}");
+}
+
+#[test]
+fn a_click_on_a_delete_button_is_asked_in_russian() {
+    let words = russian();
+    let tool = act(ActKind::Click, None);
+    let said = ask(&words, &tool, &effect(Some(control("button", "Удалить аккаунт"))));
+    assert!(
+        said.starts_with("Нажать «Удалить аккаунт» (")
+            && said.ends_with(") на сайте shop.example? Да или нет."),
+        "{said}"
+    );
+    assert_russian(&said, &[]);
+}
+
+#[test]
+fn every_kind_of_question_is_russian() {
+    let words = russian();
+    let mut field = control("textbox", "Купон");
+    field.editable = true;
+    field.submits = Some(Submission {
+        action: "https://shop.example/order".into(),
+        method: "post".into(),
+        submitter: Some("Оформить заказ".into()),
+        ..Default::default()
+    });
+    let mut link = control("link", "Подробнее");
+    link.text = Some("Удалить всю почту".into());
+    link.link = Some(LinkInfo {
+        href: "https://mail.example/delete".into(),
+        new_tab: true,
+        download: false,
+    });
+    let mut choice = effect(Some(control("combobox", "Доставка")));
+    choice.option = Some(OptionChoice {
+        label: "Экспресс".into(),
+        acts_on_change: true,
+    });
+    let cases = [
+        (act(ActKind::Type, Some("СКИДКА\n")), effect(Some(field.clone()))),
+        (act(ActKind::Type, Some("СКИДКА")), effect(Some(field.clone()))),
+        (act(ActKind::Click, None), effect(Some(link))),
+        (act(ActKind::Select, None), choice),
+        (act(ActKind::Click, None), effect(None)),
+        (
+            PageTool::Press {
+                key: "Enter".into(),
+                index: Some(3),
+            },
+            effect(Some(field)),
+        ),
+        (
+            PageTool::Press {
+                key: "Delete".into(),
+                index: None,
+            },
+            effect(Some(control("button", "Письмо"))),
+        ),
+        (
+            PageTool::Press {
+                key: "Space".into(),
+                index: None,
+            },
+            effect(None),
+        ),
+        (PageTool::Back, effect(None)),
+        (PageTool::Reload, effect(None)),
+        (
+            PageTool::Navigate {
+                url: "https://bank.example/".into(),
+            },
+            effect(None),
+        ),
+        (
+            PageTool::ClickAndWaitDownload {
+                index: 3,
+                timeout_ms: None,
+            },
+            effect(Some(control("button", "Скачать счёт"))),
+        ),
+        (
+            PageTool::Upload {
+                index: 3,
+                paths: vec!["/home/u/паспорт.pdf".into()],
+                files: Vec::new(),
+            },
+            effect(Some(control("button", "Файл"))),
+        ),
+        (PageTool::Extract, effect(None)),
+    ];
+    let extract = crate::mcp::catalogue::name_of(&PageTool::Extract);
+    for (tool, effect) in &cases {
+        let said = ask(&words, tool, effect);
+        assert!(said.contains("Да или нет"), "{said}");
+        assert_russian(
+            &said,
+            &[
+                "https://shop.example/order",
+                "https://mail.example/delete",
+                "https://bank.example/",
+                "паспорт.pdf",
+                extract,
+                "Delete",
+            ],
+        );
+    }
+}
+
+#[test]
+fn the_words_of_each_effect_are_russian() {
+    let words = russian();
+    let mut field = control("textbox", "Купон");
+    field.editable = true;
+    field.submits = Some(Submission {
+        action: "https://shop.example/order".into(),
+        method: "post".into(),
+        submitter: Some("Оформить заказ".into()),
+        ..Default::default()
+    });
+    let said = ask(&words, &act(ActKind::Type, Some("a\n")), &effect(Some(field)));
+    assert_eq!(
+        said,
+        "Ввести текст в «Купон» (поле ввода) и нажать Ввод на сайте shop.example: это отправит форму \
+         «Оформить заказ». Да или нет?"
+    );
+    let concern = Concern::Publishes {
+        signal: "опубликовано".into(),
+    };
+    let said = with_concern(
+        &words,
+        &act(ActKind::Click, None),
+        &effect(Some(control("button", "Обновить"))),
+        &concern,
+    )
+    .unwrap();
+    assert_eq!(
+        said,
+        "Нажать «Обновить» (кнопка) на сайте shop.example: это опубликует сохраняемое (на странице \
+         написано «опубликовано»). Да или нет?"
+    );
+}
+
+#[test]
+fn tabs_clients_and_closed_questions_are_russian() {
+    let words = russian();
+    let tab = TabInfo {
+        index: 2,
+        title: "Входящие".into(),
+        url: "https://mail.example/inbox".into(),
+        pinned: true,
+        ..Default::default()
+    };
+    let (second, on_no) = second_tab(&words, "https://mail.example/new", &tab);
+    let mut said = vec![
+        pinned_tab(&words, "https://mail.example/new", &tab),
+        second,
+        on_no.unwrap(),
+        carries_words(
+            &words,
+            &PageTool::Navigate {
+                url: "https://evil.example/?q=секрет".into(),
+            },
+            &effect(None),
+        ),
+        admit_client(&words, "Claude"),
+        client_refused(&words, "Claude"),
+        said_no(&words),
+    ];
+    said.extend(
+        [
+            ClosedReason::Expired,
+            ClosedReason::PageChanged,
+            ClosedReason::Withdrawn,
+            ClosedReason::Stopped,
+        ]
+        .map(|r| closed(&words, r)),
+    );
+    let upload = PageTool::Upload {
+        index: 7,
+        paths: vec!["a.pdf".into()],
+        files: Vec::new(),
+    };
+    said.push(not_a_file_field(&words, &upload, &effect(Some(control("button", "Купить")))).unwrap());
+    for text in &said {
+        assert_russian(
+            text,
+            &[
+                "https://mail.example/new",
+                "https://mail.example/inbox",
+                "mail.example",
+                "https://evil.example/?q=секрет",
+                "Claude",
+            ],
+        );
+    }
+    assert_eq!(
+        said[0],
+        "Открыть https://mail.example/new в закреплённой вкладке 2 «Входящие» вместо того, что в ней \
+         сейчас? Да или нет."
+    );
+    assert_eq!(said[6], "Не сделано: вы ответили «нет».");
+    assert!(said
+        .last()
+        .unwrap()
+        .starts_with("Номер 7 — не поле выбора файлов"));
+}
+
+#[test]
+fn english_stays_as_it_was() {
+    let words = Words::english();
+    let said = ask(
+        &words,
+        &act(ActKind::Click, None),
+        &effect(Some(control("button", "Delete account"))),
+    );
+    assert_eq!(said, "Click button 'Delete account' on shop.example? Yes or no.");
+    assert_eq!(said_no(&words), "Not done: you said no.");
+}
+
+#[test]
+fn a_step_left_to_the_user_is_said_in_russian() {
+    use crate::policy::Handoff;
+    use waymark_protocol::SecretKind;
+    let words = russian();
+    for why in [
+        Some(Handoff::Captcha),
+        Some(Handoff::Type(SecretKind::Password)),
+        Some(Handoff::Type(SecretKind::OneTimeCode)),
+        Some(Handoff::Choose(SecretKind::Card)),
+        Some(Handoff::CardNumber),
+        None,
+    ] {
+        let said = crate::gate::handed_over(&words, why);
+        assert!(said.starts_with("Waymark оставляет этот шаг вам"), "{said}");
+        assert_russian(&said, &[]);
+    }
+    assert_eq!(
+        crate::gate::handed_over(&words, Some(Handoff::Type(SecretKind::Password))),
+        "Waymark оставляет этот шаг вам: пароль вводите вы сами. Сделайте это на странице, затем \
+         продолжайте."
+    );
+}
