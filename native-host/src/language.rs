@@ -48,7 +48,10 @@ impl Language {
 #[cfg(test)]
 pub(crate) fn latin_words(text: &str, values: &[&str]) -> Vec<String> {
     let mut rest = text.to_owned();
-    for value in values.iter().filter(|v| !v.is_empty()) {
+    // Longer values first, so a value inside another ("API" in "OPENAI_API_KEY") does not split it.
+    let mut values: Vec<&&str> = values.iter().filter(|v| !v.is_empty()).collect();
+    values.sort_by_key(|v| std::cmp::Reverse(v.len()));
+    for value in values {
         rest = rest.replace(value, " ");
     }
     rest.split(|c: char| !c.is_ascii_alphabetic())

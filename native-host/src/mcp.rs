@@ -15,6 +15,7 @@ pub mod external;
 pub mod link;
 pub mod offline;
 pub mod outputs;
+pub mod progress;
 pub mod proxy;
 pub mod relay;
 pub mod server;

@@ -30,6 +30,7 @@ mod resume;
 mod run;
 mod stop;
 pub(crate) mod tools;
+mod wording;
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -37,6 +38,8 @@ use std::sync::{Arc, Mutex};
 use serde_json::Value;
 use tokio::sync::mpsc;
 use waymark_protocol::{AgentEvent, AgentState, AgentUpdate, ErrorKind, PageTool, ToExtension, ToolResult};
+
+use waymark_i18n::{say, Words};
 
 use crate::config::{Config, McpServerConfig};
 use crate::gate::{Decided, Gate, Gated, Requester};
@@ -164,10 +167,9 @@ impl Agent {
         self.external
             .get_or_init(|| async {
                 let (external, problems) = External::start(configs).await;
+                let words = self.words();
                 for problem in problems {
-                    let text = format!(
-                        "{problem}. Its tools are not available; check [[mcp_servers]] in config.toml."
-                    );
+                    let text = say!(words, "agent-mcp-server-failed", problem = problem.to_string());
                     self.emit(AgentEvent::Error { text }).await;
                 }
                 Arc::new(external)
@@ -210,6 +212,11 @@ impl Agent {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         std::iter::from_fn(|| receiver.try_recv().ok()).collect()
+    }
+
+    /// The words to say to the user now, in their language (the connection's, kept by the gate).
+    fn words(&self) -> Arc<Words> {
+        self.gate.words()
     }
 
     async fn tool_event(&self, name: &str, ok: bool, summary: &str) {

@@ -9,6 +9,7 @@
 //! [`Work::screen`](super::Work) (it is never written to disk or into the conversation).
 
 use serde_json::{json, Value};
+use waymark_i18n::say;
 use waymark_protocol::{ErrorKind, InteractiveList, PageTool, ToolResult};
 
 use super::{Agent, Work};
@@ -129,7 +130,8 @@ impl Agent {
             }
         }
         if !closed.is_empty() {
-            let summary = format!("closed {}", closed.join("; "));
+            let words = self.words();
+            let summary = say!(words, "agent-summary-banners", names = closed.join("; "));
             self.tool_event("browser_close_banners", true, &summary).await;
         }
         (closed, list)

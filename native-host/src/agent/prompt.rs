@@ -1,7 +1,7 @@
 //! Every word Waymark says to the model: the system prompt with the working notes, the picture of the
 //! screen, the notes written into the conversation when something happened that the model did not see
-//! (the user's answer, a restart, a step done by the user), the hints after a failed action, and the
-//! summary at the step limit for the user.
+//! (the user's answer, a restart, a step done by the user) and the hints after a failed action. What
+//! the user hears is in [`super::wording`], in their language; these stay English.
 //!
 //! What it must not do: put page content (or the model's own notes, which may echo a page) anywhere but
 //! inside the data block ([`tools::data_block`]), or word a note as if the user had written it: every
@@ -13,7 +13,6 @@ use super::tools;
 use crate::gate::{Action, Decided};
 use crate::llm::Message;
 use crate::session::{self, Session, NOTE_PREFIX};
-use waymark_protocol::MAX_CHAT_CHARS;
 
 const SYSTEM_PROMPT: &str = "You are Waymark, a browser assistant for a blind or low-vision person \
 who uses a screen reader. You act in their real browser tab with the browser_* tools, one tool call per \
@@ -107,14 +106,6 @@ pub(super) fn answers_the_step_limit() -> Message {
     ))
 }
 
-/// What the user hears when their message is longer than the agent takes ([`MAX_CHAT_CHARS`]).
-pub(super) fn too_long(length: usize) -> String {
-    format!(
-        "Your message is {length} characters long; the agent takes up to {MAX_CHAT_CHARS}. Nothing \
-         was sent to it: shorten the message, or split it into parts."
-    )
-}
-
 /// The user's message comes after they stopped the agent.
 pub(super) fn answers_the_stop() -> Message {
     Message::user(format!(
@@ -131,18 +122,6 @@ pub(super) fn stopped_instead_of_answering(what: &str) -> Message {
         "{NOTE_PREFIX}, not from the user: the user stopped you instead of answering \"{what}\"; \
          that was not done and is dropped.)"
     ))
-}
-
-/// What the user hears when they stop the agent: what it did in this run, and how to go on.
-pub(super) fn stopped_message(session: &Session) -> String {
-    let done: Vec<&str> = session.run.iter().map(|n| n.what.as_str()).collect();
-    let mut text = if done.is_empty() {
-        "Stopped before any step.".to_string()
-    } else {
-        format!("Stopped. Done so far: {}.", done.join("; "))
-    };
-    text.push_str(" Say continue to go on.");
-    text
 }
 
 /// Waymark stopped in the middle of a task (the host was killed) and started again.
@@ -241,54 +220,4 @@ pub(super) fn decided_note(decided: &Decided) -> Message {
         "{NOTE_PREFIX}, not from the user: the user answered {answer} to the question about the action \
          you proposed last. {next} What happened:)\n{result}"
     ))
-}
-
-/// The summary at the step limit: what was done, what worked and what didn't, the next step, a question.
-pub(super) fn step_limit_message(session: &Session, limit: u32) -> String {
-    let steps = session.counters.steps;
-    let mut text = if steps < limit {
-        "I have planned for a while without acting, and stopped to check with you.".to_string()
-    } else {
-        format!("I have taken {steps} steps, my limit for one message, and stopped to check with you.")
-    };
-    let done: Vec<&str> = session.run.iter().map(|n| n.what.as_str()).collect();
-    if !done.is_empty() {
-        text.push_str(&format!(" What I did: {}.", done.join("; ")));
-    }
-    let failed: Vec<&str> = session
-        .run
-        .iter()
-        .filter(|n| !n.ok)
-        .map(|n| n.what.as_str())
-        .collect();
-    let worked = session.run.len() - failed.len();
-    if session.run.is_empty() {
-        // Nothing ran: "All 0 worked" would say nothing true.
-    } else if failed.is_empty() {
-        text.push_str(&format!(" All {worked} worked."));
-    } else {
-        text.push_str(&format!(
-            " {worked} worked; these did not: {}.",
-            failed.join("; ")
-        ));
-    }
-    if !session.facts.is_empty() {
-        let facts: Vec<&str> = session.facts.iter().map(|f| f.fact.as_str()).collect();
-        text.push_str(&format!(" What I found: {}.", facts.join("; ")));
-    }
-    let next = session
-        .plan
-        .get(session.progress.current.saturating_sub(1))
-        .cloned()
-        .or_else(|| {
-            session
-                .current_goal
-                .clone()
-                .map(|g| format!("carry on with \"{g}\""))
-        });
-    if let Some(next) = next {
-        text.push_str(&format!(" Next I would: {}.", next.trim_end_matches('.')));
-    }
-    text.push_str(" Shall I go on? Say continue, or tell me what to change.");
-    text
 }

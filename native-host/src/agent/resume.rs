@@ -8,11 +8,12 @@
 //! while one is working (one task at a time: the session's lock).
 
 use serde_json::json;
+use waymark_i18n::say;
 use waymark_protocol::{AgentEvent, AgentState, Answer, Chat, PageTool, MAX_CHAT_CHARS};
 
 use super::observe::{attach, observation};
 use super::record::{add_result_groups, push_done};
-use super::{prompt, tools, Agent, Settings, Work};
+use super::{prompt, tools, wording, Agent, Settings, Work};
 use crate::gate::{Action, Decided};
 use crate::llm::Message;
 use crate::session::{PendingKind, StepNote, Stop};
@@ -24,12 +25,13 @@ impl Agent {
     pub async fn chat(self: std::sync::Arc<Self>, chat: Chat) {
         let length = chat.text.chars().count();
         if length > MAX_CHAT_CHARS {
-            let text = prompt::too_long(length);
+            let text = wording::too_long(&self.words(), length);
             return self.emit(AgentEvent::Message { text }).await;
         }
         let Ok(mut slot) = self.work.try_lock() else {
-            let text = "I am still working on your last message; wait for it to finish, or say stop.";
-            return self.emit(AgentEvent::Message { text: text.into() }).await;
+            let words = self.words();
+            let text = say!(words, "agent-busy");
+            return self.emit(AgentEvent::Message { text }).await;
         };
         // A stop said before this message was for the run before it.
         self.stopping.send_replace(false);
@@ -150,9 +152,9 @@ impl Agent {
         work.session.conversation.push(prompt::question_lost());
         self.save(work);
         self.say_unsaved(work).await;
-        let text = "That question was lost when Waymark started again, so nothing was done. Send a \
-                    message to go on.";
-        self.emit(AgentEvent::Message { text: text.into() }).await;
+        let words = self.words();
+        let text = say!(words, "agent-question-lost");
+        self.emit(AgentEvent::Message { text }).await;
     }
 
     /// The user finished the step handed to them (`did`), or will not: look at the page again and go on.
@@ -167,8 +169,9 @@ impl Agent {
             );
         }
         self.status(AgentState::Running).await;
+        let words = self.words();
         self.emit(AgentEvent::Progress {
-            text: "Looking at the page again".into(),
+            text: say!(words, "agent-progress-look-again"),
         })
         .await;
         let tool = PageTool::ListInteractives {
@@ -183,7 +186,7 @@ impl Agent {
             .execute(tab_id, tool.clone())
             .await
             .into_result(&self.gate.words());
-        let summary = tools::summary(&tool, &result);
+        let summary = tools::summary(&words, &tool, &result);
         self.tool_event("browser_list_interactives", result.error.is_none(), &summary)
             .await;
         work.session.last_observation = observation(&tool, &result);
@@ -201,22 +204,23 @@ impl Agent {
     /// Tells the panel (and the model, through the conversation) what became of a held action.
     pub(super) async fn decided_event(&self, work: &mut Work, decided: &Decided) {
         let ok = decided.result.error.is_none();
+        let words = self.words();
         let said = match &decided.result.error {
-            None => "Done, as you said yes.".to_string(),
+            None => say!(words, "agent-summary-said-yes"),
             Some(error) => error.clone(),
         };
         self.tool_event(decided.action.name(), ok, &said).await;
         let what = match &decided.action {
-            Action::Page { tool, .. } => tools::progress(tool),
-            Action::External { name, .. } => format!("Using the tool {name}"),
-            Action::Admit { client } => format!("Letting {client} use the browser"),
+            Action::Page { tool, .. } => tools::progress(&words, tool),
+            Action::External { name, .. } => say!(words, "agent-progress-external", tool = name.as_str()),
+            Action::Admit { client } => say!(words, "agent-progress-admit", client = client.as_str()),
         };
         let session = &mut work.session;
         if decided.yes && ok {
             push_done(session, format!("{what} (the user said yes)"));
         }
         session.run.push(StepNote {
-            what: format!("{what}: {said}"),
+            what: say!(words, "agent-summary-step", step = what.as_str(), outcome = said),
             ok,
         });
         // A page action changed the page: the model gets it numbered again, as after any action.

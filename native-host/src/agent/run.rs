@@ -13,13 +13,14 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use serde_json::{json, Value};
+use waymark_i18n::{say, Words};
 use waymark_protocol::{
     AgentEvent, AgentState, ErrorKind, PageTool, Question, QuestionKind, RequestId, ToExtension, ToolResult,
 };
 
 use super::observe::{observation, observation_of_list};
 use super::record::{apply_plan, withhold_typed_text};
-use super::{prompt, tools, Agent, End, Settings, Work};
+use super::{prompt, tools, wording, Agent, End, Settings, Work};
 use crate::gate::Gated;
 use crate::llm::{LlmError, Message, ModelTurn, ToolCall};
 use crate::mcp::external::External;
@@ -115,7 +116,7 @@ impl Agent {
             let completion = match answer.await {
                 None => return End::Stopped,
                 Some(Ok(completion)) => completion,
-                Some(Err(error)) => match on_model_error(work, error, &mut turns) {
+                Some(Err(error)) => match on_model_error(&self.words(), work, error, &mut turns) {
                     Flow::Continue(()) => continue,
                     Flow::Break(end) => return end,
                 },
@@ -151,7 +152,7 @@ impl Agent {
             let mut event = self.step_event(work, "step_limit", steplog::now_ms());
             event.insert("step".into(), json!({"n": work.session.counters.steps}));
             work.log.write(event);
-            let summary = prompt::step_limit_message(&work.session, settings.max_tool_steps);
+            let summary = wording::step_limit(&self.words(), &work.session, settings.max_tool_steps);
             return Flow::Break(End::Say(summary, AgentState::Idle));
         }
         if work.session.compact() {
@@ -204,13 +205,14 @@ impl Agent {
             .conversation
             .push(Message::tool_result(call, r#"{"status":"ok"}"#));
         let done = call.name == tools::DONE;
+        let words = self.words();
         let (key, state, fallback) = if done {
-            ("reason", AgentState::Idle, "Done.")
+            ("reason", AgentState::Idle, say!(words, "agent-done"))
         } else {
-            ("question", AgentState::WaitingUser, "What should I do next?")
+            ("question", AgentState::WaitingUser, say!(words, "agent-ask"))
         };
         work.session.stop = if done { Stop::Finished } else { Stop::Asked };
-        let text = arg_text(call, key).unwrap_or(fallback).to_string();
+        let text = arg_text(call, key).map_or(fallback, str::to_owned);
         let mut event = self.step_event(work, if done { "done" } else { "ask" }, started);
         event.insert("call".into(), json!({"tool": call.name, "status": "ok"}));
         if !done {
@@ -247,9 +249,14 @@ impl Agent {
     async fn on_handoff(&self, work: &mut Work, call: &ToolCall, started: u64) -> End {
         // The model's words go to the alert region: introduced as the assistant's, never in Waymark's
         // own voice.
+        let words = self.words();
         let what = match arg_text(call, "what") {
-            Some(what) => format!("The assistant says: {}", policy::cleaned(what, HANDOFF_WORDS_MAX)),
-            None => "There is a step only you can do in the page.".to_string(),
+            Some(what) => say!(
+                words,
+                "agent-handoff-model",
+                what = policy::cleaned(what, HANDOFF_WORDS_MAX)
+            ),
+            None => say!(words, "agent-handoff-unsaid"),
         };
         let waiting = ToolResult::ok(json!({"waiting_for": "the user"}));
         answer_call(work, call, &waiting);
@@ -279,7 +286,7 @@ impl Agent {
         };
         let progress = progress
             .filter(|p| !p.trim().is_empty())
-            .unwrap_or_else(|| tools::progress(&tool));
+            .unwrap_or_else(|| tools::progress(&self.words(), &tool));
         self.emit(AgentEvent::Progress { text: progress }).await;
         let tab_id = work.session.tab_id;
         let Some(gated) = self.unless_stopped(self.execute(tab_id, tool.clone())).await else {
@@ -304,13 +311,14 @@ impl Agent {
     /// The user stopped the agent while a step was on its way: the call is answered (the conversation
     /// stays valid) with what is known — nothing about its outcome — and recorded as stopped.
     fn on_stopped_step(&self, work: &mut Work, call: &ToolCall, tool: Option<&PageTool>, started: u64) {
-        let result = ToolResult::failed(
-            ErrorKind::Stopped,
-            "The user stopped the agent before this step's outcome came back; it may or may not \
-             have happened. Look at the page before acting again.",
-        );
+        let words = self.words();
+        let result = ToolResult::failed(ErrorKind::Stopped, say!(words, "agent-step-stopped-result"));
+        let step = match tool {
+            Some(tool) => tools::progress(&words, tool),
+            None => say!(words, "agent-progress-external", tool = call.name.as_str()),
+        };
         work.session.run.push(StepNote {
-            what: format!("{}: stopped before its outcome was known", call.name),
+            what: say!(words, "agent-summary-stopped", step = step),
             ok: false,
         });
         answer_call(work, call, &result);
@@ -323,8 +331,9 @@ impl Agent {
         work.session.counters.errors += 1;
         self.tool_event(&call.name, false, &why).await;
         let result = ToolResult::failed(ErrorKind::BadArguments, why);
+        let words = self.words();
         work.session.run.push(StepNote {
-            what: format!("{}: not usable", call.name),
+            what: say!(words, "agent-summary-unusable", step = call.name.as_str()),
             ok: false,
         });
         answer_call(work, call, &result);
@@ -345,7 +354,8 @@ impl Agent {
         started: u64,
         turns: &mut Turns,
     ) {
-        let summary = tools::summary(tool, &result);
+        let words = self.words();
+        let summary = tools::summary(&words, tool, &result);
         let ok = result.error.is_none();
         self.tool_event(&call.name, ok, &summary).await;
         // After the page changed, and when an action failed, Waymark renumbers the page itself, so the
@@ -372,7 +382,12 @@ impl Agent {
             session.last_observation = observation_of_list(after);
         }
         session.run.push(StepNote {
-            what: format!("{}: {summary}", tools::progress(tool)),
+            what: say!(
+                words,
+                "agent-summary-step",
+                step = tools::progress(&words, tool),
+                outcome = summary
+            ),
             ok,
         });
         let mut content = tools::result_message(&result);
@@ -407,7 +422,8 @@ impl Agent {
             tool: tool.map(session::without_text),
         });
         session.stop = Stop::Waiting;
-        self.tool_event(&call.name, false, "waiting for your yes or no")
+        let words = self.words();
+        self.tool_event(&call.name, false, &say!(words, "agent-summary-waiting"))
             .await;
         self.log_step(work, call, tool, &waiting, "confirm", started);
         End::Waiting
@@ -441,8 +457,9 @@ impl Agent {
         call: &ToolCall,
         started: u64,
     ) -> Flow {
+        let words = self.words();
         self.emit(AgentEvent::Progress {
-            text: format!("Using the tool {}", call.name),
+            text: say!(words, "agent-progress-external", tool = call.name.as_str()),
         })
         .await;
         let passed = self
@@ -455,16 +472,21 @@ impl Agent {
         match gated {
             Gated::Ran(result) => {
                 let ok = result.error.is_none();
-                let summary = result
-                    .error
-                    .clone()
-                    .unwrap_or_else(|| format!("{}: done", call.name));
+                let step = say!(words, "agent-progress-external", tool = call.name.as_str());
+                let summary = match &result.error {
+                    Some(error) => error.clone(),
+                    None => say!(words, "agent-summary-done", step = step.as_str()),
+                };
                 self.tool_event(&call.name, ok, &summary).await;
                 if !ok {
                     work.session.counters.errors += 1;
                 }
                 work.session.run.push(StepNote {
-                    what: format!("{}: {}", call.name, if ok { "done" } else { "failed" }),
+                    what: if ok {
+                        say!(words, "agent-summary-done", step = step)
+                    } else {
+                        say!(words, "agent-summary-failed", step = step)
+                    },
                     ok,
                 });
                 answer_call(work, call, &result);
@@ -484,7 +506,8 @@ impl Agent {
     async fn hand_over(&self, work: &mut Work, what: String, tool: Option<&PageTool>) -> End {
         let question = self.gate.new_question_id();
         let session = &mut work.session;
-        let text = format!("{} Say done when you have finished.", what.trim_end());
+        let words = self.words();
+        let text = say!(words, "agent-handoff-say-done", what = what.trim_end());
         session.pending_kind = PendingKind::Manual;
         session.pending_action = Some(PendingAction {
             question,
@@ -526,7 +549,7 @@ fn on_reply(work: &mut Work, stop: Stop, words: &str, state: AgentState) -> Flow
 
 /// The model's answer could not be used: the first time it is asked to repair it, a second time in a
 /// row (or any other failure of the model) ends the run.
-fn on_model_error(work: &mut Work, error: LlmError, turns: &mut Turns) -> Flow {
+fn on_model_error(words: &Words, work: &mut Work, error: LlmError, turns: &mut Turns) -> Flow {
     match error {
         error @ LlmError::Invalid { .. } if !turns.repairing => {
             tracing::info!("the model's answer was not valid; asking it to repair");
@@ -537,7 +560,7 @@ fn on_model_error(work: &mut Work, error: LlmError, turns: &mut Turns) -> Flow {
             }
             Flow::Continue(())
         }
-        error => Flow::Break(End::Failed(error.to_string())),
+        error => Flow::Break(End::Failed(error.said(words))),
     }
 }
 

@@ -11,7 +11,9 @@ use std::sync::Arc;
 
 use waymark_protocol::{AgentEvent, AgentState, ClosedReason, QuestionClosed, ToExtension};
 
-use super::{prompt, Agent, Work};
+use waymark_i18n::say;
+
+use super::{prompt, wording, Agent, Work};
 use crate::session::{PendingKind, Stop};
 use crate::steplog;
 
@@ -30,7 +32,8 @@ impl Agent {
         };
         let work = self.load(&mut slot, &settings).await;
         if work.session.pending_kind == PendingKind::None {
-            let text = "The agent is not working on anything.".to_string();
+            let words = self.words();
+            let text = say!(words, "agent-idle");
             return self.emit(AgentEvent::Stopped { text }).await;
         }
         self.withdraw_waiting(work).await;
@@ -93,7 +96,7 @@ impl Agent {
         work.session.state = AgentState::Idle;
         let event = self.step_event(work, "stopped", steplog::now_ms());
         work.log.write(event);
-        let text = prompt::stopped_message(&work.session);
+        let text = wording::stopped(&self.words(), &work.session);
         self.emit(AgentEvent::Stopped { text }).await;
         AgentState::Idle
     }

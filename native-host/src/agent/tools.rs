@@ -7,6 +7,7 @@
 //! [`result_message`]), or let the model set fields the gate owns (an action's `expect` pin).
 
 use serde_json::{json, Value};
+use waymark_i18n::Words;
 use waymark_protocol::{PageTool, ToolResult};
 
 use crate::llm::function_tool;
@@ -81,14 +82,14 @@ pub fn page_tool(name: &str, args: &Value) -> Result<PageTool, String> {
     catalogue::page_tool(name, args)
 }
 
-/// The one-line progress for a step, when the model gave none.
-pub fn progress(tool: &PageTool) -> String {
-    catalogue::progress(tool)
+/// The one-line progress for a step, when the model gave none, in the user's language.
+pub fn progress(words: &Words, tool: &PageTool) -> String {
+    crate::mcp::progress::progress(words, tool)
 }
 
 /// A short account of a result, for the panel's tool event and the step-limit summary.
-pub fn summary(tool: &PageTool, result: &ToolResult) -> String {
-    catalogue::summary(tool, result)
+pub fn summary(words: &Words, tool: &PageTool, result: &ToolResult) -> String {
+    crate::mcp::progress::summary(words, tool, result)
 }
 
 /// The tool message for the model: the whole `{status, error?, data?}` inside the data block.

@@ -23,6 +23,7 @@ mod client;
 mod parse;
 #[cfg(test)]
 mod real_server;
+mod said;
 mod schema;
 
 pub(crate) use client::is_loopback;

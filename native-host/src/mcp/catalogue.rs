@@ -9,7 +9,7 @@
 //! is refused by name, never dropped silently or passed on.
 
 use serde_json::{json, Value};
-use waymark_protocol::{ActKind, InteractiveList, PageTool, ScrollDirection, ToolResult};
+use waymark_protocol::PageTool;
 
 pub use super::arguments::ArgumentError;
 use super::outputs::{
@@ -419,88 +419,12 @@ pub fn name_of(tool: &PageTool) -> &'static str {
         .map_or("browser_tool", |e| e.name)
 }
 
-/// What a step is doing, in a few words: "Clicking 12".
-pub fn progress(tool: &PageTool) -> String {
-    match tool {
-        PageTool::ListInteractives { .. } => "Reading the page's controls".into(),
-        PageTool::Find { text, role, .. } => {
-            let what = text.as_deref().or(role.as_deref()).unwrap_or("controls");
-            format!("Looking for {what}")
-        }
-        PageTool::Extract => "Reading the page".into(),
-        PageTool::Scroll { direction, .. } => format!("Scrolling {}", direction_word(*direction)),
-        PageTool::OverlayAct { index, action, .. } => match action {
-            ActKind::Click => format!("Clicking {index}"),
-            ActKind::Type => format!("Typing into {index}"),
-            ActKind::Select => format!("Choosing an option in {index}"),
-        },
-        PageTool::Press { key, .. } => format!("Pressing {key}"),
-        PageTool::Navigate { url } => format!("Opening {url}"),
-        PageTool::OpenInNewTab { url } => format!("Opening {url} in a new tab"),
-        PageTool::Back => "Going back".into(),
-        PageTool::Forward => "Going forward".into(),
-        PageTool::Reload => "Reloading the page".into(),
-        PageTool::Wait { .. } => "Waiting for the page".into(),
-        PageTool::ListTabs => "Listing the tabs".into(),
-        PageTool::SwitchTab { index } => format!("Switching to tab {index}"),
-        PageTool::OverlayShow => "Showing the numbers".into(),
-        PageTool::OverlayHide => "Hiding the numbers".into(),
-        PageTool::Describe { index } => format!("Looking at {index}"),
-        PageTool::Preview { .. } => "Looking at what an action would do".into(),
-        PageTool::FindBanners => "Looking for banners".into(),
-        PageTool::PressBanners { .. } => "Closing banners".into(),
-        PageTool::ActByIndex { index, action, .. } => match action {
-            ActKind::Click => format!("Clicking {index} at its place on screen"),
-            ActKind::Type => format!("Typing into {index} at its place on screen"),
-            ActKind::Select => format!("Choosing an option in {index} at its place on screen"),
-        },
-        PageTool::FocusNext { .. } => "Moving the focus forward".into(),
-        PageTool::FocusPrev { .. } => "Moving the focus back".into(),
-        PageTool::Screenshot => "Taking a picture of the screen".into(),
-        PageTool::CloseBanners { .. } => "Closing banners".into(),
-        PageTool::Upload { index, paths, .. } => format!("Uploading {} into {index}", paths.join(", ")),
-        PageTool::ClickAndWaitDownload { index, .. } => {
-            format!("Clicking {index} and waiting for the download")
-        }
-        PageTool::DownloadWait { .. } => "Waiting for the download".into(),
-    }
-}
-
-fn direction_word(direction: ScrollDirection) -> &'static str {
-    match direction {
-        ScrollDirection::Up => "up",
-        ScrollDirection::Down => "down",
-        ScrollDirection::Top => "to the top",
-        ScrollDirection::Bottom => "to the bottom",
-    }
-}
-
-/// A short account of a result: "24 controls", "Clicking 12: done", or the error.
-pub fn summary(tool: &PageTool, result: &ToolResult) -> String {
-    if let Some(error) = &result.error {
-        return error.clone();
-    }
-    let list = result
-        .data
-        .as_ref()
-        .and_then(|d| serde_json::from_value::<InteractiveList>(d.clone()).ok());
-    match (tool, list) {
-        (PageTool::ListInteractives { .. }, Some(list)) => format!("{} controls", list.total),
-        (PageTool::Find { .. }, Some(list)) => format!("{} found", list.total),
-        (PageTool::Extract, _) => "read the page".into(),
-        _ => {
-            let mut done = progress(tool);
-            done.push_str(": done");
-            done
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use serde_json::Map;
 
     use super::*;
+    use waymark_protocol::ActKind;
 
     /// A value its property's schema admits.
     fn example(rule: &Value) -> Value {

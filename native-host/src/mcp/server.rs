@@ -339,7 +339,7 @@ impl ServerHandler for BrowserServer {
                 let changes_page = tool.changes_page();
                 let result = self.run(&client, tool.clone(), context.ct.clone()).await;
                 let result = wording::for_callers(&tool, result);
-                let summary = catalogue::summary(&tool, &result);
+                let summary = crate::mcp::progress::summary(&self.gate.words(), &tool, &result);
                 let reply = client_content(&tool, &result);
                 (result, changes_page, summary, reply)
             }

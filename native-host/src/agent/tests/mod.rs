@@ -6,6 +6,7 @@ mod prompt;
 mod record;
 mod resume;
 mod run;
+mod russian;
 mod stop;
 
 use std::time::Duration;
@@ -265,7 +266,13 @@ impl Harness {
     /// A harness whose model takes images.
     async fn start_seeing(page: Page, steps: Vec<Step>) -> Harness {
         let dir = Arc::new(tempfile::tempdir().unwrap());
-        Harness::start_with(dir, page, steps, 10, true).await
+        Harness::start_with(dir, page, steps, 10, true, "en").await
+    }
+
+    /// A harness whose browser speaks `language`.
+    async fn start_speaking(language: &str, page: Page, steps: Vec<Step>, max_tool_steps: u32) -> Harness {
+        let dir = Arc::new(tempfile::tempdir().unwrap());
+        Harness::start_with(dir, page, steps, max_tool_steps, false, language).await
     }
 
     /// A harness on an existing state directory: a host started again.
@@ -275,7 +282,7 @@ impl Harness {
         steps: Vec<Step>,
         max_tool_steps: u32,
     ) -> Harness {
-        Harness::start_with(dir, page, steps, max_tool_steps, false).await
+        Harness::start_with(dir, page, steps, max_tool_steps, false, "en").await
     }
 
     async fn start_with(
@@ -284,11 +291,13 @@ impl Harness {
         steps: Vec<Step>,
         max_tool_steps: u32,
         images: bool,
+        language: &str,
     ) -> Harness {
         let llm = FakeLlm::start(Script::new(steps)).await.unwrap();
         let (outbox, mut from_host) = mpsc::channel::<ToExtension>(64);
         let browser = Browser::new(outbox.clone());
-        let gate = Gate::new(browser.clone(), outbox.clone());
+        let language = crate::language::Language::of(language);
+        let gate = Gate::speaking(browser.clone(), outbox.clone(), language);
         let setup = settings(llm.base_url(), max_tool_steps, dir.path(), images);
         let agent = Agent::new(gate, outbox, setup);
         let (stop, mut stopped) = tokio::sync::oneshot::channel::<()>();
