@@ -20,8 +20,6 @@ const require = createRequire(import.meta.url);
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), 'fixtures');
-/// The host's sentences (questions, their outcomes, agent events) are the other half of the work.
-const HOST_TODO = { todo: 'host sentences (helper/l10n-host)' };
 
 /// Latin words Russian sentences may hold: the product, commands' arguments, keys, programs, addresses.
 const TECHNICAL = new Set([
@@ -158,7 +156,7 @@ test('acting by number, and a question answered /да, are said in Russian', asy
   assert.deepEqual(await axe(panel), [], 'after the answer');
 });
 
-test('a question answered /нет: its words and its outcome are Russian', HOST_TODO, async () => {
+test('a question answered /нет: its words and its outcome are Russian', async () => {
   const before = await replyCount(panel);
   await send(panel, `/click ${number(lines, 'Удалить аккаунт')}`);
   await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '', null, { timeout: 20_000 });
@@ -186,7 +184,7 @@ test('a chat with the scripted model and a step handed to the user, in Russian',
   await command(panel, '/exit', /^Режим чата выключен: вводите команды или \/chat, чтобы снова говорить с агентом\.$/);
 });
 
-test('the hand-over and the agent\'s progress are Russian', HOST_TODO, async () => {
+test('the hand-over and the agent\'s progress are Russian', async () => {
   assertRussian(await said(), ['Вы вошли.']);
 });
 
@@ -211,4 +209,86 @@ test('the settings page speaks Russian, and axe finds nothing on it', async () =
   const text = await settings.evaluate(() => document.body.innerText);
   assertRussian(text.split('\n'), [file, site.url, model.url, '127.0.0.1']);
   await settings.close();
+});
+
+// ---------------------------------------------------------------------------------------------------
+// The host's sentences in Russian, word for word: the gate's question about a page's "Удалить аккаунт"
+// button, answered /нет, and an agent chat with the scripted model whose progress and stop are said in
+// Russian. The host knows the language from the worker's hello (`ToHost::Hello.language`). Its own
+// panel, on its own Russian page, so the cases above keep theirs.
+
+/// The scripted model's answers for the chat below (added when it starts): a look at the page, then a
+/// long think that the user stops.
+function hostModelSteps() {
+  return [
+    { kind: 'tool_call', name: 'browser_list_interactives', arguments: {} },
+    { kind: 'tool_call', name: 'browser_overlay_act', arguments: { index: 1, action: 'click' }, delay_ms: 3_000 },
+  ];
+}
+
+let account;
+let hostPanel;
+
+/// The words a screen reader hears from the alert region, once they match `pattern`.
+async function alertSays(pattern) {
+  const handle = await hostPanel.waitForFunction(
+    ({ source, flags }) => {
+      const text = document.getElementById('alert').textContent;
+      return new RegExp(source, flags).test(text) ? text : false;
+    },
+    { source: pattern.source, flags: pattern.flags },
+    { timeout: 10_000 },
+  );
+  return handle.jsonValue();
+}
+
+/// Opens the Russian page and its panel, once (the first case of this block does; the browser is the
+/// file's own, launched before any case runs).
+let opened;
+function openAccount() {
+  opened ??= (async () => {
+    account = await browser.context.newPage();
+    await account.goto(`${site.url}account-ru.html`);
+    hostPanel = await openPanel(browser.context);
+    const tabId = await hostPanel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, account.url());
+    await hostPanel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
+    await waitForStatus(hostPanel, /^Подключено к хосту Waymark/);
+  })();
+  return opened;
+}
+
+test('the gate asks about "Удалить аккаунт" in Russian, and /нет leaves it undone', async () => {
+  await openAccount();
+  const list = await command(hostPanel, '/list', /Удалить аккаунт/);
+  const number = Number(list.match(/^(\d+), [^\n]*Удалить аккаунт/m)?.[1]);
+  assert.ok(number > 0, list);
+  await send(hostPanel, `/click ${number}`);
+  const question = await until(
+    async () => hostPanel.textContent('#question-text'),
+    'the question',
+    10_000,
+  );
+  assert.match(question, /^Нажать «Удалить аккаунт» \(кнопка\) на сайте 127\.0\.0\.1:\d+\? Да или нет\.$/);
+  await command(hostPanel, '/нет', /^Не сделано: вы ответили «нет»\.$/);
+  assert.equal(await account.evaluate(() => window.events.deleted), 0, 'the account was not deleted');
+});
+
+test('an agent chat says its progress and its stop in Russian', async () => {
+  await openAccount();
+  const n = await replyCount(hostPanel);
+  await send(hostPanel, '/chat');
+  await waitForReply(hostPanel, /./, { after: n });
+  const asked = (await model.requests()).length;
+  await model.addSteps(hostModelSteps());
+  await send(hostPanel, 'Осмотри страницу');
+  await until(async () => (await model.requests()).length >= asked + 2, 'the model asked twice', 15_000);
+  await send(hostPanel, '/stop');
+  const said = await alertSays(/^Остановлено\./);
+  assert.match(
+    said,
+    /^Остановлено\. Уже сделано: Читаю элементы страницы: \d+ элемент(а|ов)?\. Скажите «продолжай», чтобы продолжить\.$/,
+  );
+  const heard = await hostPanel.evaluate(() => window.__waymarkStatusLog);
+  assert.ok(heard.includes('Читаю элементы страницы'), JSON.stringify(heard));
+  assert.equal(await account.evaluate(() => window.events.saved + window.events.deleted), 0, 'nothing ran after the stop');
 });
