@@ -14,11 +14,13 @@ use serde_json::Value;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::mpsc;
 use tokio_util::codec::{FramedRead, FramedWrite};
+use waymark_i18n::{say, Words};
 use waymark_protocol::{ErrorCode, ErrorReply, RequestId, ToExtension, ToHost};
 
 use crate::agent;
 use crate::dispatch::{Dispatch, HostInfo};
 use crate::framing::{Frame, FramingError, NativeMessagingCodec};
+use crate::language::Language;
 use crate::mcp;
 
 /// How many answers may wait for the writer before senders wait too.
@@ -69,8 +71,8 @@ where
     W: AsyncWrite + Unpin + Send + 'static,
 {
     let (outbox, queue) = mpsc::channel::<ToExtension>(OUTBOX_DEPTH);
-    let writer = tokio::spawn(write_all(queue, output));
     let mut dispatch = Dispatch::new(info.clone(), outbox.clone(), setup);
+    let writer = tokio::spawn(write_all(queue, output, dispatch.language()));
     // Outside MCP clients: served until the browser goes away (then the socket is removed).
     let mcp = mcp_dir.map(|dir| tokio::spawn(mcp::socket::serve(dir, info.pid, dispatch.mcp_server())));
 
@@ -78,18 +80,21 @@ where
     let mut result = Ok(());
     while let Some(next) = frames.next().await {
         let replies = match next {
-            Ok(Frame::Message(body)) => match parse(&body) {
+            Ok(Frame::Message(body)) => match parse(&dispatch.language().words(), &body) {
                 Ok(message) => dispatch.route(message),
                 Err(error) => vec![ToExtension::Error(error)],
             },
             Ok(Frame::Oversized { len }) => {
                 tracing::warn!(len, "oversized frame skipped");
+                let words = dispatch.language().words();
                 vec![ToExtension::Error(ErrorReply {
                     id: None,
                     code: ErrorCode::OversizedFrame,
-                    message: format!(
-                        "a message of {len} bytes is over the limit of {} bytes; it was skipped",
-                        waymark_protocol::MAX_MESSAGE_FROM_BROWSER
+                    message: say!(
+                        words,
+                        "host-frame-oversized",
+                        length = len,
+                        limit = waymark_protocol::MAX_MESSAGE_FROM_BROWSER
                     ),
                 })]
             }
@@ -125,31 +130,38 @@ where
     }
 }
 
-/// Turns a frame's bytes into a message, or into the error the sender should see.
-fn parse(body: &[u8]) -> Result<ToHost, ErrorReply> {
+/// Turns a frame's bytes into a message, or into the error the sender should see (in the user's
+/// language, `words`; the reader's own details as they are).
+fn parse(words: &Words, body: &[u8]) -> Result<ToHost, ErrorReply> {
     let text = std::str::from_utf8(body).map_err(|e| ErrorReply {
         id: None,
         code: ErrorCode::MalformedFrame,
-        message: format!("the message is not valid UTF-8 ({e}); it was ignored"),
+        message: say!(words, "host-frame-not-utf8", detail = e.to_string()),
     })?;
     let value: Value = serde_json::from_str(text).map_err(|e| ErrorReply {
         id: None,
         code: ErrorCode::MalformedFrame,
-        message: format!("the message is not valid JSON ({e}); it was ignored"),
+        message: say!(words, "host-frame-not-json", detail = e.to_string()),
     })?;
     let id = value.get("id").and_then(Value::as_u64);
     serde_json::from_value::<ToHost>(value).map_err(|e| ErrorReply {
         id,
         code: ErrorCode::UnknownMessage,
-        message: format!(
-            "this host (protocol {}) cannot read the message: {e}",
-            waymark_protocol::PROTOCOL_VERSION
+        message: say!(
+            words,
+            "host-frame-unknown",
+            protocol = waymark_protocol::PROTOCOL_VERSION,
+            detail = e.to_string()
         ),
     })
 }
 
 /// The only place that writes frames to the browser.
-async fn write_all<W>(mut queue: mpsc::Receiver<ToExtension>, output: W) -> Result<(), FramingError>
+async fn write_all<W>(
+    mut queue: mpsc::Receiver<ToExtension>,
+    output: W,
+    language: Language,
+) -> Result<(), FramingError>
 where
     W: AsyncWrite + Unpin,
 {
@@ -159,7 +171,8 @@ where
         match sink.send(body).await {
             Err(FramingError::TooLargeToSend { len, limit }) => {
                 tracing::warn!(len, limit, "reply too large for the browser");
-                sink.send(encode(&too_large(message.request_id(), len, limit)))
+                let words = language.words();
+                sink.send(encode(&too_large(&words, message.request_id(), len, limit)))
                     .await?;
             }
             other => other?,
@@ -168,11 +181,11 @@ where
     Ok(())
 }
 
-fn too_large(id: Option<RequestId>, len: usize, limit: usize) -> ToExtension {
+fn too_large(words: &Words, id: Option<RequestId>, len: usize, limit: usize) -> ToExtension {
     ToExtension::Error(ErrorReply {
         id,
         code: ErrorCode::ReplyTooLarge,
-        message: format!("the answer was {len} bytes, over the browser's limit of {limit}; it was not sent"),
+        message: say!(words, "host-reply-too-large", length = len, limit = limit),
     })
 }
 
@@ -255,6 +268,35 @@ mod tests {
                 host_version: "0.1.0-test".into(),
                 pid: 77
             })]
+        );
+    }
+
+    #[tokio::test]
+    async fn after_a_russian_hello_errors_are_russian() {
+        let mut input = frame(br#"{"type":"hello","protocol":3,"extension_version":"x","language":"ru"}"#);
+        input.extend(frame(b"\xff\xfe"));
+        input.extend(frame(b"{not json"));
+        input.extend(frame(br#"{"type":"nonsense","id":4}"#));
+        let out = exchange(input).await;
+        let errors: Vec<String> = out
+            .into_iter()
+            .filter_map(|m| match m {
+                ToExtension::Error(e) => Some(e.message),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(
+            errors[0].starts_with("сообщение — не корректный UTF-8 ("),
+            "{errors:?}"
+        );
+        assert!(
+            errors[1].starts_with("сообщение — не корректный JSON ("),
+            "{errors:?}"
+        );
+        assert!(
+            errors[2].starts_with("этот хост (протокол 3) не может прочитать сообщение: "),
+            "{errors:?}"
         );
     }
 
@@ -366,7 +408,7 @@ mod tests {
     async fn a_reply_over_the_browsers_limit_becomes_an_error_with_its_id() {
         let (host_out, mut browser_in) = tokio::io::duplex(1 << 22);
         let (tx, rx) = mpsc::channel(4);
-        let writer = tokio::spawn(write_all(rx, host_out));
+        let writer = tokio::spawn(write_all(rx, host_out, Language::default()));
         let huge = ToExtension::Pong(Pong {
             id: 8,
             host_version: "x".repeat(waymark_protocol::MAX_MESSAGE_TO_BROWSER),

@@ -74,6 +74,11 @@ impl Dispatch {
         }
     }
 
+    /// The browser user's language (English until the hello says otherwise).
+    pub(crate) fn language(&self) -> Language {
+        self.language.clone()
+    }
+
     /// The browser tools as an MCP server for outside clients, behind this connection's gate.
     pub fn mcp_server(&self) -> BrowserServer {
         BrowserServer::new(self.gate.clone(), self.outbox.clone())

@@ -18,7 +18,7 @@ use waymark_protocol::{AgentState, PageTool, RequestId};
 use crate::llm::Message;
 
 /// The file format; a file of another version is set aside like a corrupt one.
-const VERSION: u32 = 1;
+pub const VERSION: u32 = 1;
 /// Facts kept at most: the oldest go first.
 const MAX_FACTS: usize = 30;
 /// A fact longer than this is not a generalisation.
@@ -446,11 +446,20 @@ pub struct Store {
     dir: PathBuf,
 }
 
-/// A session read from disk, and a sentence for the user when it could not be read.
+/// A session read from disk, and why it was started afresh when it could not be read (said to the user).
 #[derive(Debug)]
 pub struct Loaded {
     pub session: Session,
-    pub notice: Option<String>,
+    /// Why it could not be read, and where the file was kept (if it could be moved).
+    pub notice: Option<(Unreadable, Option<PathBuf>)>,
+}
+
+/// What was wrong with a saved session; the details are the reader's own (English) words.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Unreadable {
+    Read(String),
+    Version(u32),
+    Content(String),
 }
 
 impl Store {
@@ -484,34 +493,29 @@ impl Store {
                     notice: None,
                 }
             }
-            Err(e) => return self.fresh(&format!("it could not be read ({e})")),
+            Err(e) => return self.fresh(Unreadable::Read(e.to_string())),
         };
         match serde_json::from_slice::<Session>(&text) {
             Ok(session) if session.version == VERSION => Loaded {
                 session,
                 notice: None,
             },
-            Ok(session) => self.fresh(&format!("it is of version {}, not {VERSION}", session.version)),
-            Err(e) => self.fresh(&format!("it is not a session Waymark can read ({e})")),
+            Ok(session) => self.fresh(Unreadable::Version(session.version)),
+            Err(e) => self.fresh(Unreadable::Content(e.to_string())),
         }
     }
 
-    fn fresh(&self, why: &str) -> Loaded {
+    fn fresh(&self, why: Unreadable) -> Loaded {
         let path = self.path();
         let stamp = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
         let aside = self.dir.join(format!("current.json.bad-{stamp}"));
-        let kept = match fs::rename(&path, &aside) {
-            Ok(()) => format!(" It was kept as {}.", aside.display()),
-            Err(_) => String::new(),
-        };
-        tracing::warn!(path = %path.display(), "the saved session was set aside: {why}");
+        let kept = fs::rename(&path, &aside).ok().map(|()| aside);
+        tracing::warn!(path = %path.display(), "the saved session was set aside: {why:?}");
         Loaded {
             session: Session::default(),
-            notice: Some(format!(
-                "I could not read my saved session, so I start afresh: {why}.{kept}"
-            )),
+            notice: Some((why, kept)),
         }
     }
 
@@ -571,10 +575,7 @@ mod tests {
         let loaded = store.load();
         assert_eq!(loaded.session.current_goal, None);
         let notice = loaded.notice.unwrap();
-        assert!(
-            notice.starts_with("I could not read my saved session"),
-            "{notice}"
-        );
+        assert!(matches!(notice.0, Unreadable::Content(_)), "{notice:?}");
         assert!(!store.path().exists());
         let aside: Vec<String> = fs::read_dir(dir.path().join("sessions"))
             .unwrap()

@@ -27,3 +27,28 @@ gate-handoff-choose = Waymark leaves this step to you: choosing { $secret ->
    *[card] card details
 } is for you. Do it yourself in the page, then carry on.
 gate-handoff-card-number = Waymark leaves this step to you: the text looks like a payment card number, and card details are for you. Do it yourself in the page, then carry on.
+
+## Messages from the browser the host could not take (an error reply). $detail: what the reader said.
+# $length: the message's size in bytes; $limit: the most the host takes.
+host-frame-oversized = a message of { $length } bytes is over the limit of { $limit } bytes; it was skipped
+host-frame-not-utf8 = the message is not valid UTF-8 ({ $detail }); it was ignored
+host-frame-not-json = the message is not valid JSON ({ $detail }); it was ignored
+# $protocol: the protocol version this host speaks.
+host-frame-unknown = this host (protocol { $protocol }) cannot read the message: { $detail }
+# $length: the answer's size in bytes; $limit: the most the browser takes.
+host-reply-too-large = the answer was { $length } bytes, over the browser's limit of { $limit }; it was not sent
+
+## The agent's saved session. $why: what was wrong with it (one of session-unreadable-*).
+session-reset = I could not read my saved session, so I start afresh: { $why }.
+# $path: where the unreadable file was kept.
+session-reset-kept = I could not read my saved session, so I start afresh: { $why }. It was kept as { $path }.
+session-unreadable = it could not be read ({ $detail })
+# $version: the file's version; $expected: the one this host reads.
+session-unreadable-version = it is of version { $version }, not { $expected }
+session-unreadable-content = it is not a session Waymark can read ({ $detail })
+
+## Refusals said to the agent's model and outside MCP clients in terms of tools (the panel's say
+## "/list"). $index: the number or tab asked for.
+mcp-stale-number = Number { $index } is not in the page's latest list. Call browser_list_interactives (or browser_find) for the current numbers. Nothing was done.
+mcp-no-numbers = The page has no numbers yet. Call browser_list_interactives first. Nothing was done.
+mcp-no-tab = There is no tab { $index }. Call browser_list_tabs for the tabs and their numbers.

@@ -33,7 +33,9 @@ impl Agent {
                 session: loaded.session,
                 store,
                 log,
-                notice: loaded.notice,
+                notice: loaded
+                    .notice
+                    .map(|(why, kept)| super::wording::session_reset(&self.words(), &why, kept.as_deref())),
                 unsaved: Unsaved::Saved,
                 screen: None,
             }

@@ -1,19 +1,47 @@
-//! Every sentence the agent composes for the user, in their language (`agent.ftl`): the summaries when
-//! the user stops it and at the step limit, and the refusal of a message too long to take. The steps'
+//! Every sentence the agent composes for the user, in their language (`agent.ftl`, `host.ftl`): the
+//! summaries when the user stops it and at the step limit, the refusal of a message too long to take,
+//! and a saved session that could not be read. The steps'
 //! own words (progress, outcomes) are [`crate::mcp::progress`]'s.
 //!
 //! What it must not do: speak to the model (that is [`super::prompt`], in English), or quote page text:
 //! the summaries list the steps as they were said, and the facts and plan the model wrote (which the
 //! user hears as the assistant's).
 
+use std::path::Path;
+
 use waymark_i18n::{say, Words};
 use waymark_protocol::MAX_CHAT_CHARS;
 
-use crate::session::Session;
+use crate::session::{self, Session, Unreadable};
 
 /// What the user hears when their message is longer than the agent takes ([`MAX_CHAT_CHARS`]).
 pub(super) fn too_long(words: &Words, length: usize) -> String {
     say!(words, "agent-too-long", length = length, max = MAX_CHAT_CHARS)
+}
+
+/// What the user hears when the saved session could not be read and a fresh one started.
+pub(super) fn session_reset(words: &Words, why: &Unreadable, kept: Option<&Path>) -> String {
+    let why = match why {
+        Unreadable::Read(detail) => say!(words, "session-unreadable", detail = detail.as_str()),
+        Unreadable::Version(version) => say!(
+            words,
+            "session-unreadable-version",
+            version = *version,
+            expected = session::VERSION
+        ),
+        Unreadable::Content(detail) => {
+            say!(words, "session-unreadable-content", detail = detail.as_str())
+        }
+    };
+    match kept {
+        Some(path) => say!(
+            words,
+            "session-reset-kept",
+            why = why,
+            path = path.display().to_string()
+        ),
+        None => say!(words, "session-reset", why = why),
+    }
 }
 
 /// What the user hears when they stop the agent: what it did in this run, and how to go on.

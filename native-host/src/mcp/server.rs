@@ -316,7 +316,7 @@ impl ServerHandler for BrowserServer {
                 Err(why) => ToolResult::failed(ErrorKind::BadArguments, why.to_string()),
                 Ok(tool) => {
                     let result = self.run_for_agent(tab_id, tool.clone(), inbox.clone()).await;
-                    wording::for_callers(&tool, result)
+                    wording::for_callers(&self.gate.words(), &tool, result)
                 }
             };
             // The agent reports its own steps; no activity for the panel here.
@@ -338,7 +338,7 @@ impl ServerHandler for BrowserServer {
             Ok(tool) => {
                 let changes_page = tool.changes_page();
                 let result = self.run(&client, tool.clone(), context.ct.clone()).await;
-                let result = wording::for_callers(&tool, result);
+                let result = wording::for_callers(&self.gate.words(), &tool, result);
                 let summary = crate::mcp::progress::summary(&self.gate.words(), &tool, &result);
                 let reply = client_content(&tool, &result);
                 (result, changes_page, summary, reply)

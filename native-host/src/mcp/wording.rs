@@ -7,6 +7,7 @@
 //! What it must not do: decide by the words of a message. A refusal is reworded by its kind and the
 //! tool it answers, and keeps its kind and data; every other result passes unchanged.
 
+use waymark_i18n::{say, Words};
 use waymark_protocol::{ErrorKind, PageTool, ToolResult};
 
 /// The number a tool acts on, when it names one.
@@ -22,27 +23,23 @@ fn number(tool: &PageTool) -> Option<u32> {
     }
 }
 
-/// `result` of `tool`, said to a client or the model.
-pub fn for_callers(tool: &PageTool, result: ToolResult) -> ToolResult {
+/// `result` of `tool`, said to a client or the model, in the browser user's language (`words`).
+pub fn for_callers(words: &Words, tool: &PageTool, result: ToolResult) -> ToolResult {
     let said = match (result.kind, tool) {
         // A number the tab's latest list does not have (or there is no list yet); with `data`, the
         // number's element changed and the fresh list comes along, which the words already say.
         (Some(ErrorKind::Stale), _) if result.data.is_none() => Some(match number(tool) {
-            Some(index) => format!(
-                "Number {index} is not in the page's latest list. Call browser_list_interactives (or \
-                 browser_find) for the current numbers. Nothing was done."
-            ),
-            None => "The page has no numbers yet. Call browser_list_interactives first. Nothing was done."
-                .to_owned(),
+            Some(index) => say!(words, "mcp-stale-number", index = index),
+            None => say!(words, "mcp-no-numbers"),
         }),
-        (Some(ErrorKind::BadArguments), PageTool::SwitchTab { index }) => Some(format!(
-            "There is no tab {index}. Call browser_list_tabs for the tabs and their numbers."
-        )),
+        (Some(ErrorKind::BadArguments), PageTool::SwitchTab { index }) => {
+            Some(say!(words, "mcp-no-tab", index = *index))
+        }
         _ => None,
     };
     match said {
-        Some(words) => ToolResult {
-            error: Some(words),
+        Some(said) => ToolResult {
+            error: Some(said),
             ..result
         },
         None => result,
@@ -83,7 +80,8 @@ mod tests {
             ErrorKind::Stale,
             "There is no number 9: the list goes from 1 to 4. Say /list for the current numbers.",
         );
-        let said = for_callers(&click, panel);
+        let english = Words::english();
+        let said = for_callers(&english, &click, panel);
         assert_eq!(said.kind, Some(ErrorKind::Stale));
         let words = said.error.unwrap();
         assert!(
@@ -92,13 +90,18 @@ mod tests {
         );
 
         let focus = PageTool::FocusNext { role: None };
-        let words = for_callers(&focus, ToolResult::failed(ErrorKind::Stale, "say /list first."))
-            .error
-            .unwrap();
+        let words = for_callers(
+            &english,
+            &focus,
+            ToolResult::failed(ErrorKind::Stale, "say /list first."),
+        )
+        .error
+        .unwrap();
         assert!(words.starts_with("The page has no numbers yet"), "{words}");
 
         let tab = PageTool::SwitchTab { index: 5 };
         let words = for_callers(
+            &english,
             &tab,
             ToolResult::failed(
                 ErrorKind::BadArguments,
@@ -122,8 +125,31 @@ mod tests {
         };
         let renewed = ToolResult::failed(ErrorKind::Stale, "Number 9 (button \"Save\") is gone.")
             .with_data(Some(serde_json::json!({"items": []})));
-        assert_eq!(for_callers(&click, renewed.clone()), renewed);
+        let english = Words::english();
+        assert_eq!(for_callers(&english, &click, renewed.clone()), renewed);
         let ok = ToolResult::ok(serde_json::json!({"done": "click"}));
-        assert_eq!(for_callers(&click, ok.clone()), ok);
+        assert_eq!(for_callers(&english, &click, ok.clone()), ok);
+    }
+
+    #[test]
+    fn refusals_for_callers_are_in_the_users_language() {
+        let words = Words::new("ru");
+        let click = PageTool::OverlayAct {
+            index: 9,
+            action: ActKind::Click,
+            text: None,
+        };
+        let stale = ToolResult::failed(ErrorKind::Stale, "Say /list.");
+        let said = for_callers(&words, &click, stale).error.unwrap();
+        assert_eq!(
+            said,
+            "Номера 9 нет в последнем списке страницы. Вызовите browser_list_interactives (или \
+             browser_find), чтобы получить текущие номера. Ничего не сделано."
+        );
+        let tab = PageTool::SwitchTab { index: 5 };
+        let said = for_callers(&words, &tab, ToolResult::failed(ErrorKind::BadArguments, "x"))
+            .error
+            .unwrap();
+        assert!(said.starts_with("Вкладки 5 нет."), "{said}");
     }
 }

@@ -124,3 +124,20 @@ async fn a_hand_over_and_a_failing_model_server_are_russian() {
         &[address, "API", "HTTP", "WAYMARK_LLM_API_KEY", "OPENAI_API_KEY"],
     );
 }
+
+#[tokio::test]
+async fn a_saved_session_that_cannot_be_read_is_said_in_russian() {
+    let dir = Arc::new(tempfile::tempdir().unwrap());
+    std::fs::create_dir_all(dir.path().join("sessions")).unwrap();
+    std::fs::write(dir.path().join("sessions/current.json"), b"{\"version\": ").unwrap();
+    let harness = Harness::start_with(dir, shop(), vec![done("Готово.")], 10, false, "ru").await;
+    harness.chat("Привет").await;
+    let (seen, _) = harness.finish().await;
+    let said = sentences(&seen);
+    let notice = &said[0];
+    assert!(
+        notice.starts_with("Не удалось прочитать сохранённый сеанс, поэтому начинаю заново: это не сеанс"),
+        "{notice}"
+    );
+    assert!(notice.contains("Файл сохранён как "), "{notice}");
+}
