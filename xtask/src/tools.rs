@@ -54,10 +54,14 @@ pub fn var(name: &str) -> Option<OsString> {
 impl Machine {
     /// The machine as the environment describes it, with the repository root as working directory.
     pub fn new() -> Result<Self> {
-        // xtask/ is a member of the workspace at the repository's root.
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .parent()
-            .context("xtask lives inside the repository")?
+        // The checkout we are run in (build.sh enters its root; `cargo xtask` may be run from any
+        // folder inside it). Not the folder this binary was compiled in: checkouts that share a
+        // CARGO_TARGET_DIR share this binary too.
+        let here = std::env::current_dir().context("reading the current folder")?;
+        let root = here
+            .ancestors()
+            .find(|dir| dir.join("xtask/Cargo.toml").is_file() && dir.join("build.sh").is_file())
+            .with_context(|| format!("{} is not inside a Waymark checkout", here.display()))?
             .to_path_buf();
         std::env::set_current_dir(&root).with_context(|| format!("entering {}", root.display()))?;
         let target_dir = var("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
