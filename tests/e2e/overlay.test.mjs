@@ -138,6 +138,8 @@ test('a tab where extensions cannot run gets a clear answer', async () => {
   const before = await replyCount(panel);
   await panel.evaluate((id) => { history.replaceState(null, '', `?tabId=${id}`); }, tabId);
   await panel.reload();
+  // As a user hears the panel start before speaking to it: it loads its language first.
+  await waitForStatus(panel, /^Connected to Waymark host/);
   await send(panel, '/list');
   await waitForReply(panel, /^Waymark cannot reach this tab: it shows chrome:\/\/version\/, one of the browser.s own pages/, { after: 0 });
   assert.ok(before >= 0);
