@@ -534,22 +534,22 @@ fn stable_id(found: &Found) -> u64 {
 /// Draws the badges of a numbering just made, at the boxes its listing read moments ago (a scroll or
 /// a change of the page since redraws them where the elements stand then).
 fn redraw_listed() {
-    FRAME.with_borrow_mut(|f| {
-        if !f.overlay_wanted {
-            return;
-        }
-        if f.overlay.is_none() {
-            f.overlay = Overlay::create(redraw).ok();
-        }
-        if let Some(overlay) = &f.overlay {
-            let numbers = f.badges.iter().copied();
-            overlay.draw_at(f.numbered.iter().map(|(_, found)| found.rect()).zip(numbers));
-        }
+    with_overlay(|overlay, f| {
+        let numbers = f.badges.iter().copied();
+        overlay.draw_at(f.numbered.iter().map(|(_, found)| found.rect()).zip(numbers));
     });
 }
 
 /// Draws the badges of the current numbering, if the overlay is wanted.
 fn redraw() {
+    with_overlay(|overlay, f| {
+        let numbers = f.badges.iter().copied();
+        overlay.draw(f.numbered.iter().map(|(_, found)| &found.element).zip(numbers));
+    });
+}
+
+/// Runs `draw` with the frame's overlay, made on first use, when the overlay is wanted.
+fn with_overlay(draw: impl FnOnce(&Overlay, &Frame)) {
     FRAME.with_borrow_mut(|f| {
         if !f.overlay_wanted {
             return;
@@ -558,8 +558,7 @@ fn redraw() {
             f.overlay = Overlay::create(redraw).ok();
         }
         if let Some(overlay) = &f.overlay {
-            let numbers = f.badges.iter().copied();
-            overlay.draw(f.numbered.iter().map(|(_, found)| &found.element).zip(numbers));
+            draw(overlay, f);
         }
     });
 }
