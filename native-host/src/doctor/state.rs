@@ -89,7 +89,7 @@ mod tests {
     use std::io::ErrorKind;
 
     #[test]
-    fn a_writable_folder_passes_and_nothing_is_left_behind() {
+    fn a_missing_or_writable_folder_passes() {
         let dir = tempfile::tempdir().unwrap();
         let state = dir.path().join("waymark");
         let check = check_state_dir(&state);
@@ -102,13 +102,8 @@ mod tests {
         }
         let check = check_state_dir(&state);
         assert_eq!(check.status, Status::Ok, "{check:?}");
+        // That the probe leaves nothing behind is the probe's own test (`state_dir.rs`).
         assert!(check.detail.contains("is writable"), "{check:?}");
-        let left = |dir: &Path| std::fs::read_dir(dir).unwrap().count();
-        assert_eq!(left(dir.path()), 1);
-        assert_eq!(left(&state), SUBFOLDERS.len());
-        for sub in SUBFOLDERS {
-            assert_eq!(left(&state.join(sub)), 0, "{sub}");
-        }
     }
 
     #[test]
