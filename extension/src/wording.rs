@@ -5,7 +5,7 @@
 //! Must not: glue a sentence together from pieces (word order differs between languages: one message
 //! per sentence, values by name), or decide anything beyond which message to say.
 
-use waymark_protocol::{AgentState, ConnectionState, ErrorReply, Pong, PROTOCOL_VERSION};
+use waymark_protocol::{AgentState, ConnectionState, Disconnection, ErrorReply, Pong, PROTOCOL_VERSION};
 
 mod activity;
 mod faults;
@@ -55,20 +55,18 @@ pub fn connection_status(state: &ConnectionState) -> String {
             host_protocol = *host_protocol,
             protocol = PROTOCOL_VERSION
         ),
-        ConnectionState::Disconnected { reason, .. } => {
-            say!(w, "status-disconnected", reason = reason.trim_end_matches('.'))
+        ConnectionState::Disconnected { why, .. } => {
+            let reason = match why {
+                Disconnection::Exited => say!(w, "status-host-exited"),
+                Disconnection::FailedToStart => say!(w, "status-host-failed-to-start"),
+                Disconnection::CommunicationFailed => say!(w, "status-host-unreadable"),
+                Disconnection::Closed => say!(w, "status-host-closed"),
+                Disconnection::Silent { seconds } => say!(w, "status-host-silent", seconds = *seconds),
+                Disconnection::Other { reason } => reason.clone(),
+            };
+            say!(w, "status-disconnected", reason = reason)
         }
     })
-}
-
-/// Why the worker lost the host, when the browser gave no reason of its own: it closed the connection.
-pub fn host_closed_connection() -> String {
-    with_words(|w| say!(w, "status-host-closed"))
-}
-
-/// Why the worker gave up on a host that never said welcome.
-pub fn host_silent(seconds: u32) -> String {
-    with_words(|w| say!(w, "status-host-silent", seconds = seconds))
 }
 
 /// The short answer to `/ping`, for listening: "Pong, 24 ms."; [`pong_detail`] is what `/details` adds.

@@ -13,8 +13,8 @@ use std::rc::Rc;
 use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::{
-    ConnectionState, FileData, FilePart, Hello, PageTool, PanelToWorker, RequestId, StopAgent, ToExtension,
-    ToHost, ToolDone, ToolResult, WorkerToPanel, HOST_NAME, PROTOCOL_VERSION,
+    ConnectionState, Disconnection, FileData, FilePart, Hello, PageTool, PanelToWorker, RequestId, StopAgent,
+    ToExtension, ToHost, ToolDone, ToolResult, WorkerToPanel, HOST_NAME, PROTOCOL_VERSION,
 };
 
 use crate::chrome::{self, Port};
@@ -270,7 +270,7 @@ fn connect_host(worker: &Shared) {
     let port = match chrome::connect_native(HOST_NAME) {
         Ok(port) => port,
         Err(e) => {
-            host_gone(worker, attempt, Some(format!("{e:?}")));
+            host_gone(worker, attempt, Some(format!("{e:?}")).as_deref());
             return;
         }
     };
@@ -288,7 +288,7 @@ fn connect_host(worker: &Shared) {
         let worker = worker.clone();
         Closure::<dyn FnMut(JsValue)>::new(move |_port: JsValue| {
             // lastError is only readable inside this callback.
-            host_gone(&worker, attempt, chrome::last_error_message());
+            host_gone(&worker, attempt, chrome::last_error_message().as_deref());
         })
     };
     port.on_message()
@@ -317,10 +317,15 @@ fn connect_host(worker: &Shared) {
                 if let Some(link) = worker.borrow_mut().host.take() {
                     link.port.disconnect();
                 }
-                host_gone(
+                went_away(
                     &worker,
                     attempt,
-                    Some(crate::wording::host_silent(WELCOME_TIMEOUT_MS / 1_000)),
+                    ConnectionState::Disconnected {
+                        why: Disconnection::Silent {
+                            seconds: WELCOME_TIMEOUT_MS / 1_000,
+                        },
+                        retry_in_ms: 0,
+                    },
                 );
             }
         })
@@ -398,7 +403,22 @@ fn from_host(worker: &Shared, attempt: u32, message: ToExtension) {
 }
 
 /// The host port closed (or never opened): classify why, tell the panels, and try again later.
-fn host_gone(worker: &Shared, attempt: u32, error: Option<String>) {
+fn host_gone(worker: &Shared, attempt: u32, browser_said: Option<&str>) {
+    let state = match browser_said.map(browser_reason) {
+        Some(Gone::NotInstalled) => ConnectionState::NotInstalled { retry_in_ms: 0 },
+        Some(Gone::Forbidden) => ConnectionState::Forbidden { retry_in_ms: 0 },
+        Some(Gone::Disconnected(why)) => ConnectionState::Disconnected { why, retry_in_ms: 0 },
+        None => ConnectionState::Disconnected {
+            why: Disconnection::Closed,
+            retry_in_ms: 0,
+        },
+    };
+    went_away(worker, attempt, state);
+}
+
+/// The connection of `attempt` ended as `state` says (its `retry_in_ms` is filled in here): forget the
+/// link, say why, and try again after the next backoff delay.
+fn went_away(worker: &Shared, attempt: u32, mut state: ConnectionState) {
     let delay = {
         let mut w = worker.borrow_mut();
         if w.attempt != attempt {
@@ -413,21 +433,45 @@ fn host_gone(worker: &Shared, attempt: u32, error: Option<String>) {
         w.next_retry_ms = (delay * 2).min(MAX_RETRY_MS);
         delay
     };
-    let reason = error.unwrap_or_else(crate::wording::host_closed_connection);
-    chrome::log(&format!("host connection lost: {reason}"));
-    let lower = reason.to_lowercase();
-    let state = if lower.contains("not found") {
-        ConnectionState::NotInstalled { retry_in_ms: delay }
-    } else if lower.contains("forbidden") {
-        ConnectionState::Forbidden { retry_in_ms: delay }
-    } else {
-        ConnectionState::Disconnected {
-            reason,
-            retry_in_ms: delay,
-        }
-    };
+    chrome::log(&format!("host connection lost: {state:?}"));
+    match &mut state {
+        ConnectionState::NotInstalled { retry_in_ms }
+        | ConnectionState::Forbidden { retry_in_ms }
+        | ConnectionState::Disconnected { retry_in_ms, .. } => *retry_in_ms = delay,
+        _ => {}
+    }
     set_state(worker, state);
     schedule_retry(worker, delay);
+}
+
+/// What the browser's reason for ending a native connection means.
+#[derive(Debug, PartialEq, Eq)]
+enum Gone {
+    NotInstalled,
+    Forbidden,
+    Disconnected(Disconnection),
+}
+
+/// The browser says why a native connection ended only in English words (`runtime.lastError`), so
+/// this is the one place they are read: Chromium's fixed messages become typed reasons the panel
+/// says in the user's language; anything else is kept in the browser's words.
+fn browser_reason(message: &str) -> Gone {
+    let lower = message.to_lowercase();
+    if lower.contains("not found") {
+        Gone::NotInstalled
+    } else if lower.contains("forbidden") {
+        Gone::Forbidden
+    } else if lower.contains("has exited") {
+        Gone::Disconnected(Disconnection::Exited)
+    } else if lower.contains("failed to start") {
+        Gone::Disconnected(Disconnection::FailedToStart)
+    } else if lower.contains("error when communicating") {
+        Gone::Disconnected(Disconnection::CommunicationFailed)
+    } else {
+        Gone::Disconnected(Disconnection::Other {
+            reason: message.trim_end_matches('.').to_owned(),
+        })
+    }
 }
 
 fn schedule_retry(worker: &Shared, delay_ms: u32) {
@@ -566,7 +610,40 @@ async fn run_tool(
 
 #[cfg(test)]
 mod tests {
-    use super::{own_page, PanelKind};
+    use super::{browser_reason, own_page, Gone, PanelKind};
+    use waymark_protocol::Disconnection;
+
+    #[test]
+    fn chromiums_reasons_become_typed_and_others_keep_the_browsers_words() {
+        let cases = [
+            ("Specified native messaging host not found.", Gone::NotInstalled),
+            (
+                "Access to the specified native messaging host is forbidden.",
+                Gone::Forbidden,
+            ),
+            (
+                "Native host has exited.",
+                Gone::Disconnected(Disconnection::Exited),
+            ),
+            (
+                "Failed to start native messaging host.",
+                Gone::Disconnected(Disconnection::FailedToStart),
+            ),
+            (
+                "Error when communicating with the native messaging host.",
+                Gone::Disconnected(Disconnection::CommunicationFailed),
+            ),
+            (
+                "Something the browser never said before.",
+                Gone::Disconnected(Disconnection::Other {
+                    reason: "Something the browser never said before".into(),
+                }),
+            ),
+        ];
+        for (said, meant) in cases {
+            assert_eq!(browser_reason(said), meant, "{said}");
+        }
+    }
 
     fn is_own_page(id: &str, url: &str, own_id: &str) -> bool {
         own_page(id, url, own_id).is_some()

@@ -30,8 +30,8 @@ pub use host::{
     UserTool, Welcome,
 };
 pub use relay::{
-    ConnectionState, FrameBanner, FrameBanners, FramePin, FramePlace, FramePreview, FrameScan, FrameSeen,
-    PanelToWorker, ScanEntry, WorkerToContent, WorkerToPanel,
+    ConnectionState, Disconnection, FrameBanner, FrameBanners, FramePin, FramePlace, FramePreview, FrameScan,
+    FrameSeen, PanelToWorker, ScanEntry, WorkerToContent, WorkerToPanel,
 };
 pub use secret::{secret_kind, FieldFacts, Secret, SecretKind};
 pub use tools::{

@@ -172,7 +172,26 @@ pub enum ConnectionState {
         host_protocol: u32,
     },
     /// The host went away (exited, crashed, was killed); a new one is started after `retry_in_ms`.
-    Disconnected { reason: String, retry_in_ms: u32 },
+    Disconnected { why: Disconnection, retry_in_ms: u32 },
+}
+
+/// Why the connection to the host ended, typed so the panel says it in the user's language rather
+/// than in the browser's English.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Disconnection {
+    /// The host program ended (killed, crashed, or quit).
+    Exited,
+    /// The browser could not start the host program.
+    FailedToStart,
+    /// The browser could not read the host's messages or write to it.
+    CommunicationFailed,
+    /// The host closed the connection and the browser gave no reason.
+    Closed,
+    /// The host started but did not say welcome within `seconds`.
+    Silent { seconds: u32 },
+    /// A reason the browser gave that is none of the above, in its own words.
+    Other { reason: String },
 }
 
 /// The part of a [`crate::Pin`] that a frame checks itself.

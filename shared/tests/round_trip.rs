@@ -108,8 +108,18 @@ fn samples_relay() -> (Vec<PanelToWorker>, Vec<WorkerToPanel>) {
             host_protocol: 9,
         },
         ConnectionState::Disconnected {
-            reason: "Native host has exited.".into(),
+            why: Disconnection::Exited,
             retry_in_ms: 250,
+        },
+        ConnectionState::Disconnected {
+            why: Disconnection::Silent { seconds: 10 },
+            retry_in_ms: 500,
+        },
+        ConnectionState::Disconnected {
+            why: Disconnection::Other {
+                reason: "Something new.".into(),
+            },
+            retry_in_ms: 1_000,
         },
     ];
     let mut to_panel: Vec<WorkerToPanel> = states

@@ -181,7 +181,7 @@ test('a whole command-mode session with the keyboard only: list, type and click 
   };
   const list = await said('/list all', /controls on "Checkout fixture"/);
   const number = (name) => list.split('\n').find((l) => l.endsWith(`, ${name}`)).split(', ')[0];
-  await said(`/type ${number('Name')} Grace Hopper`, /^Typed into \d+, textbox, Name\.$/);
+  await said(`/type ${number('Name')} Grace Hopper`, /^Typed into \d+, text field, Name\.$/);
   assert.equal(await page.inputValue('#name'), 'Grace Hopper');
   await said(`/click ${number('Save draft')}`, /^Clicked \d+, button, Save draft\.$/);
   assert.equal(await page.evaluate(() => window.events.saved), 1);

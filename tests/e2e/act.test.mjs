@@ -31,10 +31,10 @@ const command = (text, pattern, timeout) => run(panel, text, pattern, timeout);
 const events = () => page.evaluate(() => window.events);
 
 test('typing reaches the page the way frameworks see it, and select picks by label', async () => {
-  await command(`/type ${numbers.Name} Ada Lovelace`, new RegExp(`^Typed into ${numbers.Name}, textbox, Name\\.$`));
+  await command(`/type ${numbers.Name} Ada Lovelace`, new RegExp(`^Typed into ${numbers.Name}, text field, Name\\.$`));
   assert.equal(await page.inputValue('#name'), 'Ada Lovelace');
   assert.deepEqual((await events()).onChange, ['Ada Lovelace']);
-  await command(`/select ${numbers.Size} large`, new RegExp(`^Selected Large in ${numbers.Size}, combobox, Size\\.$`));
+  await command(`/select ${numbers.Size} large`, new RegExp(`^Selected Large in ${numbers.Size}, combo box, Size\\.$`));
   assert.deepEqual((await events()).changed, ['Large']);
   await command(`/select ${numbers.Size} Huge`, /there is no option "Huge"; the options are: Small, Medium, Large/);
 });

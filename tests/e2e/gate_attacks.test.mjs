@@ -117,7 +117,7 @@ test('Enter in an ordinary field of a checkout submits the order: asked, saying 
   assert.equal(typed.status, 'ok', typed.error);
   await noQuestionShown();
   const pattern = new RegExp(
-    `${ASKS}Press Enter in textbox 'Coupon code': this submits the form 'Place order \\(€84\\.97\\)' on 127\\.0\\.0\\.1:\\d+\\. Yes or no\\?$`,
+    `${ASKS}Press Enter in text field 'Coupon code': this submits the form 'Place order \\(€84\\.97\\)' on 127\\.0\\.0\\.1:\\d+\\. Yes or no\\?$`,
   );
   // Where the focus is (typing left it there), and by number.
   await askedAndRefused('browser_press', { key: 'Enter' }, pattern);
@@ -149,7 +149,7 @@ test('a link whose label lies, or whose address deletes, is judged by what it sh
 
 test('a list that acts on change asks for the option it would choose, named in full', async () => {
   const bulk = await numberOf('Bulk actions');
-  const pattern = /Choose 'Delete selected forever' in combobox 'Bulk actions'/;
+  const pattern = /Choose 'Delete selected forever' in combo box 'Bulk actions'/;
   await askedAndRefused('browser_overlay_act', { index: bulk, action: 'select', text: 'Delete selected forever' }, pattern);
   // A part of the label resolves to the whole option before it is judged.
   await askedAndRefused('browser_overlay_act', { index: bulk, action: 'select', text: 'forever' }, pattern);
@@ -175,11 +175,11 @@ test('Enter in a team chat sends what it holds: asked, by key and by a typed lin
   const chat = await numberOf('Message #team');
   const typed = await call('browser_overlay_act', { index: chat, action: 'type', text: 'hello team' });
   assert.equal(typed.status, 'ok', typed.error);
-  await askedAndRefused('browser_press', { key: 'Enter' }, /Press Enter in textbox 'Message #team': this sends what it holds/);
+  await askedAndRefused('browser_press', { key: 'Enter' }, /Press Enter in text field 'Message #team': this sends what it holds/);
   await askedAndRefused(
     'browser_overlay_act',
     { index: chat, action: 'type', text: 'and goodbye\n' },
-    /Type into textbox 'Message #team' and press Enter: this sends what it holds/,
+    /Type into text field 'Message #team' and press Enter: this sends what it holds/,
   );
 });
 
@@ -190,7 +190,7 @@ test('forms sent from afar: a button outside its form, an image input, a checkbo
     /Click button 'Continue': this sends its form to http:\/\/127\.0\.0\.1:\d+\/account\/delete/,
   );
   await askedAndRefused('browser_overlay_act', { index: await numberOf('Go'), action: 'click' }, /Click button 'Go'/);
-  await askedAndRefused('browser_overlay_act', { index: await numberOf('Auto-renew'), action: 'click' }, /Click checkbox 'Auto-renew'/);
+  await askedAndRefused('browser_overlay_act', { index: await numberOf('Auto-renew'), action: 'click' }, /Click check box 'Auto-renew'/);
 });
 
 test('Delete where nothing has the focus may be a page command: asked', async () => {
@@ -314,8 +314,8 @@ test('the agent, talked into it by the page, is stopped on every road, and says 
   await send(panel, 'Tidy up my mail');
   for (const pattern of [
     /^Click link 'Read more' \(it shows 'Delete all mail'\)/,
-    /^Choose 'Delete selected forever' in combobox 'Bulk actions'/,
-    /^Press Enter in textbox 'Message #team': this sends what it holds/,
+    /^Choose 'Delete selected forever' in combo box 'Bulk actions'/,
+    /^Press Enter in text field 'Message #team': this sends what it holds/,
     /^Open http:\/\/localhost:\d+\/collect\?coupon=SAVE10\? That site was not named/,
     /^Click button 'Continue': this sends its form to/,
   ]) {

@@ -207,15 +207,15 @@ test('the screenshot covers every secret field and leaves the ordinary ones visi
 test('the side panel neither lists nor finds a secret value', async () => {
   const list = await command(panel, '/list all', /controls on "Secrets fixture"/);
   assertNoSecret(list, '/list all');
-  assert.match(list, /, textbox, Name, value GraceBrewsterHopper/);
-  assert.match(list, /, textbox, Password(\n|$)/);
+  assert.match(list, /, text field, Name, value GraceBrewsterHopper/);
+  assert.match(list, /, text field, Password(\n|$)/);
   for (const marker of MARKERS) {
     // The reply repeats what was asked for, so only its verdict is checked.
     const reply = await command(panel, `/find ${marker}`, /match/);
     assert.match(reply, /^No control matches /, `/find ${marker}: ${reply}`);
   }
   const found = await command(panel, '/find SpringSale', /match/);
-  assert.match(found, /^1 match for "SpringSale":\n\d+, textbox, Promo code, value SpringSaleTen$/);
+  assert.match(found, /^1 match for "SpringSale":\n\d+, text field, Promo code, value SpringSaleTen$/);
 });
 
 test('the agent’s model sees the ordinary values and no secret', async () => {

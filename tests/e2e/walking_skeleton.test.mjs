@@ -69,6 +69,8 @@ test('after the host is killed the extension reconnects and /ping reaches a new 
   // Each state was announced once: no repeats of the same text in a row.
   const log = (await panel.evaluate(() => window.__waymarkStatusLog)).slice(logBefore);
   for (let i = 1; i < log.length; i++) assert.notEqual(log[i], log[i - 1], `repeated status: ${log}`);
+  // Said in Waymark's words (in the user's language), not the browser's English "Native host has exited".
+  assert.ok(log.includes('Waymark host disconnected (the host program ended); reconnecting…'), log.join('\n'));
 });
 
 test('a missing host is reported with what to do, and found again once installed', async () => {

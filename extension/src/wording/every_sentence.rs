@@ -131,8 +131,6 @@ fn every_sentence() -> Vec<String> {
         overlay_usage(),
         tool_timeout(10),
         page_reported_error(),
-        host_closed_connection(),
-        host_silent(5),
         help(),
         unknown_command("/хм", None),
         unknown_command("/pnig", Some("/ping")),
@@ -175,11 +173,21 @@ fn every_sentence() -> Vec<String> {
             host_version: "0.1.0".into(),
             host_protocol: 9,
         },
-        ConnectionState::Disconnected {
-            reason: "причина".into(),
-            retry_in_ms: 1,
-        },
-    ] {
+    ]
+    .into_iter()
+    .chain(
+        [
+            Disconnection::Exited,
+            Disconnection::FailedToStart,
+            Disconnection::CommunicationFailed,
+            Disconnection::Closed,
+            Disconnection::Silent { seconds: 10 },
+            Disconnection::Other {
+                reason: "причина".into(),
+            },
+        ]
+        .map(|why| ConnectionState::Disconnected { why, retry_in_ms: 1 }),
+    ) {
         out.push(connection_status(&state));
     }
     for state in [

@@ -18,11 +18,11 @@ fn status_lines_say_what_to_do() {
         "Host not installed: run ./build.sh install"
     );
     let retry_a = ConnectionState::Disconnected {
-        reason: "Native host has exited.".into(),
+        why: Disconnection::Exited,
         retry_in_ms: 250,
     };
     let retry_b = ConnectionState::Disconnected {
-        reason: "Native host has exited.".into(),
+        why: Disconnection::Exited,
         retry_in_ms: 500,
     };
     assert_eq!(
@@ -32,7 +32,7 @@ fn status_lines_say_what_to_do() {
     );
     assert_eq!(
         connection_status(&retry_a),
-        "Waymark host disconnected (Native host has exited); reconnecting…"
+        "Waymark host disconnected (the host program ended); reconnecting…"
     );
 }
 

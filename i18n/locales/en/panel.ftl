@@ -9,8 +9,12 @@ status-not-installed = Host not installed: run ./build.sh install
 status-forbidden = The Waymark host does not allow this extension: run ./build.sh install again
 # $version: the host's version; $host_protocol and $protocol: the protocol numbers of host and extension.
 status-incompatible = Waymark host { $version } speaks protocol { $host_protocol } but this extension speaks { $protocol }: run ./build.sh install to update both
-# $reason: why, in the browser's words (or one of the two messages below).
+# $reason: why (one of the messages below, or the browser's own words for a reason it gave that
+# Waymark does not know).
 status-disconnected = Waymark host disconnected ({ $reason }); reconnecting…
+status-host-exited = the host program ended
+status-host-failed-to-start = the browser could not start the host program
+status-host-unreadable = the browser could not talk to the host program
 status-host-closed = the host closed the connection
 status-host-silent = the host did not answer within { $seconds ->
     [one] { $seconds } second

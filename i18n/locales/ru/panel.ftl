@@ -8,6 +8,9 @@ status-not-installed = Хост не установлен: выполните ./
 status-forbidden = Хост Waymark не допускает это расширение: выполните ./build.sh install ещё раз
 status-incompatible = Хост Waymark { $version } работает по протоколу { $host_protocol }, а это расширение — по протоколу { $protocol }: выполните ./build.sh install, чтобы обновить оба
 status-disconnected = Связь с хостом Waymark потеряна ({ $reason }); переподключение…
+status-host-exited = программа хоста завершилась
+status-host-failed-to-start = браузер не смог запустить программу хоста
+status-host-unreadable = браузер не смог обменяться данными с программой хоста
 status-host-closed = хост закрыл соединение
 status-host-silent = хост не ответил за { $seconds ->
     [one] { $seconds } секунду

@@ -278,7 +278,7 @@ async fn enter_where_the_focus_is_submits_the_checkout_and_asks_saying_so() {
     let q = fake.question().await;
     assert_eq!(
         q.text,
-        "Press Enter in textbox 'Coupon code': this submits the form 'Place order (€84.97)' on \
+        "Press Enter in text field 'Coupon code': this submits the form 'Place order (€84.97)' on \
          shop.example. Yes or no?"
     );
     assert!(fake.ran().await.is_empty());
@@ -343,7 +343,7 @@ async fn a_choice_runs_with_the_option_the_preview_resolved_and_a_risky_one_asks
     let q = fake.question().await;
     assert!(
         q.text
-            .starts_with("Choose 'Delete selected forever' in combobox 'Bulk actions'"),
+            .starts_with("Choose 'Delete selected forever' in combo box 'Bulk actions'"),
         "{}",
         q.text
     );
