@@ -28,6 +28,7 @@ pub fn package(m: &Machine) -> Result<()> {
     say("the store zip");
     let mut zip = m.cargo([
         "run",
+        "--locked",
         "--quiet",
         "-p",
         "waymark-package",

@@ -42,7 +42,14 @@ pub fn windows(m: &Machine) -> Result<()> {
     let cargo = |args: &[&str]| {
         let mut command = m.cargo(args);
         command
-            .args(["-p", "waymark-host", "--target", TARGET, "--target-dir"])
+            .args([
+                "--locked",
+                "-p",
+                "waymark-host",
+                "--target",
+                TARGET,
+                "--target-dir",
+            ])
             .arg(&dir);
         command
     };
