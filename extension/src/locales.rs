@@ -35,16 +35,26 @@ pub async fn load_language() {
 
 /// The texts of every catalogue file of `language`, from the package.
 async fn catalogue(language: &str) -> Result<Vec<String>, String> {
+    // Every file is asked for at once (a fetch starts when it is called), then read in order: the
+    // context waits for the slowest file, not for the sum of them.
+    let fetches: Vec<_> = waymark_i18n::files(language)
+        .into_iter()
+        .map(|file| {
+            (
+                file,
+                fetch_url(&chrome::extension_url(&format!("locales/{language}/{file}"))),
+            )
+        })
+        .collect();
     let mut texts = Vec::new();
-    for file in waymark_i18n::files(language) {
-        let url = chrome::extension_url(&format!("locales/{language}/{file}"));
-        texts.push(fetch_text(&url).await.map_err(|why| format!("{file}: {why}"))?);
+    for (file, fetch) in fetches {
+        texts.push(text_of(fetch).await.map_err(|why| format!("{file}: {why}"))?);
     }
     Ok(texts)
 }
 
-async fn fetch_text(url: &str) -> Result<String, String> {
-    let response = JsFuture::from(fetch_url(url))
+async fn text_of(fetch: js_sys::Promise) -> Result<String, String> {
+    let response = JsFuture::from(fetch)
         .await
         .map_err(|e| format!("{e:?}"))?
         .dyn_into::<web_sys::Response>()

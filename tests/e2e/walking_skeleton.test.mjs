@@ -99,3 +99,21 @@ test('typos and chat get a clear spoken answer', async () => {
   await send(panel, '/help');
   await waitForReply(panel, /^Commands: .*\/ping: .*\/help: /, { after: before });
 });
+
+test('a command sent while the panel is still starting is kept and answered once it has started', async () => {
+  const early = await browser.context.newPage();
+  // The panel's language files arrive late, as on a slow disk: the panel is not started yet when the
+  // user presses Enter.
+  await early.addInitScript(() => {
+    const fetchNow = window.fetch.bind(window);
+    window.fetch = (url, ...rest) => (String(url).includes('/locales/')
+      ? new Promise((resolve) => setTimeout(resolve, 1_500)).then(() => fetchNow(url, ...rest))
+      : fetchNow(url, ...rest));
+  });
+  await early.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html`, { waitUntil: 'domcontentloaded' });
+  await send(early, '/ping');
+  assert.equal(await replyCount(early), 0, 'the panel had not started when Enter was pressed');
+  await waitForReply(early, PONG);
+  assert.equal(await early.inputValue('#message'), '', 'the field was emptied once the command went');
+  await early.close();
+});
