@@ -121,7 +121,21 @@ async fn real_llm_the_agent_takes_its_turns_with_a_real_server() {
 }
 
 /// `waymark-host doctor --json`'s `llm` check for `base_url` (and `model`).
+/// Waits until the server answers its model list again. The doctor's chat check asks for an answer
+/// and may stop waiting (30 s) before the tiny model stops writing; llama-cpp-python then finishes that
+/// answer before it serves anything else, and the next doctor run's 3 s endpoint check would find
+/// nothing answering. A user's next request waits the same way: that is the server's, not ours to test.
+async fn server_idle(base_url: &str) {
+    let models = format!("{}/models", base_url.trim_end_matches('/'));
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(300))
+        .build()
+        .unwrap();
+    client.get(&models).send().await.unwrap();
+}
+
 async fn doctor_llm(base_url: &str, model: &str) -> Value {
+    server_idle(base_url).await;
     let dir = tempfile::tempdir().unwrap();
     let output = common::isolated(&mut Command::new(env!("CARGO_BIN_EXE_waymark-host")), dir.path())
         .args(["doctor", "--json"])
