@@ -218,7 +218,7 @@ mod tests {
     fn scripted(base_url: &str, state_dir: &std::path::Path, max_tool_steps: u32) -> crate::agent::Setup {
         let base_url = base_url.to_owned();
         let state_dir = state_dir.to_string_lossy().into_owned();
-        std::sync::Arc::new(move || {
+        std::sync::Arc::new(move |_: &waymark_i18n::Words| {
             let env = |name: &str| match name {
                 "WAYMARK_LLM_BASE_URL" => Some(base_url.clone()),
                 "WAYMARK_STATE_DIR" => Some(state_dir.clone()),

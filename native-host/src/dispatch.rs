@@ -129,17 +129,20 @@ impl Dispatch {
             // The settings page: file reads and writes, and the doctor's network check, off the
             // reading loop.
             ToHost::GetSettings(request) => {
-                self.answer_blocking(move || ToExtension::Settings(crate::settings::get(request.id)));
+                let words = self.language.words();
+                self.answer_blocking(move || ToExtension::Settings(crate::settings::get(request.id, &words)));
                 Vec::new()
             }
             ToHost::SaveSettings(request) => {
-                self.answer_blocking(move || ToExtension::Settings(crate::settings::save(request)));
+                let words = self.language.words();
+                self.answer_blocking(move || ToExtension::Settings(crate::settings::save(request, &words)));
                 Vec::new()
             }
             ToHost::RunDoctor(request) => {
                 let outbox = self.outbox.clone();
+                let words = self.language.words();
                 tokio::spawn(async move {
-                    let report = crate::settings::run_doctor(request.id).await;
+                    let report = crate::settings::run_doctor(request.id, &words).await;
                     let _ = outbox.send(ToExtension::DoctorReport(report)).await;
                 });
                 Vec::new()
@@ -225,7 +228,7 @@ mod tests {
     /// A dispatch whose agent cannot be set up (no message here reaches a model).
     fn dispatch() -> (Dispatch, mpsc::Receiver<ToExtension>) {
         let (outbox, queue) = mpsc::channel(16);
-        let setup: agent::Setup = Arc::new(|| Err("no model in this test".into()));
+        let setup: agent::Setup = Arc::new(|_: &waymark_i18n::Words| Err("no model in this test".into()));
         (Dispatch::new(info(), outbox, setup), queue)
     }
 

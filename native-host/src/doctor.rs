@@ -6,12 +6,17 @@
 //!
 //! Each check is a function of its inputs (an environment lookup, folders, a URL), so tests run them on
 //! temp dirs and a local fake LLM. The report is printed for people (one line per check) or as JSON for
-//! the settings page. What it must not do: show the API key — only whether one is set.
+//! the settings page. Every finding and fix is said in the `Words` it is given: the settings page's
+//! connection language, or the terminal's locale for `waymark-host doctor`; the checks' names stay
+//! as they are (the settings page and scripts know them by those).
+//!
+//! What it must not do: show the API key — only whether one is set.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde::Serialize;
+use waymark_i18n::{say, Words};
 use waymark_protocol::EXTENSION_ID;
 
 use crate::config::{self, Config};
@@ -70,58 +75,80 @@ impl Report {
         self.checks.iter().any(|c| c.status == Status::Problem)
     }
 
-    /// One line per check: `ok`, `warning` or `problem`, what was found, and the fix.
-    pub fn to_text(&self) -> String {
+    /// One line per check in `words`: `ok`, `warning` or `problem` (padded to one width), the check's
+    /// name, what was found, and the fix.
+    pub fn to_text(&self, words: &Words) -> String {
+        let mark = |status| match status {
+            Status::Ok => say!(words, "doctor-mark-ok"),
+            Status::Warning => say!(words, "doctor-mark-warning"),
+            Status::Problem => say!(words, "doctor-mark-problem"),
+        };
+        let width = [Status::Ok, Status::Warning, Status::Problem]
+            .map(|s| mark(s).chars().count())
+            .into_iter()
+            .max()
+            .unwrap_or_default();
         let mut out = String::new();
         for check in &self.checks {
-            let mark = match check.status {
-                Status::Ok => "ok     ",
-                Status::Warning => "warning",
-                Status::Problem => "problem",
-            };
-            out.push_str(&format!("{mark}  {}: {}", check.name, check.detail));
-            if let Some(fix) = &check.fix {
-                out.push_str(&format!(" — {fix}"));
-            }
+            let mark = format!("{:<width$}", mark(check.status));
+            let name = check.name.as_str();
+            let detail = check.detail.as_str();
+            out.push_str(&match &check.fix {
+                Some(fix) => say!(
+                    words,
+                    "doctor-text-line-fix",
+                    mark = mark,
+                    name = name,
+                    detail = detail,
+                    fix = fix.as_str()
+                ),
+                None => say!(
+                    words,
+                    "doctor-text-line",
+                    mark = mark,
+                    name = name,
+                    detail = detail
+                ),
+            });
             out.push('\n');
         }
         out
     }
 }
 
-/// Runs every check against the real environment and folders.
-pub async fn run() -> Report {
+/// Runs every check against the real environment and folders, saying what they find in `words`.
+pub async fn run(words: &Words) -> Report {
     let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
     let mut checks = Vec::new();
-    let (check, config) = check_config(&env, read_config_file(&env));
+    let (check, config) = check_config(&env, read_config_file(&env), words);
     checks.push(check);
     if let Some(config) = &config {
-        checks.push(state::check_state_dir(&config.state_dir));
-        let llm = check_llm(config).await;
+        checks.push(state::check_state_dir(&config.state_dir, words));
+        let llm = check_llm(config, words).await;
         // Where nothing answers, a chat request would only say so again.
         let answers = llm.status != Status::Problem;
         checks.push(llm);
         if answers {
-            checks.push(chat::check_chat(config).await);
+            checks.push(chat::check_chat(config, words).await);
         }
     }
     match Places::from_env(Platform::CURRENT, &env) {
-        Some(places) => checks.extend(check_manifests(&places, EXTENSION_ID)),
+        Some(places) => checks.extend(check_manifests(&places, EXTENSION_ID, words)),
         None => checks.push(Check::new(
             "manifests",
             Status::Problem,
-            "cannot find your home folder, so the browsers' manifests cannot be checked",
-            Some("set HOME".to_owned()),
+            say!(words, "doctor-no-home"),
+            Some(say!(words, "doctor-fix-set-home")),
         )),
     }
     if let Some(config) = &config {
-        checks.push(check_browser(&config.state_dir));
+        checks.push(check_browser(&config.state_dir, words));
     }
     Report { checks }
 }
 
 /// The config file's path and text (`None` text: no file; `Err`: a file that cannot be read).
-type FileRead = (Option<PathBuf>, Result<Option<String>, String>);
+type FileRead = (Option<PathBuf>, Result<Option<String>, std::io::Error>);
 
 fn read_config_file(env: &impl Fn(&str) -> Option<String>) -> FileRead {
     let Some(path) = config::config_file_path(env) else {
@@ -130,77 +157,70 @@ fn read_config_file(env: &impl Fn(&str) -> Option<String>) -> FileRead {
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => Ok(Some(text)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e),
     };
     (Some(path), text)
 }
 
-/// The configuration: the file found and parsed, which values the environment sets, or the error.
+/// The configuration: the file found and parsed, which values the environment sets, or the error
+/// with its fix ([`config::ConfigError::said`], [`config::ConfigError::fix`]).
 pub fn check_config(
     env: &impl Fn(&str) -> Option<String>,
     (path, text): FileRead,
+    words: &Words,
 ) -> (Check, Option<Config>) {
     let shown = path
         .as_ref()
         .map(|p| p.display().to_string())
         .unwrap_or_else(|| "config.toml".to_owned());
-    let text = match text {
-        Ok(text) => text,
-        Err(e) => {
-            let check = Check::new(
-                "config",
-                Status::Problem,
-                format!("cannot read {shown}: {e}"),
-                Some(format!("make {shown} readable by you, or remove it")),
-            );
-            return (check, None);
-        }
+    let loaded = match text {
+        Ok(text) => Config::load_from(env, text.as_deref()).map(|config| (config, text.is_some())),
+        Err(source) => Err(config::ConfigError::Read {
+            path: path.unwrap_or_else(|| PathBuf::from("config.toml")),
+            source,
+        }),
     };
-    match Config::load_from(env, text.as_deref()) {
-        Ok(config) => {
-            let file = match &text {
-                Some(_) => format!("read {shown}"),
-                None => format!("no file at {shown}, defaults used"),
-            };
+    match loaded {
+        Ok((config, read)) => {
             let from_env: Vec<&str> = config::env_overrides(env)
                 .into_iter()
                 .map(|(_, name)| name)
                 .collect();
-            let from_env = if from_env.is_empty() {
-                String::new()
-            } else {
-                format!("; from the environment: {}", from_env.join(", "))
-            };
+            let file = if read { "read" } else { "none" };
             let key = if config.llm_api_key.is_some() {
-                "an API key is set"
+                "set"
             } else {
-                "no API key"
+                "none"
             };
-            let detail = format!(
-                "{file}{from_env}; model {}, {key}, step limit {}",
-                config.llm_model, config.max_tool_steps
-            );
+            let (model, steps) = (config.llm_model.as_str(), config.max_tool_steps);
+            let detail = if from_env.is_empty() {
+                say!(
+                    words,
+                    "doctor-config-ok",
+                    file = file,
+                    path = shown,
+                    model = model,
+                    key = key,
+                    steps = steps
+                )
+            } else {
+                say!(
+                    words,
+                    "doctor-config-ok-env",
+                    file = file,
+                    path = shown,
+                    variables = from_env.join(", "),
+                    model = model,
+                    key = key,
+                    steps = steps
+                )
+            };
             (Check::new("config", Status::Ok, detail, None), Some(config))
         }
-        Err(e) => {
-            let fix = match &e {
-                config::ConfigError::BadEnvValue { name, .. } => format!("change or unset {name}"),
-                config::ConfigError::NoStateDir => "set WAYMARK_STATE_DIR or HOME".to_owned(),
-                config::ConfigError::BadFileValue { key, .. } if config::ON_SETTINGS_PAGE.contains(key) => {
-                    format!("set it on the settings page, or edit {key} in {shown}")
-                }
-                config::ConfigError::BadFileValue { key, .. } => format!("edit {key} in {shown}"),
-                config::ConfigError::Parse { .. } => format!(
-                    "edit {shown}, or save the settings page: it replaces the file and keeps the old one \
-                     beside it"
-                ),
-                _ => format!("edit {shown}, or save the settings page again"),
-            };
-            (
-                Check::new("config", Status::Problem, e.to_string(), Some(fix)),
-                None,
-            )
-        }
+        Err(e) => (
+            Check::new("config", Status::Problem, e.said(words), Some(e.fix(words))),
+            None,
+        ),
     }
 }
 
@@ -208,22 +228,19 @@ pub fn check_config(
 /// an OpenAI-style model list (any web server answers 200 to something), and warns when the configured
 /// model is not on it: some servers (llama-cpp-python) answer a request for an unknown model with
 /// their own model instead of an error, so this is the one place the user can learn of it.
-pub async fn check_llm(config: &Config) -> Check {
-    check_llm_with(config, LLM_TIMEOUT).await
+pub async fn check_llm(config: &Config, words: &Words) -> Check {
+    check_llm_with(config, LLM_TIMEOUT, words).await
 }
 
-async fn check_llm_with(config: &Config, timeout: Duration) -> Check {
+async fn check_llm_with(config: &Config, timeout: Duration, words: &Words) -> Check {
     let url = format!("{}/models", config.llm_base_url);
-    let base = &config.llm_base_url;
-    let unreachable = |why: &str| {
+    let base = config.llm_base_url.as_str();
+    let unreachable = |why: String| {
         Check::new(
             "llm",
             Status::Problem,
-            format!("nothing answers at {base} ({why})"),
-            Some(
-                "is Ollama (or your LLM server) running? set WAYMARK_LLM_BASE_URL or the endpoint on the settings page"
-                    .to_owned(),
-            ),
+            say!(words, "doctor-llm-unreachable", address = base, why = why),
+            Some(say!(words, "doctor-fix-llm-unreachable")),
         )
     };
     let mut builder = reqwest::Client::builder().timeout(timeout);
@@ -233,7 +250,7 @@ async fn check_llm_with(config: &Config, timeout: Duration) -> Check {
     }
     let client = match builder.build() {
         Ok(client) => client,
-        Err(e) => return unreachable(&e.to_string()),
+        Err(e) => return unreachable(e.to_string()),
     };
     let mut request = client.get(&url);
     if let Some(key) = &config.llm_api_key {
@@ -244,40 +261,44 @@ async fn check_llm_with(config: &Config, timeout: Duration) -> Check {
             let status = response.status();
             if status.is_success() {
                 let body = response.bytes().await.unwrap_or_default();
-                check_model_list(config, &body)
+                check_model_list(config, &body, words)
             } else if status.as_u16() == 401 || status.as_u16() == 403 {
                 Check::new(
                     "llm",
                     Status::Problem,
-                    format!("{base} refused the API key (HTTP {})", status.as_u16()),
-                    Some("set the right key on the settings page or in WAYMARK_LLM_API_KEY".to_owned()),
+                    say!(words, "doctor-llm-auth", address = base, status = status.as_u16()),
+                    Some(say!(words, "doctor-fix-api-key")),
                 )
             } else if status.as_u16() == 404 {
                 // Some servers have no model list; they answered, so the address is right enough.
                 Check::new(
                     "llm",
                     Status::Warning,
-                    format!("{base} answers but has no /models list (HTTP 404)"),
-                    Some("check that the URL ends with the API's version, such as /v1".to_owned()),
+                    say!(words, "doctor-llm-no-list", address = base),
+                    Some(say!(words, "doctor-fix-version")),
                 )
             } else {
                 Check::new(
                     "llm",
                     Status::Problem,
-                    format!("{base} answered HTTP {}", status.as_u16()),
-                    Some("check the server's log, or the endpoint URL".to_owned()),
+                    say!(words, "doctor-llm-http", address = base, status = status.as_u16()),
+                    Some(say!(words, "doctor-fix-server-log")),
                 )
             }
         }
-        Err(e) if e.is_timeout() => unreachable(&format!("no answer within {} s", timeout.as_secs())),
-        Err(_) => unreachable("connection refused or the address does not resolve"),
+        Err(e) if e.is_timeout() => unreachable(say!(
+            words,
+            "doctor-llm-no-answer-within",
+            seconds = timeout.as_secs()
+        )),
+        Err(_) => unreachable(say!(words, "doctor-llm-refused")),
     }
 }
 
 /// A 2xx answer to `GET /models`: an OpenAI-style list (`{"data": [{"id": …}, …]}`) naming the model?
-fn check_model_list(config: &Config, body: &[u8]) -> Check {
-    let base = &config.llm_base_url;
-    let model = &config.llm_model;
+fn check_model_list(config: &Config, body: &[u8], words: &Words) -> Check {
+    let base = config.llm_base_url.as_str();
+    let model = config.llm_model.as_str();
     let ids: Option<Vec<String>> = serde_json::from_slice::<serde_json::Value>(body)
         .ok()
         .and_then(|v| {
@@ -292,19 +313,21 @@ fn check_model_list(config: &Config, body: &[u8]) -> Check {
         return Check::new(
             "llm",
             Status::Problem,
-            format!("{base} answers, but not as an OpenAI-compatible API (GET /models gave no model list)"),
-            Some(
-                "check the endpoint URL: it is the API's base, usually ending in /v1, such as                  http://127.0.0.1:11434/v1 for Ollama"
-                    .to_owned(),
-            ),
+            say!(words, "doctor-llm-not-openai", address = base),
+            Some(say!(words, "doctor-fix-base-url")),
         );
     };
     // Ollama lists `name:latest` for a model pulled as `name`.
     let listed = ids
         .iter()
-        .any(|id| id == model || id.strip_suffix(":latest") == Some(model.as_str()));
+        .any(|id| id == model || id.strip_suffix(":latest") == Some(model));
     if listed || ids.is_empty() {
-        return Check::new("llm", Status::Ok, format!("{base} answers (model {model})"), None);
+        return Check::new(
+            "llm",
+            Status::Ok,
+            say!(words, "doctor-llm-ok", address = base, model = model),
+            None,
+        );
     }
     let mut offered: Vec<&str> = ids.iter().map(String::as_str).take(5).collect();
     if ids.len() > offered.len() {
@@ -313,12 +336,14 @@ fn check_model_list(config: &Config, body: &[u8]) -> Check {
     Check::new(
         "llm",
         Status::Warning,
-        format!(
-            "{base} answers, but model {model} is not among its models ({}); some servers then answer \
-             with another model without saying so",
-            offered.join(", ")
+        say!(
+            words,
+            "doctor-llm-model-missing",
+            address = base,
+            model = model,
+            models = offered.join(", ")
         ),
-        Some("set WAYMARK_LLM_MODEL or the model on the settings page to one the server lists".to_owned()),
+        Some(say!(words, "doctor-fix-model")),
     )
 }
 
@@ -336,7 +361,7 @@ enum Location {
 /// Linux and macOS: a file in the browser's data folder, else the system-wide one (`install --system`,
 /// the Debian package) — the order the browser reads them in.
 #[cfg(not(windows))]
-fn locate(browser: Browser, places: &Places) -> Location {
+fn locate(browser: Browser, places: &Places, words: &Words) -> Location {
     let platform = Platform::CURRENT;
     let user = browser.manifest_path(platform, Scope::User, places);
     let system = browser.manifest_path(platform, Scope::System, places);
@@ -347,10 +372,11 @@ fn locate(browser: Browser, places: &Places) -> Location {
     } else if browser.found(platform, Scope::User, places) || browser.found(platform, Scope::System, places) {
         Location::File(user)
     } else {
-        Location::NoBrowser(format!(
-            "{} is not installed for this user (no {})",
-            browser.label(),
-            browser.user_data_dir(platform, places).display()
+        Location::NoBrowser(say!(
+            words,
+            "doctor-no-browser",
+            browser = browser.label(),
+            path = browser.user_data_dir(platform, places).display().to_string()
         ))
     }
 }
@@ -358,7 +384,7 @@ fn locate(browser: Browser, places: &Places) -> Location {
 /// Windows: the file named by the browser's registry key, the user's before the computer's (what
 /// `reg query` reads, as the browser does).
 #[cfg(windows)]
-fn locate(browser: Browser, places: &Places) -> Location {
+fn locate(browser: Browser, places: &Places, words: &Words) -> Location {
     let user_key = browser.registry_key(Scope::User);
     for key in [user_key.clone(), browser.registry_key(Scope::System)] {
         let output = std::process::Command::new("reg")
@@ -368,38 +394,49 @@ fn locate(browser: Browser, places: &Places) -> Location {
             Ok(out) if out.status.success() => {
                 return match crate::install::registry_default(&String::from_utf8_lossy(&out.stdout)) {
                     Some(path) => Location::File(path),
-                    None => Location::Unregistered(format!("the registry key {key} names no manifest")),
+                    None => {
+                        Location::Unregistered(say!(words, "doctor-registry-no-manifest", key = key.as_str()))
+                    }
                 }
             }
             Ok(_) => continue,
-            Err(e) => return Location::Unregistered(format!("cannot read the registry with reg.exe: {e}")),
+            Err(e) => {
+                return Location::Unregistered(say!(
+                    words,
+                    "doctor-registry-unreadable",
+                    detail = e.to_string()
+                ))
+            }
         }
     }
     let data = browser.user_data_dir(Platform::Windows, places);
     if data.is_dir() || browser.found(Platform::Windows, Scope::System, places) {
-        Location::Unregistered(format!(
-            "{} is installed but has no registry entry for Waymark ({user_key})",
-            browser.label()
+        Location::Unregistered(say!(
+            words,
+            "doctor-registry-missing",
+            browser = browser.label(),
+            key = user_key.as_str()
         ))
     } else {
-        Location::NoBrowser(format!(
-            "{} is not installed for this user (no {})",
-            browser.label(),
-            data.display()
+        Location::NoBrowser(say!(
+            words,
+            "doctor-no-browser",
+            browser = browser.label(),
+            path = data.display().to_string()
         ))
     }
 }
 
 /// Each browser's host manifest: found where the browser looks, pointing at an existing binary,
 /// allowing Waymark's id.
-pub fn check_manifests(places: &Places, extension_id: &str) -> Vec<Check> {
+pub fn check_manifests(places: &Places, extension_id: &str, words: &Words) -> Vec<Check> {
     let origin = format!("chrome-extension://{extension_id}/");
     let mut checks = Vec::new();
     for browser in Browser::ALL {
         let name = format!("manifest:{}", browser.key());
         let label = browser.label();
-        let install = Some(format!("run waymark-host install --browser {}", browser.key()));
-        let path = match locate(browser, places) {
+        let install = Some(say!(words, "doctor-fix-install", key = browser.key()));
+        let path = match locate(browser, places, words) {
             Location::File(path) => path,
             Location::NoBrowser(detail) => {
                 checks.push(Check::new(name, Status::Warning, detail, None));
@@ -410,18 +447,25 @@ pub fn check_manifests(places: &Places, extension_id: &str) -> Vec<Check> {
                 continue;
             }
         };
+        let shown = path.display().to_string();
+        let shown = shown.as_str();
         let check = match std::fs::read(&path) {
             Err(_) => Check::new(
                 name,
                 Status::Problem,
-                format!("{label} has no Waymark host manifest at {}", path.display()),
+                say!(words, "doctor-manifest-missing", browser = label, path = shown),
                 install,
             ),
             Ok(bytes) => match serde_json::from_slice::<serde_json::Value>(&bytes) {
                 Err(e) => Check::new(
                     name,
                     Status::Problem,
-                    format!("{} is not valid JSON: {e}", path.display()),
+                    say!(
+                        words,
+                        "doctor-manifest-not-json",
+                        path = shown,
+                        detail = e.to_string()
+                    ),
                     install,
                 ),
                 Ok(manifest) => {
@@ -433,29 +477,40 @@ pub fn check_manifests(places: &Places, extension_id: &str) -> Vec<Check> {
                         None => Check::new(
                             name,
                             Status::Problem,
-                            format!("{} names no host binary", path.display()),
+                            say!(words, "doctor-manifest-no-binary", path = shown),
                             install,
                         ),
                         Some(bin) if !bin.is_file() => Check::new(
                             name,
                             Status::Problem,
-                            format!(
-                                "{} points at {}, which does not exist",
-                                path.display(),
-                                bin.display()
+                            say!(
+                                words,
+                                "doctor-manifest-binary-missing",
+                                path = shown,
+                                binary = bin.display().to_string()
                             ),
                             install,
                         ),
                         Some(_) if !allowed => Check::new(
                             name,
                             Status::Problem,
-                            format!("{} does not allow {origin}", path.display()),
+                            say!(
+                                words,
+                                "doctor-manifest-not-allowed",
+                                path = shown,
+                                origin = origin.as_str()
+                            ),
                             install,
                         ),
                         Some(bin) => Check::new(
                             name,
                             Status::Ok,
-                            format!("{label} starts {}", bin.display()),
+                            say!(
+                                words,
+                                "doctor-manifest-ok",
+                                browser = label,
+                                binary = bin.display().to_string()
+                            ),
                             None,
                         ),
                     }
@@ -468,23 +523,23 @@ pub fn check_manifests(places: &Places, extension_id: &str) -> Vec<Check> {
 }
 
 /// Whether a browser is connected now: a host recorded under `<state_dir>/run/` whose socket accepts.
-pub fn check_browser(state_dir: &Path) -> Check {
+pub fn check_browser(state_dir: &Path, words: &Words) -> Check {
     let run = crate::mcp::socket::run_dir(state_dir);
     let connected = crate::mcp::socket::live(&run);
     if connected.is_empty() {
         Check::new(
             "browser",
             Status::Warning,
-            format!(
-                "no browser is connected (no host recorded in {} answers)",
-                run.display()
+            say!(
+                words,
+                "doctor-no-browser-connected",
+                path = run.display().to_string()
             ),
-            Some("open Chrome with Waymark".to_owned()),
+            Some(say!(words, "doctor-fix-open-browser")),
         )
     } else {
-        let n = connected.len();
-        let which = if n == 1 { "browser is" } else { "browsers are" };
-        Check::new("browser", Status::Ok, format!("{n} {which} connected"), None)
+        let said = say!(words, "doctor-browsers-connected", count = connected.len());
+        Check::new("browser", Status::Ok, said, None)
     }
 }
 

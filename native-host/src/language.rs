@@ -3,6 +3,10 @@
 //! the gate's questions, the agent's events, errors, tool results (which also reach the model and MCP
 //! clients) — is said in it, from the `waymark_i18n` catalogues. English until the hello says otherwise.
 //!
+//! A command run in a terminal (`waymark-host doctor`, `install`, `uninstall`, the `mcp` proxy's words
+//! to its client) has no browser to ask: it speaks the language of the environment's locale
+//! ([`Language::from_environment`]).
+//!
 //! What it must not do: pick a message (callers do), or change the words said to the model as
 //! instructions (the system prompt and notes stay English) or the logs (English).
 
@@ -25,6 +29,29 @@ impl Language {
     /// The language of `tag` (BCP 47), fixed: for tests and for callers that know it.
     pub fn of(tag: &str) -> Self {
         Self(Arc::new(RwLock::new(Arc::new(Words::new(tag)))))
+    }
+
+    /// The language of the terminal's user: the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is
+    /// set and not empty (the order POSIX gives them), read through `lookup` (the real environment, or
+    /// a test's). `C`, `POSIX` or nothing: English; `ru_RU.UTF-8`: Russian.
+    pub fn from_environment(lookup: impl Fn(&str) -> Option<String>) -> Self {
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .into_iter()
+            .find_map(|name| lookup(name).filter(|v| !v.trim().is_empty()));
+        // `ru_RU.UTF-8@latin`: the language and region come before the codeset and the modifier.
+        let tag = locale
+            .as_deref()
+            .map(|l| l.split(['.', '@']).next().unwrap_or_default().trim())
+            .filter(|tag| !tag.is_empty() && *tag != "C" && *tag != "POSIX");
+        match tag {
+            Some(tag) => Self::of(tag),
+            None => Self::default(),
+        }
+    }
+
+    /// [`Language::from_environment`] of this process's environment.
+    pub fn of_this_terminal() -> Self {
+        Self::from_environment(|name| std::env::var(name).ok())
     }
 
     /// The browser said its language (`None`: it did not, so English).
@@ -74,6 +101,35 @@ mod tests {
         shared.set(None);
         assert_eq!(language.words().language(), "en");
         assert_eq!(Language::of("de").words().language(), "en");
+    }
+
+    #[test]
+    fn a_terminal_speaks_its_locale_in_posix_order() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| (*v).to_owned())
+            }
+        };
+        let said = |pairs| Language::from_environment(env(pairs)).words().language();
+        assert_eq!(said(&[("LANG", "ru_RU.UTF-8")]), "ru");
+        assert_eq!(
+            said(&[("LC_ALL", "C"), ("LANG", "ru_RU.UTF-8")]),
+            "en",
+            "LC_ALL beats LANG"
+        );
+        assert_eq!(said(&[("LC_ALL", "ru_RU.UTF-8"), ("LANG", "en_US.UTF-8")]), "ru");
+        assert_eq!(said(&[("LC_MESSAGES", "ru_RU"), ("LANG", "C")]), "ru");
+        assert_eq!(
+            said(&[("LC_ALL", ""), ("LC_MESSAGES", "ru_UA.KOI8-U@x"), ("LANG", "C")]),
+            "ru"
+        );
+        assert_eq!(said(&[("LANG", "C.UTF-8")]), "en");
+        assert_eq!(said(&[("LANG", "POSIX")]), "en");
+        assert_eq!(said(&[("LANG", "de_DE.UTF-8")]), "en", "no German catalogue");
+        assert_eq!(said(&[]), "en");
     }
 
     #[test]

@@ -22,7 +22,7 @@ pub mod doctor;
 pub mod framing;
 mod gate;
 pub mod install;
-mod language;
+pub mod language;
 mod llm;
 pub mod logging;
 pub mod mcp;

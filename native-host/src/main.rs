@@ -11,7 +11,9 @@
 //! passes through to its own log ([`waymark_host::logging`]); in native messaging stdout belongs to
 //! [`waymark_host::framing`] alone.
 
+use waymark_host::language::Language;
 use waymark_host::{connection, dispatch, doctor, install, mcp, origin, policy};
+use waymark_i18n::say;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -339,18 +341,20 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
                 .build()?;
-            let report = runtime.block_on(doctor::run());
+            // No browser says the language here: the terminal's locale does.
+            let words = Language::of_this_terminal().words();
+            let report = runtime.block_on(doctor::run(&words));
             // The browser never starts the host with a subcommand (see `main`): stdout is the report's.
             use std::io::Write as _;
             let mut output = std::io::stdout().lock();
             if json {
                 writeln!(output, "{}", serde_json::to_string_pretty(&report)?)?;
             } else {
-                write!(output, "{}", report.to_text())?;
+                write!(output, "{}", report.to_text(&words))?;
             }
             output.flush()?;
             if report.broken() {
-                anyhow::bail!("some checks found a problem; see the lines marked problem");
+                anyhow::bail!(say!(words, "doctor-broken"));
             }
             Ok(())
         }

@@ -3,6 +3,9 @@
 //! is said with its typed fault; one that does not parse comes with the defaults and the
 //! environment's values, which a save writes in its place (the old file kept as a copy).
 //!
+//! Every sentence the page shows from here — a fault, a refusal, the doctor's findings — is said in
+//! the connection's language (the `words` the hello set).
+//!
 //! What it must not do: send the API key back, log it, or save a value that would not load again —
 //! the page learns only whether a key is set.
 
@@ -11,22 +14,29 @@ use waymark_protocol::{
     SettingsReply, SettingsView,
 };
 
+use waymark_i18n::Words;
+
 use crate::config::{self, Config, ConfigError, SaveError, SettingsChange};
 use crate::doctor;
 
-/// The settings in effect, from the real environment and file.
-pub fn get(id: RequestId) -> SettingsReply {
+/// The settings in effect, from the real environment and file; a fault said in `words`.
+pub fn get(id: RequestId, words: &Words) -> SettingsReply {
     let env = |name: &str| std::env::var(name).ok();
     match Config::load() {
         Ok(config) => reply(id, false, &config, &env),
-        Err(e) => not_loaded(id, &e, &env),
+        Err(e) => not_loaded(id, &e, &env, words),
     }
 }
 
 /// The answer when the config does not load: its fault, and for a file that does not parse the
 /// settings without it (defaults and environment), which saving will write in its place.
-fn not_loaded(id: RequestId, error: &ConfigError, env: &impl Fn(&str) -> Option<String>) -> SettingsReply {
-    let fault = error.fault();
+fn not_loaded(
+    id: RequestId,
+    error: &ConfigError,
+    env: &impl Fn(&str) -> Option<String>,
+    words: &Words,
+) -> SettingsReply {
+    let fault = error.fault(words);
     let without_file = (fault.kind == FaultKind::ConfigDoesNotParse)
         .then(|| Config::load_from(env, None).ok())
         .flatten();
@@ -36,14 +46,14 @@ fn not_loaded(id: RequestId, error: &ConfigError, env: &impl Fn(&str) -> Option<
     };
     answer.problem = Some(SettingsProblem {
         field: field_of(error),
-        message: error.to_string(),
+        message: error.said(words),
         config: Some(fault),
     });
     answer
 }
 
-/// Saves into the real config file.
-pub fn save(request: SaveSettings) -> SettingsReply {
+/// Saves into the real config file; a refusal said in `words`.
+pub fn save(request: SaveSettings, words: &Words) -> SettingsReply {
     let env = |name: &str| std::env::var(name).ok();
     let change = SettingsChange {
         llm_base_url: request.llm_base_url,
@@ -62,14 +72,20 @@ pub fn save(request: SaveSettings) -> SettingsReply {
             }
             answer
         }
-        Err(SaveError::Invalid(e)) => refused(request.id, &e.to_string(), field_of(&e)),
-        Err(e) => refused(request.id, &e.to_string(), None),
+        Err(e) => {
+            tracing::warn!("settings not saved: {e}");
+            let field = match &e {
+                SaveError::Invalid(e) => field_of(e),
+                _ => None,
+            };
+            refused(request.id, &e.said(words), field)
+        }
     }
 }
 
-/// The doctor's checks, for the settings page.
-pub async fn run_doctor(id: RequestId) -> DoctorReport {
-    let report = doctor::run().await;
+/// The doctor's checks, for the settings page, said in `words`.
+pub async fn run_doctor(id: RequestId, words: &Words) -> DoctorReport {
+    let report = doctor::run(words).await;
     DoctorReport {
         id,
         checks: report
@@ -175,7 +191,7 @@ mod tests {
             _ => None,
         };
         let err = Config::load_from(&env, Some("llm_model = ")).unwrap_err();
-        let answer = not_loaded(3, &err, &env);
+        let answer = not_loaded(3, &err, &env, &Words::english());
         let problem = answer.problem.unwrap();
         assert_eq!(problem.config.unwrap().kind, FaultKind::ConfigDoesNotParse);
         let view = answer.settings.unwrap();
@@ -184,11 +200,32 @@ mod tests {
 
         // A value out of range: its field, and no settings to show in its place.
         let err = Config::load_from(&env, Some("max_tool_steps = 0")).unwrap_err();
-        let answer = not_loaded(4, &err, &env);
+        let answer = not_loaded(4, &err, &env, &Words::english());
         assert_eq!(answer.settings, None);
         let problem = answer.problem.unwrap();
         assert_eq!(problem.field.as_deref(), Some("max_tool_steps"));
         assert_eq!(problem.config.unwrap().kind, FaultKind::ConfigBadValue);
+    }
+
+    /// The page of a Russian browser hears the problem, and the fault's detail, in Russian.
+    #[test]
+    fn a_config_that_does_not_load_is_said_in_the_pages_language() {
+        let env = |name: &str| (name == "HOME").then(|| abs("/home/ada"));
+        let words = Words::new("ru");
+        let err = Config::load_from(&env, Some("max_tool_steps = 0")).unwrap_err();
+        let problem = not_loaded(5, &err, &env, &words).problem.unwrap();
+        let path = abs("/home/ada/.config/waymark/config.toml");
+        for said in [
+            problem.message.as_str(),
+            problem.config.unwrap().detail.as_deref().unwrap(),
+        ] {
+            assert!(said.contains("от 1 до 1000"), "{said}");
+            assert_eq!(
+                crate::language::latin_words(said, &[&path, "max_tool_steps"]),
+                Vec::<String>::new(),
+                "{said}"
+            );
+        }
     }
 
     #[test]

@@ -19,7 +19,9 @@ pub fn at_start() -> Vec<HostFault> {
 pub fn of(config: Result<Config, ConfigError>) -> Vec<HostFault> {
     match config {
         Ok(config) => state_dir::probe(&config.state_dir).err().into_iter().collect(),
-        Err(error) => vec![error.fault()],
+        // Found before the browser says its language: English (the panel says the fault's kind, its
+        // place and the fix in the user's own).
+        Err(error) => vec![error.fault(&waymark_i18n::Words::english())],
     }
 }
 

@@ -192,7 +192,7 @@ test('an unwritable state directory and a config that does not parse are said on
     fs.writeFileSync(file, 'llm_model = \nlog = "debug"\n');
     await restartHost(stateDir);
     const broken = await waitForReply(panel, /^Waymark's settings do not load: the configuration file/, { timeout: 15_000 });
-    assert.ok(broken.includes(file) && broken.includes('is not valid: TOML parse error at line 1'), broken);
+    assert.ok(broken.includes(file) && broken.includes('is not valid TOML at llm_model: line 1, column 13'), broken);
     assert.ok(!broken.includes('\n') && !broken.includes('|'), `one line, read aloud: ${broken}`);
     assert.match(broken, /Chat cannot start until they do\. To fix it, edit .*, or open the settings \(\/settings\) and save/);
 
@@ -200,7 +200,7 @@ test('an unwritable state directory and a config that does not parse are said on
     const settings = await faulty.context.newPage();
     await settings.goto(`chrome-extension://${EXTENSION_ID}/settings.html`);
     await waitForStatus(settings, /The fields show the defaults\. Save to replace the file with them; the old file is kept beside it\.$/);
-    assert.match(await settings.textContent('#status'), /^Waymark's settings do not load: the configuration file .* is not valid: TOML parse error/);
+    assert.match(await settings.textContent('#status'), /^Waymark's settings do not load: the configuration file .* is not valid TOML at llm_model: line 1, column 13/);
     assert.equal(await settings.inputValue('#llm_model'), 'qwen2.5:7b-instruct');
     assert.deepEqual(await axe(settings), [], 'a config that does not parse');
     await typeInto(settings, 'llm_model', 'llama3.1');

@@ -62,15 +62,26 @@ pub struct Settings {
     pub banner_budget_ms: u64,
 }
 
-/// Makes the [`Settings`] for a chat, or says (for the user) why it cannot.
-pub type Setup = Arc<dyn Fn() -> Result<Settings, String> + Send + Sync>;
+/// Makes the [`Settings`] for a chat, or says why it cannot, to the user, in their words.
+pub type Setup = Arc<dyn Fn(&Words) -> Result<Settings, String> + Send + Sync>;
 
 /// Settings from `Config::load()`, read again for every chat so a fixed config file takes effect
-/// without restarting the browser.
+/// without restarting the browser. A configuration that does not load is said with its fix.
 pub fn from_config() -> Setup {
-    Arc::new(|| {
-        let config = Config::load().map_err(|e| e.to_string())?;
-        let llm = LlmClient::new(&config).map_err(|e| e.to_string())?;
+    Arc::new(|words: &Words| {
+        let config = Config::load().map_err(|e| {
+            tracing::warn!("the chat cannot start: {e}");
+            say!(
+                words,
+                "config-chat-cannot-start",
+                detail = e.said(words),
+                fix = e.fix(words)
+            )
+        })?;
+        let llm = LlmClient::new(&config).map_err(|e| {
+            tracing::warn!("the chat cannot start: {e}");
+            e.said(words)
+        })?;
         Ok(Settings {
             llm,
             max_tool_steps: config.max_tool_steps,

@@ -35,7 +35,7 @@ impl Agent {
         };
         // A stop said before this message was for the run before it.
         self.stopping.send_replace(false);
-        let settings = match (self.setup)() {
+        let settings = match (self.setup)(&self.words()) {
             Ok(settings) => settings,
             Err(text) => {
                 self.emit(AgentEvent::Error { text }).await;
@@ -94,7 +94,7 @@ impl Agent {
         // While the agent runs it is not waiting for a manual step: the answer is the gate's.
         if let Ok(mut slot) = self.work.try_lock() {
             self.stopping.send_replace(false);
-            if let Ok(settings) = (self.setup)() {
+            if let Ok(settings) = (self.setup)(&self.words()) {
                 let work = self.load(&mut slot, &settings).await;
                 let session = &mut work.session;
                 let manual = session.pending_kind == PendingKind::Manual
@@ -120,7 +120,7 @@ impl Agent {
         }
         let mut slot = self.work.lock().await;
         self.stopping.send_replace(false);
-        let settings = match (self.setup)() {
+        let settings = match (self.setup)(&self.words()) {
             Ok(settings) => settings,
             Err(text) => {
                 self.emit(AgentEvent::Error { text }).await;

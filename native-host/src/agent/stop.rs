@@ -26,7 +26,7 @@ impl Agent {
             self.stopping.send_replace(true);
             return;
         };
-        let settings = match (self.setup)() {
+        let settings = match (self.setup)(&self.words()) {
             Ok(settings) => settings,
             Err(text) => return self.emit(AgentEvent::Error { text }).await,
         };

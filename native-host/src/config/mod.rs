@@ -28,13 +28,16 @@
 //! environment values never appear in `Debug` output or in errors.
 //!
 //! The module's rooms: [`parse`] reads and checks the file's text ([`Config::load_from`]), [`env`] finds
-//! the folders and lets the environment override the file, [`save`] writes the settings page's changes.
+//! the folders and lets the environment override the file, [`save`] writes the settings page's changes,
+//! [`said`] says the faults to the user in their language.
 
 mod env;
 mod parse;
+mod said;
 mod save;
 
 pub use env::{config_file_path, env_overrides};
+pub use said::{Expected, Place};
 pub use save::{save, SaveError, SettingsChange};
 
 use std::collections::BTreeMap;
@@ -147,20 +150,25 @@ impl fmt::Debug for McpServerConfig {
 pub enum ConfigError {
     #[error("cannot read the configuration file {}: {source}", path.display())]
     Read { path: PathBuf, source: std::io::Error },
+    /// `message` is the parser's own account (English, for the logs); `place` where it stopped.
     #[error("the configuration file {} is not valid: {message}", path.display())]
-    Parse { path: PathBuf, message: String },
+    Parse {
+        path: PathBuf,
+        message: String,
+        place: Option<Place>,
+    },
     #[error("{key} = {value} in {} is not valid: expected {expected}", path.display())]
     BadFileValue {
         path: PathBuf,
         key: &'static str,
         value: String,
-        expected: &'static str,
+        expected: Expected,
     },
     #[error("the environment variable {name}={value} is not valid: expected {expected}")]
     BadEnvValue {
         name: &'static str,
         value: String,
-        expected: &'static str,
+        expected: Expected,
     },
     #[error("no folder for Waymark's state: set WAYMARK_STATE_DIR (or HOME)")]
     NoStateDir,
@@ -168,8 +176,8 @@ pub enum ConfigError {
 
 impl ConfigError {
     /// The fault as the panel and the settings page are told it: its kind, the file, the key or the
-    /// variable, and these words as the detail.
-    pub fn fault(&self) -> HostFault {
+    /// variable, and what is wrong in the user's `words` as the detail.
+    pub fn fault(&self, words: &waymark_i18n::Words) -> HostFault {
         let (kind, file, key) = match self {
             ConfigError::Read { path, .. } => (FaultKind::ConfigUnreadable, Some(path), None),
             ConfigError::Parse { path, .. } => (FaultKind::ConfigDoesNotParse, Some(path), None),
@@ -185,7 +193,7 @@ impl ConfigError {
             kind,
             path: file.map(|p| p.display().to_string()),
             key,
-            detail: Some(self.to_string()),
+            detail: Some(self.said(words)),
         }
     }
 }

@@ -37,7 +37,7 @@ pub(super) enum Origin<'a> {
 
 impl Origin<'_> {
     /// `shown` is how the bad value appears in the message (secrets are masked by the caller).
-    pub(super) fn error(&self, shown: String, expected: &'static str) -> ConfigError {
+    pub(super) fn error(&self, shown: String, expected: Expected) -> ConfigError {
         match self {
             Origin::Env(name) => ConfigError::BadEnvValue {
                 name,
@@ -79,6 +79,45 @@ fn one_line(message: &str) -> String {
     parts.join(": ")
 }
 
+/// The keys a config file may have at its top level (the fields of [`FileConfig`]).
+const FILE_KEYS: [&str; 10] = [
+    "llm_base_url",
+    "llm_model",
+    "llm_api_key",
+    "llm_timeout_secs",
+    "llm_supports_images",
+    "state_dir",
+    "max_tool_steps",
+    "banner_budget_ms",
+    "log",
+    "mcp_servers",
+];
+
+/// Where the parser stopped at byte `at` of `text`: its line and column, the key of that line, and
+/// whether the file (as TOML) has a top-level key Waymark does not know there — the parser's
+/// refusal of an unknown field, found again from the file itself rather than from its words.
+fn place_of(text: &str, at: usize) -> Place {
+    let before = text.get(..at).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[start..].chars().count() + 1;
+    let line_text = text[start..].lines().next().unwrap_or_default();
+    let key = line_text
+        .split_once('=')
+        .map(|(k, _)| k.trim().trim_matches('"').to_owned())
+        .filter(|k| !k.is_empty() && !k.starts_with('['));
+    let unknown_key = match (&key, toml::from_str::<toml::Table>(text)) {
+        (Some(key), Ok(table)) => table.contains_key(key) && !FILE_KEYS.contains(&key.as_str()),
+        _ => false,
+    };
+    Place {
+        line,
+        column,
+        key,
+        unknown_key,
+    }
+}
+
 impl Config {
     /// Loads from an environment lookup and the config file's text (`None`: no file). The file's path,
     /// for messages, is derived from `env` like [`config_file_path`].
@@ -92,6 +131,7 @@ impl Config {
             Some(text) => toml::from_str(text).map_err(|e| ConfigError::Parse {
                 path: path.clone(),
                 message: one_line(&e.to_string()),
+                place: e.span().map(|span| place_of(text, span.start)),
             })?,
             None => FileConfig::default(),
         };
@@ -112,7 +152,7 @@ impl Config {
         let (raw, origin) = pick(&lookup, "WAYMARK_LLM_MODEL", file.llm_model, in_file("llm_model"));
         let llm_model = match raw {
             Some(raw) if raw.trim().is_empty() => {
-                return Err(origin.error(format!("{raw:?}"), "a model name"))
+                return Err(origin.error(format!("{raw:?}"), Expected::ModelName))
             }
             Some(raw) => raw.trim().to_owned(),
             None => DEFAULT_LLM_MODEL.to_owned(),
@@ -130,10 +170,7 @@ impl Config {
                 let key = key.trim().to_owned();
                 // It goes into an HTTP header: visible ASCII only. Never echo it.
                 if key.is_empty() || !key.bytes().all(|b| b.is_ascii_graphic()) {
-                    return Err(origin.error(
-                        "\"***\"".to_owned(),
-                        "an API key of visible ASCII characters (no spaces or line breaks)",
-                    ));
+                    return Err(origin.error("\"***\"".to_owned(), Expected::ApiKey));
                 }
                 Some(key)
             }
@@ -147,7 +184,7 @@ impl Config {
             in_file("llm_timeout_secs"),
         );
         let llm_timeout_secs = match raw {
-            Some(raw) => parse_in_range(&raw, 1, 3600, &origin, "a whole number of seconds from 1 to 3600")?,
+            Some(raw) => parse_in_range(&raw, 1, 3600, &origin, Expected::Seconds { min: 1, max: 3600 })?,
             None => DEFAULT_LLM_TIMEOUT_SECS,
         };
 
@@ -155,7 +192,11 @@ impl Config {
             Some(raw) => match raw.trim().to_ascii_lowercase().as_str() {
                 "1" | "true" | "yes" | "on" => true,
                 "0" | "false" | "no" | "off" => false,
-                _ => return Err(Origin::Env("WAYMARK_LLM_IMAGES").error(format!("{raw:?}"), "true or false")),
+                _ => {
+                    return Err(
+                        Origin::Env("WAYMARK_LLM_IMAGES").error(format!("{raw:?}"), Expected::TrueOrFalse)
+                    )
+                }
             },
             None => file.llm_supports_images.unwrap_or(false),
         };
@@ -165,7 +206,7 @@ impl Config {
             Some(raw) => {
                 let dir = expand_home(raw.trim(), &lookup);
                 if !dir.is_absolute() {
-                    return Err(origin.error(format!("{raw:?}"), "an absolute path"));
+                    return Err(origin.error(format!("{raw:?}"), Expected::AbsolutePath));
                 }
                 dir
             }
@@ -181,7 +222,7 @@ impl Config {
         let max_tool_steps = match raw {
             Some(raw) => {
                 let (min, max) = MAX_TOOL_STEPS_RANGE;
-                let n = parse_in_range(&raw, min, max, &origin, "a whole number of steps from 1 to 1000")?;
+                let n = parse_in_range(&raw, min, max, &origin, Expected::Steps { min, max })?;
                 u32::try_from(n).unwrap_or(DEFAULT_MAX_TOOL_STEPS)
             }
             None => DEFAULT_MAX_TOOL_STEPS,
@@ -196,13 +237,7 @@ impl Config {
         let banner_budget_ms = match raw {
             Some(raw) => {
                 let (min, max) = BANNER_BUDGET_MS_RANGE;
-                parse_in_range(
-                    &raw,
-                    min,
-                    max,
-                    &origin,
-                    "a whole number of milliseconds from 0 to 30000",
-                )?
+                parse_in_range(&raw, min, max, &origin, Expected::Milliseconds { min, max })?
             }
             None => DEFAULT_BANNER_BUDGET_MS,
         };
@@ -210,7 +245,7 @@ impl Config {
         let (raw, origin) = pick(&lookup, "WAYMARK_LOG", file.log, in_file("log"));
         let log = match raw {
             Some(raw) if raw.trim().is_empty() => {
-                return Err(origin.error(format!("{raw:?}"), "a tracing filter such as info or debug"))
+                return Err(origin.error(format!("{raw:?}"), Expected::LogFilter))
             }
             Some(raw) => Some(raw.trim().to_owned()),
             None => None,
@@ -220,7 +255,7 @@ impl Config {
             if server.name.trim().is_empty() || server.command.trim().is_empty() {
                 return Err(in_file("mcp_servers").error(
                     format!("{{ name = {:?}, command = {:?} }}", server.name, server.command),
-                    "a name and a command for every [[mcp_servers]] entry",
+                    Expected::McpServer,
                 ));
             }
         }
@@ -246,7 +281,7 @@ fn parse_in_range(
     min: u64,
     max: u64,
     origin: &Origin<'_>,
-    expected: &'static str,
+    expected: Expected,
 ) -> Result<u64, ConfigError> {
     match raw.trim().parse::<u64>() {
         Ok(n) if (min..=max).contains(&n) => Ok(n),
@@ -263,10 +298,7 @@ fn parse_base_url(raw: &str, origin: &Origin<'_>) -> Result<String, ConfigError>
         Some(rest) if !rest.is_empty() && !rest.starts_with('/') && !url.contains(char::is_whitespace) => {
             Ok(url.to_owned())
         }
-        _ => Err(origin.error(
-            format!("{raw:?}"),
-            "an http:// or https:// URL of an OpenAI-compatible API, such as http://127.0.0.1:11434/v1",
-        )),
+        _ => Err(origin.error(format!("{raw:?}"), Expected::BaseUrl)),
     }
 }
 

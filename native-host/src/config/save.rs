@@ -149,6 +149,7 @@ fn changed(mut table: toml::Table, change: &SettingsChange, path: &Path) -> Resu
     toml::to_string(&table).map_err(|e| ConfigError::Parse {
         path: path.to_path_buf(),
         message: e.to_string(),
+        place: None,
     })
 }
 
@@ -186,9 +187,10 @@ fn relabel(error: ConfigError, path: &Path) -> ConfigError {
             value,
             expected,
         },
-        ConfigError::Parse { message, .. } => ConfigError::Parse {
+        ConfigError::Parse { message, place, .. } => ConfigError::Parse {
             path: path.to_path_buf(),
             message,
+            place,
         },
         other => other,
     }

@@ -9,6 +9,7 @@
 use std::time::Duration;
 
 use serde_json::Value;
+use waymark_i18n::{say, Words};
 
 use super::{Check, Status};
 use crate::config::Config;
@@ -22,20 +23,20 @@ pub const CHAT_TIMEOUT: Duration = Duration::from_secs(30);
 const NAME: &str = "chat";
 
 /// Sends the agent's request shape to the configured endpoint and model, once.
-pub async fn check_chat(config: &Config) -> Check {
+pub async fn check_chat(config: &Config, words: &Words) -> Check {
     let limit = CHAT_TIMEOUT.min(Duration::from_secs(config.llm_timeout_secs.max(1)));
-    check_chat_with(config, limit).await
+    check_chat_with(config, limit, words).await
 }
 
-pub(super) async fn check_chat_with(config: &Config, timeout: Duration) -> Check {
+pub(super) async fn check_chat_with(config: &Config, timeout: Duration, words: &Words) -> Check {
     let base = config.llm_base_url.trim_end_matches('/');
-    let model = &config.llm_model;
+    let model = config.llm_model.as_str();
     let client = match LlmClient::new(config) {
         Ok(client) => client.with_timeout(timeout).with_backoff(Backoff {
             delays: Vec::new(),
             max_retry_after: Duration::ZERO,
         }),
-        Err(e) => return problem(e.to_string(), "check the endpoint URL on the settings page"),
+        Err(e) => return problem(e.said(words), say!(words, "doctor-fix-chat-endpoint")),
     };
     let messages = [
         Message::system("This is a connection check. Do not call any tool. Answer with the single word: ok"),
@@ -47,60 +48,62 @@ pub(super) async fn check_chat_with(config: &Config, timeout: Duration) -> Check
         Ok(_) | Err(LlmError::Invalid { .. }) => Check::new(
             NAME,
             Status::Ok,
-            format!("{base} answers a chat request with Waymark's tools (model {model})"),
+            say!(words, "doctor-chat-ok", address = base, model = model),
             None,
         ),
         Err(LlmError::Server { status, detail, .. }) => problem(
-            format!("{base} failed a chat request with HTTP {status} ({detail})"),
-            "the server itself failed: its log says why (often a model too large for the memory, or a \
-             crashed worker); restart it or choose a smaller model",
+            say!(
+                words,
+                "doctor-chat-server",
+                address = base,
+                status = status,
+                detail = detail
+            ),
+            say!(words, "doctor-fix-chat-server"),
         ),
         Err(LlmError::BadResponse { why, .. }) => problem(
-            format!("{base} answered a chat request with something that is not a chat completion: {why}"),
-            "check that the endpoint URL is the API's base, usually ending in /v1, and not a web page \
-             or a proxy's error page",
+            say!(words, "doctor-chat-bad-response", address = base, detail = why),
+            say!(words, "doctor-fix-chat-url"),
         ),
         Err(LlmError::ModelNotFound { .. }) => problem(
-            format!("{base} has no model {model} (HTTP 404 to a chat request)"),
-            &format!(
-                "pull it (ollama pull {model}) or set the model on the settings page or in \
-                 WAYMARK_LLM_MODEL; if it exists, check that the URL ends in /v1"
-            ),
+            say!(words, "doctor-chat-no-model", address = base, model = model),
+            say!(words, "doctor-fix-chat-model", model = model),
         ),
         Err(LlmError::Rejected { status, detail, .. }) => problem(
-            format!("{base} refused Waymark's chat request with HTTP {status} ({detail})"),
-            "the server or the model may not take tool definitions: its log says which part it \
-             refused; try a model with tool calling",
+            say!(
+                words,
+                "doctor-chat-rejected",
+                address = base,
+                status = status,
+                detail = detail
+            ),
+            say!(words, "doctor-fix-chat-tools"),
         ),
         Err(LlmError::ToolsUnsupported { .. }) => Check::new(
             NAME,
             Status::Warning,
-            format!("model {model} at {base} does not take tools; Waymark falls back to asking for JSON"),
-            Some("for better results choose a model with tool calling".to_owned()),
+            say!(words, "doctor-chat-no-tools", address = base, model = model),
+            Some(say!(words, "doctor-fix-chat-tool-model")),
         ),
         Err(LlmError::Timeout { secs, .. }) => Check::new(
             NAME,
             Status::Warning,
-            format!("{base} did not answer a chat request within {secs} s"),
-            Some(
-                "a local model may still be loading: run the checks again in a minute; if it stays \
-                 this slow, raise llm_timeout_secs or choose a smaller model"
-                    .to_owned(),
-            ),
+            say!(words, "doctor-chat-timeout", address = base, seconds = secs),
+            Some(say!(words, "doctor-fix-chat-slow")),
         ),
         Err(LlmError::RateLimited { detail, .. }) => Check::new(
             NAME,
             Status::Warning,
-            format!("{base} is rate limiting (HTTP 429: {detail})"),
-            Some("wait a little, or check the plan of this API key".to_owned()),
+            say!(words, "doctor-chat-rate-limited", address = base, detail = detail),
+            Some(say!(words, "doctor-fix-chat-rate")),
         ),
         Err(LlmError::Auth { status, .. }) => problem(
-            format!("{base} refused the API key for a chat request (HTTP {status})"),
-            "set the right key on the settings page or in WAYMARK_LLM_API_KEY",
+            say!(words, "doctor-chat-auth", address = base, status = status),
+            say!(words, "doctor-fix-api-key"),
         ),
         // Nothing answers, the connection broke, or a failure this check has no advice of its own
         // for: the client's own sentence says what happened.
-        Err(other) => problem(other.to_string(), "check that the server runs, and its log"),
+        Err(other) => problem(other.said(words), say!(words, "doctor-fix-chat-other")),
     }
 }
 
@@ -112,8 +115,8 @@ fn browser_tools() -> Vec<Value> {
         .collect()
 }
 
-fn problem(detail: String, fix: &str) -> Check {
-    Check::new(NAME, Status::Problem, detail, Some(fix.to_owned()))
+fn problem(detail: String, fix: String) -> Check {
+    Check::new(NAME, Status::Problem, detail, Some(fix))
 }
 
 #[cfg(test)]
@@ -122,11 +125,16 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::doctor::tests::config_with;
+    use crate::doctor::tests::{config_with, english};
 
     async fn check_against(step: Step) -> (Check, Vec<Value>) {
         let llm = FakeLlm::start(Script::new([step])).await.unwrap();
-        let check = check_chat_with(&config_with(llm.base_url(), None), Duration::from_secs(5)).await;
+        let check = check_chat_with(
+            &config_with(llm.base_url(), None),
+            Duration::from_secs(5),
+            &english(),
+        )
+        .await;
         (check, llm.requests())
     }
 
@@ -191,7 +199,12 @@ mod tests {
         let llm = FakeLlm::start(Script::new([Step::text("ok").delayed(2_000)]))
             .await
             .unwrap();
-        let check = check_chat_with(&config_with(llm.base_url(), None), Duration::from_millis(300)).await;
+        let check = check_chat_with(
+            &config_with(llm.base_url(), None),
+            Duration::from_millis(300),
+            &english(),
+        )
+        .await;
         assert_eq!(check.status, Status::Warning, "{check:?}");
         assert!(
             check.detail.contains("did not answer a chat request within"),

@@ -6,6 +6,7 @@
 
 use std::path::Path;
 
+use waymark_i18n::{say, Words};
 use waymark_protocol::{FaultKind, HostFault};
 
 use super::{Check, Status};
@@ -14,58 +15,47 @@ use crate::state_dir::{self, Probed};
 const NAME: &str = "state";
 
 /// Whether every folder the host writes in takes a new file.
-pub fn check_state_dir(state_dir: &Path) -> Check {
+pub fn check_state_dir(state_dir: &Path, words: &Words) -> Check {
+    let path = state_dir.display().to_string();
     match state_dir::probe(state_dir) {
         Ok(Probed::Writable) => Check::new(
             NAME,
             Status::Ok,
-            format!(
-                "{} is writable (sessions, step logs, the browser's socket)",
-                state_dir.display()
-            ),
+            say!(words, "doctor-state-writable", path = path),
             None,
         ),
         Ok(Probed::Creatable) => Check::new(
             NAME,
             Status::Ok,
-            format!(
-                "{} does not exist yet; Waymark can create it",
-                state_dir.display()
-            ),
+            say!(words, "doctor-state-creatable", path = path),
             None,
         ),
-        Err(fault) => fault_check(fault),
+        Err(fault) => fault_check(fault, words),
     }
 }
 
-/// Where else the state may go, said in every fix.
-const ELSEWHERE: &str = "or choose another folder with WAYMARK_STATE_DIR or state_dir in config.toml";
-
-pub(super) fn fault_check(fault: HostFault) -> Check {
+pub(super) fn fault_check(fault: HostFault, words: &Words) -> Check {
     let path = fault.path.unwrap_or_default();
+    let path = path.as_str();
     let (detail, fix) = match fault.kind {
         FaultKind::StateNotAFolder => (
-            format!("{path} is a file, not a folder, so Waymark saves nothing"),
-            format!("move that file away, {ELSEWHERE}"),
+            say!(words, "doctor-state-not-a-folder", path = path),
+            say!(words, "doctor-fix-state-move"),
         ),
         FaultKind::StatePermissionDenied => (
-            format!(
-                "Waymark cannot write in {path} (permission denied), so it saves no session, no step \
-                 log and no socket for MCP clients"
-            ),
-            format!("{}, {ELSEWHERE}", give_back(&path)),
+            say!(words, "doctor-state-denied", path = path),
+            give_back(path, words),
         ),
         FaultKind::StateReadOnly => (
-            format!("{path} is on a read-only disk, so Waymark saves nothing"),
-            "choose a folder on a writable disk with WAYMARK_STATE_DIR or state_dir in config.toml"
-                .to_owned(),
+            say!(words, "doctor-state-read-only", path = path),
+            say!(words, "doctor-fix-state-read-only"),
         ),
         _ => (
-            format!(
-                "Waymark cannot write in {path}: {}",
-                fault.detail.as_deref().unwrap_or("the system refused")
-            ),
-            format!("check that disk and folder, {ELSEWHERE}"),
+            match fault.detail.as_deref() {
+                Some(why) => say!(words, "doctor-state-unwritable", path = path, detail = why),
+                None => say!(words, "doctor-state-refused", path = path),
+            },
+            say!(words, "doctor-fix-state-check"),
         ),
     };
     Check::new(NAME, Status::Problem, detail, Some(fix))
@@ -73,18 +63,19 @@ pub(super) fn fault_check(fault: HostFault) -> Check {
 
 /// How to make a folder the user's own again (it is usually left by a command run with `sudo`).
 #[cfg(unix)]
-fn give_back(path: &str) -> String {
-    format!("make it yours again: sudo chown -R \"$USER\" '{path}'")
+fn give_back(path: &str, words: &Words) -> String {
+    say!(words, "doctor-fix-state-chown", path = path)
 }
 
 #[cfg(not(unix))]
-fn give_back(path: &str) -> String {
-    format!("give your account write permission on {path} (Properties, Security)")
+fn give_back(path: &str, words: &Words) -> String {
+    say!(words, "doctor-fix-state-permission", path = path)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::doctor::tests::english;
     use crate::state_dir::SUBFOLDERS;
     use std::io::ErrorKind;
 
@@ -92,7 +83,7 @@ mod tests {
     fn a_missing_or_writable_folder_passes() {
         let dir = tempfile::tempdir().unwrap();
         let state = dir.path().join("waymark");
-        let check = check_state_dir(&state);
+        let check = check_state_dir(&state, &english());
         assert_eq!(check.status, Status::Ok, "{check:?}");
         assert!(check.detail.contains("does not exist yet"), "{check:?}");
         assert!(!state.exists(), "the check created the folder");
@@ -100,7 +91,7 @@ mod tests {
         for sub in SUBFOLDERS {
             std::fs::create_dir_all(state.join(sub)).unwrap();
         }
-        let check = check_state_dir(&state);
+        let check = check_state_dir(&state, &english());
         assert_eq!(check.status, Status::Ok, "{check:?}");
         // That the probe leaves nothing behind is the probe's own test (`state_dir.rs`).
         assert!(check.detail.contains("is writable"), "{check:?}");
@@ -111,7 +102,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let state = dir.path().join("waymark");
         std::fs::write(&state, "").unwrap();
-        let check = check_state_dir(&state);
+        let check = check_state_dir(&state, &english());
         assert_eq!(check.status, Status::Problem, "{check:?}");
         assert!(check.detail.contains("is a file, not a folder"), "{check:?}");
         assert!(
@@ -120,14 +111,14 @@ mod tests {
         );
 
         // Deeper: a file where a parent folder must be.
-        let check = check_state_dir(&state.join("inner"));
+        let check = check_state_dir(&state.join("inner"), &english());
         assert_eq!(check.status, Status::Problem, "{check:?}");
 
         // A subfolder that is a file.
         std::fs::remove_file(&state).unwrap();
         std::fs::create_dir(&state).unwrap();
         std::fs::write(state.join("sessions"), "").unwrap();
-        let check = check_state_dir(&state);
+        let check = check_state_dir(&state, &english());
         assert_eq!(check.status, Status::Problem, "{check:?}");
         assert!(check.detail.contains("sessions"), "{check:?}");
     }
@@ -136,7 +127,7 @@ mod tests {
     fn a_folder_that_refuses_says_how_to_make_it_writable() {
         let path = Path::new("state");
         let refused = state_dir::fault_of(path, &std::io::Error::from(ErrorKind::PermissionDenied));
-        let check = fault_check(refused);
+        let check = fault_check(refused, &english());
         assert_eq!(check.status, Status::Problem);
         assert!(check.detail.contains("permission denied"), "{check:?}");
         let fix = check.fix.unwrap();
@@ -145,7 +136,9 @@ mod tests {
         assert!(fix.contains("chown"), "{fix}");
 
         let read_only = state_dir::fault_of(path, &std::io::Error::from(ErrorKind::ReadOnlyFilesystem));
-        assert!(fault_check(read_only).detail.contains("read-only disk"));
+        assert!(fault_check(read_only, &english())
+            .detail
+            .contains("read-only disk"));
     }
 
     /// The real refusal, where permissions bind (not for root, who may write anywhere).
@@ -158,7 +151,7 @@ mod tests {
         std::fs::create_dir(&state).unwrap();
         std::fs::set_permissions(&state, std::fs::Permissions::from_mode(0o500)).unwrap();
         let binds = std::fs::File::create_new(state.join("try")).is_err();
-        let check = check_state_dir(&state);
+        let check = check_state_dir(&state, &english());
         std::fs::set_permissions(&state, std::fs::Permissions::from_mode(0o700)).unwrap();
         if binds {
             assert_eq!(check.status, Status::Problem, "{check:?}");

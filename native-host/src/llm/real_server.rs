@@ -431,11 +431,11 @@ async fn real_llm_an_unknown_model() {
                 None,
             )
             .unwrap();
-            let check = crate::doctor::check_llm(&config).await;
+            let check = crate::doctor::check_llm(&config, &waymark_i18n::Words::english()).await;
             report("unknown model name, doctor", started, &check.detail);
             assert_eq!(check.status, crate::doctor::Status::Warning, "{check:?}");
             config.llm_model = server().1;
-            let check = crate::doctor::check_llm(&config).await;
+            let check = crate::doctor::check_llm(&config, &waymark_i18n::Words::english()).await;
             assert_eq!(check.status, crate::doctor::Status::Ok, "{check:?}");
         }
         Err(other) => panic!("{other:?}"),

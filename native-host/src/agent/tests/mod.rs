@@ -222,7 +222,7 @@ impl Seen {
 fn settings(base_url: &str, max_tool_steps: u32, state_dir: &std::path::Path, images: bool) -> Setup {
     let base_url = base_url.to_owned();
     let state_dir = state_dir.to_string_lossy().into_owned();
-    Arc::new(move || {
+    Arc::new(move |_: &waymark_i18n::Words| {
         let env = |name: &str| match name {
             "WAYMARK_LLM_BASE_URL" => Some(base_url.clone()),
             "WAYMARK_LLM_MODEL" => Some("test-model".to_owned()),

@@ -185,7 +185,8 @@ async fn a_plain_text_answer_ends_the_turn() {
 async fn a_broken_config_is_said_as_an_error() {
     let (outbox, mut from_host) = mpsc::channel::<ToExtension>(16);
     let gate = Gate::new(Browser::new(outbox.clone()), outbox.clone());
-    let setup: Setup = Arc::new(|| Err("max_tool_steps = \"0\" in config.toml is not valid".into()));
+    let setup: Setup =
+        Arc::new(|_: &waymark_i18n::Words| Err("max_tool_steps = \"0\" in config.toml is not valid".into()));
     let agent = Agent::new(gate, outbox, setup);
     agent
         .chat(Chat {
