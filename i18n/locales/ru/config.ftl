@@ -4,9 +4,9 @@
 
 config-unreadable = не удаётся прочитать файл настроек { $path }: { $detail }
 config-unreadable-denied = нет прав на чтение файла настроек { $path }
-config-parse = в файле настроек { $path } ошибка: { $detail }
-config-parse-at = в файле настроек { $path } ошибка: строка { $line }, позиция { $column }
-config-parse-at-key = в файле настроек { $path } ошибка в записи { $key }: строка { $line }, позиция { $column }
+config-parse = файл настроек { $path } написан неверно: { $detail }
+config-parse-at = файл настроек { $path } написан неверно: строка { $line }, позиция { $column }
+config-parse-at-key = в файле настроек { $path } неверная запись { $key }: строка { $line }, позиция { $column }
 config-unknown-key = в файле настроек { $path } неизвестный ключ { $key } (строка { $line })
 config-bad-file-value = значение { $key } = { $value } в { $path } не подходит: нужно { $expected }
 config-bad-env-value = значение переменной окружения { $name }={ $value } не подходит: нужно { $expected }
