@@ -323,7 +323,8 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
         Command::Mcp { pid, profile, list } => {
             let state_dir = mcp::proxy::state_dir()?;
             if list {
-                for line in mcp::proxy::describe(&mcp::socket::run_dir(&state_dir)) {
+                let words = Language::of_this_terminal().words();
+                for line in mcp::proxy::describe(&mcp::socket::run_dir(&state_dir), &words) {
                     eprintln!("{line}");
                 }
                 return Ok(());
@@ -332,7 +333,9 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
                 .enable_all()
                 .build()?;
             let choice = mcp::proxy::Choice { pid, profile };
-            runtime.block_on(mcp::proxy::run(&state_dir, &choice))?;
+            // The client's own words are English or anything; the person who set it up reads these.
+            let words = Language::of_this_terminal().words();
+            runtime.block_on(mcp::proxy::run(&state_dir, &choice, words))?;
             // Blocking stdin reads may still hold a thread: do not wait for them.
             runtime.shutdown_background();
             Ok(())

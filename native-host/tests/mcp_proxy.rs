@@ -419,6 +419,7 @@ async fn the_record_names_the_profile_of_the_browser_that_started_the_host() {
 
     let list = Command::new(host)
         .args(["mcp", "--list"])
+        .env("LC_ALL", "C")
         .env("WAYMARK_STATE_DIR", dir.path())
         .env("XDG_CONFIG_HOME", dir.path().join("config"))
         .output()

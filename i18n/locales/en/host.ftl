@@ -52,3 +52,19 @@ session-unreadable-content = it is not a session Waymark can read ({ $detail })
 mcp-stale-number = Number { $index } is not in the page's latest list. Call browser_list_interactives (or browser_find) for the current numbers. Nothing was done.
 mcp-no-numbers = The page has no numbers yet. Call browser_list_interactives first. Nothing was done.
 mcp-no-tab = There is no tab { $index }. Call browser_list_tabs for the tabs and their numbers.
+
+## An outside MCP client that gave no name worth saying (what the consent question calls it).
+mcp-unnamed-client = An unnamed program
+
+## `waymark-host mcp`, while no browser's host answers: said to the MCP client (as a tool error) and
+## on `--list`. $path: the folder the hosts' sockets are in; $pid: a host's process id; $profile: a
+## browser profile folder (or a part of one the person typed); $socket: a socket's path; $running: the
+## hosts running now, one line each, joined with "; ".
+mcp-no-browser = No browser with Waymark is running for this user (nothing listens in { $path }). Open Chrome, Chromium or Edge with the Waymark extension, then try again; run `waymark-host doctor` if it still fails.
+mcp-no-match-pid = No running Waymark host matches the pid { $pid }. Running now: { $running }
+mcp-no-match-profile = No running Waymark host matches the profile "{ $profile }". Running now: { $running }
+mcp-no-match = No running Waymark host matches the pid { $pid } and the profile "{ $profile }". Running now: { $running }
+mcp-list-newest = pid { $pid } (newest, used by default): profile { $profile }, socket { $socket }
+mcp-list-host = pid { $pid }: profile { $profile }, socket { $socket }
+# A browser's own default profile.
+mcp-default-profile = (default)

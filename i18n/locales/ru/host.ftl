@@ -44,3 +44,16 @@ session-unreadable-content = это не сеанс, который Waymark мо
 mcp-stale-number = Номера { $index } нет в последнем списке страницы. Вызовите browser_list_interactives (или browser_find), чтобы получить текущие номера. Ничего не сделано.
 mcp-no-numbers = У страницы ещё нет номеров. Сначала вызовите browser_list_interactives. Ничего не сделано.
 mcp-no-tab = Вкладки { $index } нет. Вызовите browser_list_tabs, чтобы узнать вкладки и их номера.
+
+## Внешний клиент MCP, не назвавший себя (так его называет вопрос о разрешении).
+mcp-unnamed-client = Безымянная программа
+
+## `waymark-host mcp`, пока не отвечает ни один хост браузера: клиенту MCP (как ошибка инструмента) и
+## в `--list`.
+mcp-no-browser = Для этого пользователя не запущен ни один браузер с Waymark (в { $path } никто не слушает). Откройте Chrome, Chromium или Edge с расширением Waymark и попробуйте снова; если не получится, выполните `waymark-host doctor`.
+mcp-no-match-pid = Нет запущенного хоста Waymark с номером процесса { $pid }. Сейчас запущены: { $running }
+mcp-no-match-profile = Нет запущенного хоста Waymark, у которого в папке профиля есть «{ $profile }». Сейчас запущены: { $running }
+mcp-no-match = Нет запущенного хоста Waymark с номером процесса { $pid } и с «{ $profile }» в папке профиля. Сейчас запущены: { $running }
+mcp-list-newest = процесс { $pid } (самый новый, используется по умолчанию): профиль { $profile }, сокет { $socket }
+mcp-list-host = процесс { $pid }: профиль { $profile }, сокет { $socket }
+mcp-default-profile = (по умолчанию)

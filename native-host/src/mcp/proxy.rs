@@ -11,14 +11,19 @@
 //! Several browser profiles may run at once: the newest host is used unless `--pid` or `--profile`
 //! names another.
 //!
+//! What it says to its client and to the person at the terminal while no browser is there is in the
+//! terminal's language ([`crate::language::Language::from_environment`]); the logs stay English.
+//!
 //! What it must not do: answer for a host (a call the host went away in the middle of is said to be
 //! of unknown outcome, never done), or speak on stdout anything but MCP.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use rmcp::ServiceExt as _;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader, Lines};
+use waymark_i18n::{say, Words};
 
 use super::offline::Offline;
 use super::relay::Relay;
@@ -39,13 +44,8 @@ pub enum ProxyError {
 }
 
 /// What a person should do when no browser is there.
-fn no_browser(dir: &Path) -> String {
-    format!(
-        "No browser with Waymark is running for this user (nothing listens in {}). Open Chrome, \
-         Chromium or Edge with the Waymark extension, then try again; run `waymark-host doctor` if it \
-         still fails.",
-        dir.display()
-    )
+fn no_browser(dir: &Path, words: &Words) -> String {
+    say!(words, "mcp-no-browser", path = dir.display().to_string())
 }
 
 /// The hosts that answer, newest first, filtered by `choice`.
@@ -60,23 +60,38 @@ pub fn candidates(dir: &Path, choice: &Choice) -> Vec<HostRecord> {
         .collect()
 }
 
-/// Lines for `waymark-host mcp --list`.
-pub fn describe(dir: &Path) -> Vec<String> {
+/// Lines for `waymark-host mcp --list`, in `words`.
+pub fn describe(dir: &Path, words: &Words) -> Vec<String> {
     let records = socket::records(dir);
     if records.is_empty() {
-        return vec![no_browser(dir)];
+        return vec![no_browser(dir, words)];
     }
     records
         .iter()
         .enumerate()
         .map(|(i, r)| {
-            format!(
-                "pid {}{}: profile {}, socket {}",
-                r.pid,
-                if i == 0 { " (newest, used by default)" } else { "" },
-                r.profile.as_deref().unwrap_or("(default)"),
-                r.socket.display()
-            )
+            let profile = r
+                .profile
+                .clone()
+                .unwrap_or_else(|| say!(words, "mcp-default-profile"));
+            let socket = r.socket.display().to_string();
+            if i == 0 {
+                say!(
+                    words,
+                    "mcp-list-newest",
+                    pid = r.pid,
+                    profile = profile,
+                    socket = socket
+                )
+            } else {
+                say!(
+                    words,
+                    "mcp-list-host",
+                    pid = r.pid,
+                    profile = profile,
+                    socket = socket
+                )
+            }
         })
         .collect()
 }
@@ -88,12 +103,23 @@ const LOOK_EVERY: Duration = Duration::from_millis(250);
 const PIPE_BYTES: usize = 1 << 20;
 
 /// Why no host answers, for the stand-in server's errors and the client's log.
-fn why_none(dir: &Path, choice: &Choice) -> String {
-    match (&choice.pid, &choice.profile) {
-        (None, None) => no_browser(dir),
-        _ => format!(
-            "No running Waymark host matches {choice:?}. Running now: {}",
-            describe(dir).join("; ")
+fn why_none(dir: &Path, choice: &Choice, words: &Words) -> String {
+    let running = describe(dir, words).join("; ");
+    match (choice.pid, &choice.profile) {
+        (None, None) => no_browser(dir, words),
+        (Some(pid), None) => say!(words, "mcp-no-match-pid", pid = pid, running = running),
+        (None, Some(profile)) => say!(
+            words,
+            "mcp-no-match-profile",
+            profile = profile.as_str(),
+            running = running
+        ),
+        (Some(pid), Some(profile)) => say!(
+            words,
+            "mcp-no-match",
+            pid = pid,
+            profile = profile.as_str(),
+            running = running
         ),
     }
 }
@@ -118,10 +144,10 @@ impl Server {
     }
 
     /// The stand-in, run in this process until its pipe is dropped.
-    fn offline(dir: &Path, choice: &Choice) -> Self {
+    fn offline(dir: &Path, choice: &Choice, words: &Arc<Words>) -> Self {
         let (ours, theirs) = tokio::io::duplex(PIPE_BYTES);
-        let (dir, choice) = (dir.to_owned(), choice.clone());
-        let offline = Offline::new(move || why_none(&dir, &choice));
+        let (dir, choice, words) = (dir.to_owned(), choice.clone(), words.clone());
+        let offline = Offline::new(move || why_none(&dir, &choice, &words));
         tokio::spawn(async move {
             match offline.serve(theirs).await {
                 Ok(running) => {
@@ -165,8 +191,8 @@ async fn host(_dir: &Path, _choice: &Choice) -> Option<Server> {
 /// Runs the proxy until the client closes its side. The client's session outlives the servers
 /// behind it: with no browser's host to join, the stand-in [`Offline`] answers (every call then says
 /// what to do); the proxy keeps looking, and the first host that answers takes the session over, as
-/// does the next one when a host goes away ([`Relay`]).
-pub async fn run(state_dir: &Path, choice: &Choice) -> Result<(), ProxyError> {
+/// does the next one when a host goes away ([`Relay`]). The stand-in speaks `words`.
+pub async fn run(state_dir: &Path, choice: &Choice, words: Arc<Words>) -> Result<(), ProxyError> {
     let dir = socket::run_dir(state_dir);
     let mut from_client = BufReader::new(tokio::io::stdin()).lines();
     let mut to_client = tokio::io::stdout();
@@ -174,8 +200,8 @@ pub async fn run(state_dir: &Path, choice: &Choice) -> Result<(), ProxyError> {
     let mut server = match host(&dir, choice).await {
         Some(server) => server,
         None => {
-            tracing::warn!("{} Waiting for it.", why_none(&dir, choice));
-            Server::offline(&dir, choice)
+            tracing::warn!("{} Waiting for it.", why_none(&dir, choice, &Words::english()));
+            Server::offline(&dir, choice, &words)
         }
     };
     let mut look = tokio::time::interval(LOOK_EVERY);
@@ -187,7 +213,7 @@ pub async fn run(state_dir: &Path, choice: &Choice) -> Result<(), ProxyError> {
                 let Some(line) = line? else { return Ok(()) };
                 relay.client_said(&line);
                 if server.send(&line).await.is_err() {
-                    server = lost(&mut relay, &mut to_client, &dir, choice).await?;
+                    server = lost(&mut relay, &mut to_client, &dir, choice, &words).await?;
                 }
             }
             line = server.lines.next_line() => match line {
@@ -197,7 +223,7 @@ pub async fn run(state_dir: &Path, choice: &Choice) -> Result<(), ProxyError> {
                     }
                 }
                 // The host went away (the browser closed, or it restarted).
-                Ok(None) | Err(_) => server = lost(&mut relay, &mut to_client, &dir, choice).await?,
+                Ok(None) | Err(_) => server = lost(&mut relay, &mut to_client, &dir, choice, &words).await?,
             },
             _ = look.tick(), if server.offline && relay.idle() => {
                 if let Some(mut joined) = host(&dir, choice).await {
@@ -222,12 +248,13 @@ async fn lost(
     to_client: &mut tokio::io::Stdout,
     dir: &Path,
     choice: &Choice,
+    words: &Arc<Words>,
 ) -> std::io::Result<Server> {
     tracing::warn!("the browser's Waymark host went away; waiting for it to come back");
     for line in relay.lost() {
         say(to_client, &line).await?;
     }
-    let mut offline = Server::offline(dir, choice);
+    let mut offline = Server::offline(dir, choice, words);
     for line in relay.replay() {
         offline.send(&line).await?;
     }
@@ -282,8 +309,58 @@ mod tests {
             profile: Some("work".into()),
         };
         assert_eq!(pids(work), [1]);
-        assert!(describe(dir.path())[0].starts_with("pid 2 (newest, used by default)"));
+        let english = Words::english();
+        assert!(describe(dir.path(), &english)[0].starts_with("pid 2 (newest, used by default)"));
         let empty = tempfile::tempdir().unwrap();
-        assert!(describe(empty.path())[0].contains("No browser with Waymark is running"));
+        assert!(describe(empty.path(), &english)[0].contains("No browser with Waymark is running"));
+
+        // In Russian, every line and every reason why no host answers.
+        let russian = Words::new("ru");
+        let shown = [
+            dir.path().display().to_string(),
+            empty.path().display().to_string(),
+        ];
+        let mut said = describe(dir.path(), &russian);
+        said.extend(describe(empty.path(), &russian));
+        for choice in [
+            Choice::default(),
+            Choice {
+                pid: Some(9),
+                profile: None,
+            },
+            Choice {
+                pid: None,
+                profile: Some("home".into()),
+            },
+            Choice {
+                pid: Some(9),
+                profile: Some("home".into()),
+            },
+        ] {
+            said.push(why_none(empty.path(), &choice, &russian));
+        }
+        assert!(said[0].starts_with("процесс 2 (самый новый"), "{said:?}");
+        for line in &said {
+            let values: Vec<&str> = shown
+                .iter()
+                .map(String::as_str)
+                .chain([
+                    "work",
+                    "home",
+                    "waymark-host doctor",
+                    "Chrome",
+                    "Chromium",
+                    "Edge",
+                ])
+                .collect();
+            // The sockets' own paths, as they are.
+            let paths: Vec<&str> = line.split([' ', ',']).filter(|w| w.starts_with('/')).collect();
+            let values: Vec<&str> = values.into_iter().chain(paths).collect();
+            assert_eq!(
+                crate::language::latin_words(line, &values),
+                Vec::<String>::new(),
+                "{line}"
+            );
+        }
     }
 }

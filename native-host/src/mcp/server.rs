@@ -31,6 +31,8 @@ use serde_json::Value;
 use tokio::sync::mpsc;
 use waymark_protocol::{Activity, ClosedReason, ErrorKind, PageTool, Screenshot, ToExtension, ToolResult};
 
+use waymark_i18n::{say, Words};
+
 use super::{catalogue, wording};
 use crate::gate::{Decided, Gate, Gated, Requester};
 
@@ -322,7 +324,7 @@ impl ServerHandler for BrowserServer {
             // The agent reports its own steps; no activity for the panel here.
             return Ok(content(&result).into());
         }
-        let client = client_name(said_name(&context));
+        let client = client_name(said_name(&context), &self.gate.words());
         // A client acts in the user's own browser only once the user has allowed it, in the panel.
         if let Err(why) = self.gate.admit(&client, context.ct.clone()).await {
             let result = ToolResult::failed(ErrorKind::NotAllowed, why.clone());
@@ -366,22 +368,23 @@ impl ServerHandler for BrowserServer {
 
 /// What an outside client is called in the panel: the name it gave, with control, bidi and invisible
 /// characters out and kept short; never "Waymark" (a client must not speak in Waymark's name, even
-/// spelt with look-alike letters), and "An unnamed program" when it gave none worth saying.
-pub fn client_name(given: Option<String>) -> String {
-    const UNNAMED: &str = "An unnamed program";
+/// spelt with look-alike letters), and "An unnamed program" in the user's `words` when it gave none
+/// worth saying.
+pub fn client_name(given: Option<String>, words: &Words) -> String {
+    let unnamed = || say!(words, "mcp-unnamed-client");
     let Some(given) = given else {
-        return UNNAMED.into();
+        return unnamed();
     };
     let cleaned = crate::policy::quoted(&given);
     if !cleaned.chars().any(char::is_alphanumeric) {
-        return UNNAMED.into();
+        return unnamed();
     }
     let skeleton: String = crate::policy::skeleton(&cleaned)
         .chars()
         .filter(|c| c.is_alphanumeric())
         .collect();
     if skeleton.contains("waymark") {
-        return UNNAMED.into();
+        return unnamed();
     }
     cleaned
 }
@@ -392,6 +395,8 @@ mod tests {
 
     #[test]
     fn client_names_are_cleaned_and_never_waymarks_own() {
+        let english = Words::english();
+        let client_name = |given: Option<String>| client_name(given, &english);
         assert_eq!(client_name(Some("Claude Desktop".into())), "Claude Desktop");
         assert_eq!(client_name(None), "An unnamed program");
         assert_eq!(
@@ -412,6 +417,27 @@ mod tests {
         // Bidi controls cannot reorder what the panel says.
         assert_eq!(client_name(Some("Cursor\u{202e}kcatta".into())), "Cursorkcatta");
         assert!(client_name(Some("x".repeat(500))).chars().count() <= 60);
+    }
+
+    /// A Russian user is asked about «Безымянная программа», and hears the refusal in good Russian.
+    #[test]
+    fn an_unnamed_client_is_named_in_the_users_language() {
+        let words = Words::new("ru");
+        let name = super::client_name(None, &words);
+        assert_eq!(name, "Безымянная программа");
+        assert_eq!(super::client_name(Some("Waymark".into()), &words), name);
+        let client = name.as_str();
+        for said in [
+            say!(words, "question-admit-client", client = client),
+            say!(words, "question-client-refused", client = client),
+        ] {
+            assert_eq!(
+                crate::language::latin_words(&said, &[]),
+                Vec::<String>::new(),
+                "{said}"
+            );
+            assert!(said.contains("Безымянная программа"), "{said}");
+        }
     }
 
     #[test]

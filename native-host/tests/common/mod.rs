@@ -73,11 +73,13 @@ pub fn mcp_fixture() -> PathBuf {
 }
 
 /// Points a `waymark-host` command (or whatever starts one) at `state_dir`, with its config folder in
-/// `state_dir/config` so no config file of the machine's user is read; piped stdin and stdout, no
+/// `state_dir/config` so no config file of the machine's user is read; in the C locale, so what it
+/// says in the terminal's language is English whatever the machine's; piped stdin and stdout, no
 /// stderr, killed with the test.
 pub fn isolated<'a>(command: &'a mut Command, state_dir: &Path) -> &'a mut Command {
     command
         .env("WAYMARK_LOG", "warn")
+        .env("LC_ALL", "C")
         .env("WAYMARK_STATE_DIR", state_dir)
         .env("XDG_CONFIG_HOME", state_dir.join("config"))
         .stdin(Stdio::piped())
