@@ -15,7 +15,7 @@
 mod agent;
 mod atomic_file;
 mod browser;
-mod config;
+pub mod config;
 pub mod connection;
 pub mod dispatch;
 pub mod doctor;

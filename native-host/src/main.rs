@@ -9,11 +9,12 @@
 //! messaging on stdin/stdout until the browser closes the pipe. Everything else
 //! (`install`, `--help`, …) is a command for people and scripts. Logs go to stderr, which the browser
 //! passes through to its own log ([`waymark_host::logging`]); in native messaging stdout belongs to
-//! [`waymark_host::framing`] alone.
+//! [`waymark_host::framing`] alone. What a command says to the person at the terminal is in the
+//! terminal's language ([`Language::of_this_terminal`]); the logs stay English.
 
 use waymark_host::language::Language;
 use waymark_host::{connection, dispatch, doctor, install, mcp, origin, policy};
-use waymark_i18n::say;
+use waymark_i18n::{say, Words};
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -95,6 +96,48 @@ enum Command {
     },
 }
 
+/// Why a command stopped, besides the errors of the parts it ran: English for the logs, said to the
+/// person in the terminal's language.
+#[derive(Debug, thiserror::Error)]
+enum Refusal {
+    #[error("stopped: nothing registered")]
+    Stopped,
+    #[error("a profile folder belongs to one browser: name at most one --browser with --user-data-dir")]
+    OneBrowserPerProfile,
+    #[error("cannot tell where this waymark-host binary is")]
+    WhereAmI,
+    #[error("some registrations could not be removed; they stay recorded, so uninstall can try again")]
+    RegistrationsLeft,
+    #[error("some checks found a problem; see the lines marked problem")]
+    DoctorBroken,
+}
+
+impl Refusal {
+    fn said(&self, words: &Words) -> String {
+        match self {
+            Refusal::Stopped => say!(words, "cli-install-stopped"),
+            Refusal::OneBrowserPerProfile => say!(words, "cli-install-one-browser"),
+            Refusal::WhereAmI => say!(words, "cli-install-where-am-i"),
+            Refusal::RegistrationsLeft => say!(words, "cli-uninstall-failed"),
+            Refusal::DoctorBroken => say!(words, "doctor-broken"),
+        }
+    }
+}
+
+/// A command's error as the person at the terminal hears it: in `words` when it is one Waymark
+/// says, else as it is.
+fn said(error: &anyhow::Error, words: &Words) -> String {
+    if let Some(refusal) = error.downcast_ref::<Refusal>() {
+        refusal.said(words)
+    } else if let Some(error) = error.downcast_ref::<install::InstallError>() {
+        error.said(words)
+    } else if let Some(error) = error.downcast_ref::<waymark_host::config::ConfigError>() {
+        error.said(words)
+    } else {
+        format!("{error:#}")
+    }
+}
+
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum BrowserArg {
     Chrome,
@@ -154,20 +197,26 @@ fn browsers_of(args: &[BrowserArg]) -> Vec<install::Browser> {
 fn choose_browsers(
     scope: install::Scope,
     places: &install::Places,
+    words: &Words,
 ) -> anyhow::Result<Option<Vec<install::Browser>>> {
     use std::io::IsTerminal as _;
     let found = install::found(scope, places);
     if !(std::io::stdin().is_terminal() && std::io::stderr().is_terminal()) {
         return Err(install::InstallError::NoChoice { found }.into());
     }
-    let answer = install::ask(&found, &mut std::io::stdin().lock(), &mut std::io::stderr())?;
+    let answer = install::ask(
+        &found,
+        &mut std::io::stdin().lock(),
+        &mut std::io::stderr(),
+        words,
+    )?;
     match answer {
         install::Answer::Browsers(chosen) => Ok(Some(chosen)),
         install::Answer::Nothing => {
-            eprintln!("nothing registered; run waymark-host install again to choose browsers");
+            eprintln!("{}", say!(words, "cli-install-nothing"));
             Ok(None)
         }
-        install::Answer::Stopped => anyhow::bail!("stopped: nothing registered"),
+        install::Answer::Stopped => Err(Refusal::Stopped.into()),
     }
 }
 
@@ -187,7 +236,13 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!("{e:#}");
-            eprintln!("waymark-host: {e:#}");
+            // The browser's log reads English; a person at a terminal hears their language.
+            let words = if from_browser {
+                std::sync::Arc::new(Words::english())
+            } else {
+                Language::of_this_terminal().words()
+            };
+            eprintln!("waymark-host: {}", said(&e, &words));
             ExitCode::FAILURE
         }
     }
@@ -224,9 +279,10 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
             user_data_dir,
             extension_id,
         } => {
+            let words = Language::of_this_terminal().words();
             let host_path = std::env::current_exe()
                 .and_then(|p| p.canonicalize())
-                .context("cannot tell where this waymark-host binary is")?;
+                .context(Refusal::WhereAmI)?;
             let scope = scope_of(system);
             let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
             let places = places_for(scope)?;
@@ -234,10 +290,7 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
             let target = match user_data_dir {
                 Some(dir) => {
                     if browsers.len() > 1 {
-                        anyhow::bail!(
-                            "a profile folder belongs to one browser: name at most one --browser with \
-                             --user-data-dir"
-                        );
+                        return Err(Refusal::OneBrowserPerProfile.into());
                     }
                     install::Target::Profile {
                         dir,
@@ -245,7 +298,7 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
                     }
                 }
                 None if !browsers.is_empty() => install::Target::Browsers(browsers),
-                None => match choose_browsers(scope, &places)? {
+                None => match choose_browsers(scope, &places, &words)? {
                     Some(chosen) => install::Target::Browsers(chosen),
                     None => return Ok(()),
                 },
@@ -261,31 +314,41 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
             // Command output is for the person who ran it; stderr keeps stdout free by habit.
             if done.id_added {
                 if let Some(store) = &opts.extension_store {
+                    let (id, path) = (opts.extension_id.as_str(), store.display().to_string());
+                    eprintln!("{}", say!(words, "cli-install-id-added", id = id, path = path));
+                }
+            }
+            let host = waymark_protocol::HOST_NAME;
+            for item in &done.written {
+                let path = item.manifest.display().to_string();
+                eprintln!(
+                    "{}",
+                    match item.browser {
+                        Some(browser) => say!(
+                            words,
+                            "cli-install-registered",
+                            host = host,
+                            browser = browser.label(),
+                            path = path
+                        ),
+                        None => say!(words, "cli-install-registered-profile", host = host, path = path),
+                    }
+                );
+                if let Some(key) = &item.registry_key {
                     eprintln!(
-                        "the extension {} may now use this host (recorded in {})",
-                        opts.extension_id,
-                        store.display()
+                        "  {}",
+                        say!(words, "cli-install-registry-key", key = key.as_str())
                     );
                 }
             }
-            for item in &done.written {
-                let who = item.browser.map(install::Browser::label).unwrap_or("the profile");
-                eprintln!(
-                    "registered {} for {who}: {}",
-                    waymark_protocol::HOST_NAME,
-                    item.manifest.display()
-                );
-                if let Some(key) = &item.registry_key {
-                    eprintln!("  and the registry key {key} names it");
-                }
+            let record = done.record.display().to_string();
+            if system {
+                eprintln!("{}", say!(words, "cli-install-recorded-system", path = record));
+            } else {
+                eprintln!("{}", say!(words, "cli-install-recorded", path = record));
             }
-            eprintln!(
-                "recorded in {}; `waymark-host uninstall{}` removes it",
-                done.record.display(),
-                if system { " --system" } else { "" }
-            );
-            if let Some(note) = done.note {
-                eprintln!("note: {note}");
+            if let Some(install::Note::WindowsProfile) = done.note {
+                eprintln!("{}", say!(words, "cli-install-note-windows-profile"));
             }
             Ok(())
         }
@@ -303,20 +366,19 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
                 None => install::Which::Browsers(browsers),
             };
             let done = install::uninstall(scope, &which, &places)?;
+            let words = Language::of_this_terminal().words();
             for step in &done {
-                eprintln!("{step}");
+                eprintln!("{}", step.said(&words));
             }
             let nothing = matches!(&done[..], [install::Removed::NothingRecorded { .. }]);
             if nothing && !system && places.record_path(install::Scope::System).exists() {
-                eprintln!("what install --system wrote for every user goes with: sudo waymark-host uninstall --system");
+                eprintln!("{}", say!(words, "cli-uninstall-system-too"));
             }
             if done
                 .iter()
                 .any(|step| matches!(step, install::Removed::Failed { .. }))
             {
-                anyhow::bail!(
-                    "some registrations could not be removed; they stay recorded, so uninstall can try again"
-                );
+                return Err(Refusal::RegistrationsLeft.into());
             }
             Ok(())
         }
@@ -357,7 +419,7 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
             }
             output.flush()?;
             if report.broken() {
-                anyhow::bail!(say!(words, "doctor-broken"));
+                return Err(Refusal::DoctorBroken.into());
             }
             Ok(())
         }

@@ -7,10 +7,16 @@
 //! on the computer is registered only when asked for by name or with `all`. The lines are short
 //! and plain so a screen reader reads them in order. What it must not do: decide anything without a
 //! person — `install` refuses, naming the options to pass, when it is not on a terminal.
+//!
+//! The lines are said in the terminal's language; `all` and `none` are understood in English and, for
+//! a Russian terminal, as «все» and «нет» too.
 
 use std::io::{BufRead, Write};
 
+use waymark_i18n::{say, Words};
+
 use super::places::Browser;
+use super::said::spoken_list;
 
 /// How many unclear answers before the question gives up.
 const TRIES: usize = 3;
@@ -26,33 +32,56 @@ pub enum Answer {
     Stopped,
 }
 
-/// Asks on `output`, reads the answer from `input`. `found` is the browsers found, in any order.
-pub fn ask(found: &[Browser], input: &mut impl BufRead, output: &mut impl Write) -> std::io::Result<Answer> {
-    writeln!(output, "Which browsers may start Waymark's host?")?;
-    for (n, browser) in Browser::ALL.into_iter().enumerate() {
-        let state = if found.contains(&browser) {
-            "found"
-        } else {
-            "not found"
-        };
-        writeln!(output, "  {}. {} ({state})", n + 1, browser.label())?;
+/// What an answer said that names no browser.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unclear {
+    /// `none` with browsers beside it.
+    NoneWithOthers,
+    /// A word that is no browser's number or name, nor `all` or `none`.
+    Unknown(String),
+}
+
+impl Unclear {
+    fn said(&self, words: &Words) -> String {
+        match self {
+            Unclear::NoneWithOthers => say!(words, "cli-ask-none-alone"),
+            Unclear::Unknown(word) => say!(words, "cli-ask-unknown", answer = word.as_str()),
+        }
     }
-    writeln!(
-        output,
-        "Type numbers or names, such as: 1 3, or: chrome edge. Or type all, or none."
-    )?;
+}
+
+/// Asks on `output` in `words`, reads the answer from `input`. `found` is the browsers found, in any
+/// order.
+pub fn ask(
+    found: &[Browser],
+    input: &mut impl BufRead,
+    output: &mut impl Write,
+    words: &Words,
+) -> std::io::Result<Answer> {
+    writeln!(output, "{}", say!(words, "cli-ask-which"))?;
+    for (n, browser) in Browser::ALL.into_iter().enumerate() {
+        let (number, label) = (n + 1, browser.label());
+        let line = if found.contains(&browser) {
+            say!(words, "cli-ask-found", number = number, browser = label)
+        } else {
+            say!(words, "cli-ask-not-found", number = number, browser = label)
+        };
+        writeln!(output, "  {line}")?;
+    }
+    writeln!(output, "{}", say!(words, "cli-ask-how"))?;
     let defaults = in_order(found);
     if defaults.is_empty() {
-        writeln!(output, "Enter alone registers none: no browser was found.")?;
+        writeln!(output, "{}", say!(words, "cli-ask-enter-none"))?;
     } else {
+        let browsers = spoken_list(&defaults, words);
         writeln!(
             output,
-            "Enter alone registers the ones found: {}.",
-            spoken_list(&defaults)
+            "{}",
+            say!(words, "cli-ask-enter-found", browsers = browsers)
         )?;
     }
     for _ in 0..TRIES {
-        write!(output, "Browsers: ")?;
+        write!(output, "{} ", say!(words, "cli-ask-prompt"))?;
         output.flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
@@ -62,15 +91,15 @@ pub fn ask(found: &[Browser], input: &mut impl BufRead, output: &mut impl Write)
         match parse(&line, &defaults) {
             Ok(chosen) if chosen.is_empty() => return Ok(Answer::Nothing),
             Ok(chosen) => return Ok(Answer::Browsers(chosen)),
-            Err(why) => writeln!(output, "{why}")?,
+            Err(why) => writeln!(output, "{}", why.said(words))?,
         }
     }
     Ok(Answer::Stopped)
 }
 
 /// The browsers an answer names, in Waymark's order; `defaults` for an empty answer. An error says
-/// what was not understood and what is.
-pub fn parse(answer: &str, defaults: &[Browser]) -> Result<Vec<Browser>, String> {
+/// what was not understood.
+pub fn parse(answer: &str, defaults: &[Browser]) -> Result<Vec<Browser>, Unclear> {
     let words: Vec<String> = answer
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty())
@@ -82,10 +111,10 @@ pub fn parse(answer: &str, defaults: &[Browser]) -> Result<Vec<Browser>, String>
     let mut chosen = Vec::new();
     for word in &words {
         match word.as_str() {
-            "all" => chosen.extend(Browser::ALL),
-            "none" => {
+            "all" | "все" | "всё" => chosen.extend(Browser::ALL),
+            "none" | "нет" => {
                 if words.len() > 1 {
-                    return Err("none cannot be combined with other browsers; type it alone.".to_owned());
+                    return Err(Unclear::NoneWithOthers);
                 }
                 return Ok(Vec::new());
             }
@@ -97,11 +126,7 @@ pub fn parse(answer: &str, defaults: &[Browser]) -> Result<Vec<Browser>, String>
                     .and_then(|i| Browser::ALL.get(i).copied());
                 match by_number.or_else(|| Browser::from_key(other)) {
                     Some(browser) => chosen.push(browser),
-                    None => {
-                        return Err(format!(
-                            "\"{other}\" is not one of 1, 2, 3, chrome, chromium, edge, all or none."
-                        ))
-                    }
+                    None => return Err(Unclear::Unknown(other.to_owned())),
                 }
             }
         }
@@ -117,23 +142,17 @@ fn in_order(browsers: &[Browser]) -> Vec<Browser> {
         .collect()
 }
 
-/// "Chromium", "Google Chrome and Chromium", "Google Chrome, Chromium and Microsoft Edge".
-pub fn spoken_list(browsers: &[Browser]) -> String {
-    let labels: Vec<&str> = browsers.iter().map(|b| b.label()).collect();
-    match labels.split_last() {
-        None => String::new(),
-        Some((last, [])) => (*last).to_owned(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn run(found: &[Browser], typed: &str) -> (Answer, String) {
+        run_in(&Words::english(), found, typed)
+    }
+
+    fn run_in(words: &Words, found: &[Browser], typed: &str) -> (Answer, String) {
         let mut output = Vec::new();
-        let answer = ask(found, &mut typed.as_bytes(), &mut output).unwrap();
+        let answer = ask(found, &mut typed.as_bytes(), &mut output, words).unwrap();
         (answer, String::from_utf8(output).unwrap())
     }
 
@@ -174,9 +193,9 @@ mod tests {
         assert_eq!(parse("", &found), Ok(vec![Browser::Chrome]));
         assert!(parse("none 1", &found).is_err());
         assert!(parse("0", &found).is_err());
-        assert!(parse("firefox", &found)
-            .unwrap_err()
-            .contains("\"firefox\" is not one of"));
+        assert_eq!(parse("firefox", &found), Err(Unclear::Unknown("firefox".into())));
+        assert_eq!(parse("все", &found), Ok(Browser::ALL.to_vec()));
+        assert_eq!(parse("нет", &found), Ok(vec![]));
     }
 
     #[test]
@@ -196,10 +215,51 @@ mod tests {
 
     #[test]
     fn lists_are_said_as_people_say_them() {
-        assert_eq!(spoken_list(&[Browser::Edge]), "Microsoft Edge");
+        let english = Words::english();
+        assert_eq!(spoken_list(&[Browser::Edge], &english), "Microsoft Edge");
         assert_eq!(
-            spoken_list(&Browser::ALL),
+            spoken_list(&Browser::ALL, &english),
             "Google Chrome, Chromium and Microsoft Edge"
+        );
+        let russian = Words::new("ru");
+        assert_eq!(
+            spoken_list(&[Browser::Chrome, Browser::Edge], &russian),
+            "Google Chrome и Microsoft Edge"
+        );
+    }
+
+    /// A Russian terminal is asked in Russian, and its answers understood.
+    #[test]
+    fn the_question_is_asked_in_russian() {
+        let russian = Words::new("ru");
+        let (answer, said) = run_in(&russian, &[Browser::Chromium], "семь\nнет 1\nвсе\n");
+        assert_eq!(answer, Answer::Browsers(Browser::ALL.to_vec()));
+        assert!(said.contains("  2. Chromium (найден)\n"), "{said}");
+        assert!(
+            said.contains("будут зарегистрированы найденные: Chromium."),
+            "{said}"
+        );
+        assert_eq!(said.matches("Браузеры: ").count(), 3, "{said}");
+        let values = [
+            "Google Chrome",
+            "Chromium",
+            "Microsoft Edge",
+            "Enter",
+            "chrome",
+            "edge",
+            "chromium",
+            "семь",
+        ];
+        assert_eq!(
+            crate::language::latin_words(&said, &values),
+            Vec::<String>::new(),
+            "{said}"
+        );
+        let (answer, said) = run_in(&russian, &[], "\n");
+        assert_eq!(answer, Answer::Nothing);
+        assert!(
+            said.contains("ничего не будет зарегистрировано: браузеры не найдены"),
+            "{said}"
         );
     }
 }

@@ -17,6 +17,7 @@
 mod ask;
 mod places;
 mod record;
+mod said;
 mod uninstall;
 
 use std::collections::HashSet;
@@ -25,10 +26,11 @@ use std::path::{Path, PathBuf};
 use serde_json::json;
 use waymark_protocol::{EXTENSION_ID, HOST_NAME};
 
-pub use ask::{ask, spoken_list, Answer};
+pub use ask::{ask, Answer};
 pub use places::{manifest_file_name, Browser, Places, Platform, Scope};
 pub use record::RecordError;
-pub use uninstall::{uninstall, Removed, Which};
+pub use said::spoken_list;
+pub use uninstall::{uninstall, Kept, Removed, Thing, Which};
 
 use crate::origin::{self, StoreError};
 use record::{Entry, Record};
@@ -73,7 +75,14 @@ pub struct Installed {
     /// Where it was recorded.
     pub record: PathBuf,
     /// Something the user should know about the choice.
-    pub note: Option<String>,
+    pub note: Option<Note>,
+}
+
+/// Something the user should know about what install did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Note {
+    /// A profile folder on Windows: browsers find hosts through the registry, not the folder.
+    WindowsProfile,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -116,7 +125,10 @@ fn found_here(found: &[Browser]) -> String {
     if found.is_empty() {
         "; no Chrome, Chromium or Edge was found here".to_owned()
     } else {
-        format!("; found here: {}", spoken_list(found))
+        format!(
+            "; found here: {}",
+            spoken_list(found, &waymark_i18n::Words::english())
+        )
     }
 }
 
@@ -224,9 +236,7 @@ fn write_all(
                 registry_key: None,
             });
             if platform == Platform::Windows {
-                installed.note = Some(
-                    "on Windows browsers find hosts through the registry, not the profile folder".to_owned(),
-                );
+                installed.note = Some(Note::WindowsProfile);
             }
         }
         Target::Browsers(browsers) => {

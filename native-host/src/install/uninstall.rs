@@ -25,21 +25,13 @@ impl Which {
             Which::Profile(dir) => entry.profile.as_deref() == Some(absolute(dir).as_path()),
         }
     }
-
-    fn describe(&self) -> String {
-        match self {
-            Which::All => String::new(),
-            Which::Browsers(list) => spoken_list(list),
-            Which::Profile(dir) => format!("the profile folder {}", absolute(dir).display()),
-        }
-    }
 }
 
-fn absolute(dir: &Path) -> PathBuf {
+pub(super) fn absolute(dir: &Path) -> PathBuf {
     std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf())
 }
 
-/// One thing `uninstall` did, or found, in a sentence.
+/// One thing `uninstall` did, or found; said in a sentence by [`Removed::said`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Removed {
     File {
@@ -61,56 +53,41 @@ pub enum Removed {
         path: PathBuf,
     },
     AlreadyGone {
-        what: String,
+        what: Thing,
     },
     LeftAlone {
-        what: String,
-        why: &'static str,
+        what: Thing,
+        why: Kept,
     },
     Failed {
-        what: String,
+        what: Thing,
         error: String,
     },
     NothingRecorded {
-        what: String,
+        which: Which,
         record: PathBuf,
     },
 }
 
-impl std::fmt::Display for Removed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Removed::File { path, browsers } if browsers.is_empty() => {
-                write!(f, "removed {}", path.display())
-            }
-            Removed::File { path, browsers } => {
-                write!(f, "removed {} ({})", path.display(), spoken_list(browsers))
-            }
-            Removed::Key { key } => write!(f, "removed the registry key {key}"),
-            Removed::Dir { path } => write!(
-                f,
-                "removed the folder {}, which install had created",
-                path.display()
-            ),
-            Removed::Id { id, store } => {
-                write!(
-                    f,
-                    "the extension {id} may no longer use this host (removed from {})",
-                    store.display()
-                )
-            }
-            Removed::Store { path } => write!(f, "removed {}, now empty", path.display()),
-            Removed::AlreadyGone { what } => write!(f, "{what} was already gone"),
-            Removed::LeftAlone { what, why } => write!(f, "left {what} where it is: {why}"),
-            Removed::Failed { what, error } => write!(f, "could not remove {what}: {error}"),
-            Removed::NothingRecorded { what, record } if what.is_empty() => {
-                write!(f, "nothing is recorded in {}", record.display())
-            }
-            Removed::NothingRecorded { what, record } => {
-                write!(f, "nothing is recorded for {what} in {}", record.display())
-            }
-        }
-    }
+/// What a step was about: a file, or (on Windows) a registry key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Thing {
+    Path(PathBuf),
+    #[cfg_attr(not(windows), allow(dead_code))]
+    RegistryKey(String),
+}
+
+/// Why uninstall left something where it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kept {
+    /// The file is no longer a Waymark host manifest.
+    NotOurs,
+    /// The registry key names another manifest now.
+    #[cfg_attr(not(windows), allow(dead_code))]
+    OtherManifest,
+    /// A registry key recorded on another system: the registry exists only on Windows.
+    #[cfg_attr(windows, allow(dead_code))]
+    NotWindows,
 }
 
 /// Removes what `install` recorded for `which` in `scope`, and forgets it; what could not be removed
@@ -124,7 +101,7 @@ pub fn uninstall(scope: Scope, which: &Which, places: &Places) -> Result<Vec<Rem
     if chosen.is_empty() {
         record.manifests = kept;
         return Ok(vec![Removed::NothingRecorded {
-            what: which.describe(),
+            which: which.clone(),
             record: record_path,
         }]);
     }
@@ -138,7 +115,7 @@ pub fn uninstall(scope: Scope, which: &Which, places: &Places) -> Result<Vec<Rem
                 Ok(step) => done.push(step),
                 Err(error) => {
                     done.push(Removed::Failed {
-                        what: format!("the registry key {key}"),
+                        what: Thing::RegistryKey(key.clone()),
                         error,
                     });
                     kept.push(entry);
@@ -170,7 +147,7 @@ pub fn uninstall(scope: Scope, which: &Which, places: &Places) -> Result<Vec<Rem
             Ok(step) => done.push(step),
             Err(error) => {
                 done.push(Removed::Failed {
-                    what: path.display().to_string(),
+                    what: Thing::Path(path.clone()),
                     error: error.to_string(),
                 });
                 kept.extend(of_path);
@@ -195,7 +172,7 @@ pub fn uninstall(scope: Scope, which: &Which, places: &Places) -> Result<Vec<Rem
                         path: added.store.clone(),
                     }),
                     Err(e) => done.push(Removed::Failed {
-                        what: added.store.display().to_string(),
+                        what: Thing::Path(added.store.clone()),
                         error: e.to_string(),
                     }),
                 }
@@ -232,7 +209,7 @@ fn remove_manifest(path: &Path, browsers: Vec<Browser>) -> std::io::Result<Remov
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return Ok(Removed::AlreadyGone {
-                what: path.display().to_string(),
+                what: Thing::Path(path.to_path_buf()),
             })
         }
         Err(e) => return Err(e),
@@ -241,8 +218,8 @@ fn remove_manifest(path: &Path, browsers: Vec<Browser>) -> std::io::Result<Remov
         .is_ok_and(|manifest| manifest["name"].as_str() == Some(HOST_NAME));
     if !ours {
         return Ok(Removed::LeftAlone {
-            what: path.display().to_string(),
-            why: "it is no longer a Waymark host manifest",
+            what: Thing::Path(path.to_path_buf()),
+            why: Kept::NotOurs,
         });
     }
     std::fs::remove_file(path)?;
@@ -261,7 +238,7 @@ fn remove_key(key: &str, manifest: &Path) -> Result<Removed, String> {
         .map_err(|e| e.to_string())?;
     if !query.status.success() {
         return Ok(Removed::AlreadyGone {
-            what: format!("the registry key {key}"),
+            what: Thing::RegistryKey(key.to_owned()),
         });
     }
     let names = registry_default(&String::from_utf8_lossy(&query.stdout));
@@ -270,8 +247,8 @@ fn remove_key(key: &str, manifest: &Path) -> Result<Removed, String> {
     });
     if !same {
         return Ok(Removed::LeftAlone {
-            what: format!("the registry key {key}"),
-            why: "it names another manifest now",
+            what: Thing::RegistryKey(key.to_owned()),
+            why: Kept::OtherManifest,
         });
     }
     let delete = std::process::Command::new("reg")
@@ -288,7 +265,7 @@ fn remove_key(key: &str, manifest: &Path) -> Result<Removed, String> {
 #[cfg(not(windows))]
 fn remove_key(key: &str, _manifest: &Path) -> Result<Removed, String> {
     Ok(Removed::LeftAlone {
-        what: format!("the registry key {key}"),
-        why: "the registry exists only on Windows",
+        what: Thing::RegistryKey(key.to_owned()),
+        why: Kept::NotWindows,
     })
 }
