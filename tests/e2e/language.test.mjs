@@ -292,3 +292,66 @@ test('an agent chat says its progress and its stop in Russian', async () => {
   assert.ok(heard.includes('Читаю элементы страницы'), JSON.stringify(heard));
   assert.equal(await account.evaluate(() => window.events.saved + window.events.deleted), 0, 'nothing ran after the stop');
 });
+
+// ---------------------------------------------------------------------------------------------------
+// The host's own words on the settings page of a Russian browser: a config file that does not load (a
+// value out of range, then text where a number belongs), and the doctor's findings. A browser of its
+// own, whose host reads a config folder of its own, so the cases above keep theirs.
+
+test('the settings page says a config that does not load, and the doctor\'s findings, in Russian', async () => {
+  const os = await import('node:os');
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-ru-config-'));
+  const file = path.join(scratch, 'waymark', 'config.toml');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, 'max_tool_steps = 0\n');
+  const nowhere = 'http://127.0.0.1:9/v1';
+  const russian = await launch({
+    args: ['--lang=ru'],
+    env: {
+      LANGUAGE: 'ru', LANG: 'ru_RU.UTF-8', XDG_CONFIG_HOME: scratch, WAYMARK_LLM_BASE_URL: nowhere,
+      WAYMARK_LLM_API_KEY: '', OPENAI_API_KEY: '',
+    },
+  });
+  // Values a finding may carry as they are: paths, the address, names of browsers, settings, commands.
+  const values = [
+    'waymark-host install --browser chromium', 'waymark-host install --browser chrome',
+    'waymark-host install --browser edge', 'Google Chrome', 'Microsoft Edge', 'Chromium', nowhere,
+    'max_tool_steps', 'WAYMARK_LOG', 'WAYMARK_STATE_DIR', 'qwen2.5:7b-instruct',
+    // The page names a registration by the browser's key, as --browser takes it.
+    'chromium',
+  ];
+  const withoutPaths = (lines) => lines.map((l) => l.replace(/[^\s(«]*\/[^\s)»,]*/g, ' '));
+  try {
+    const settings = await russian.context.newPage();
+    await settings.goto(`chrome-extension://${EXTENSION_ID}/settings.html`);
+    await waitForStatus(settings, /^В файле настроек 1 ошибка\.$/);
+    const problem = await settings.textContent('#max_tool_steps-error');
+    assert.match(problem, /max_tool_steps = "0" в .* не подходит: нужно целое число шагов от 1 до 1000/);
+    assertRussian(withoutPaths([problem]), values);
+
+    // Text where a number belongs: the file does not parse; the page says where, in Russian.
+    fs.writeFileSync(file, 'max_tool_steps = "много"\n');
+    await settings.reload();
+    await waitForStatus(settings, /^Настройки Waymark не загружаются: .* В полях — значения по умолчанию/);
+    const status = await settings.textContent('#status');
+    assert.match(status, /неверная запись max_tool_steps: строка 1, позиция 18/);
+    assertRussian(withoutPaths([status]), values);
+    assert.deepEqual(await axe(settings), [], 'a config that does not load, in Russian');
+
+    // The doctor, run from the page: what each check found and the fix, in Russian.
+    fs.rmSync(file);
+    await settings.reload();
+    await waitForStatus(settings, /^Настройки загружены\.$/);
+    await settings.click('#run-doctor');
+    await waitForStatus(settings, /^Проверки завершены/, 30_000);
+    const checks = await settings.locator('#checks li').allTextContents();
+    assert.ok(checks.some((c) => c.includes(`по адресу ${nowhere} никто не отвечает`)), checks.join('\n'));
+    // This browser's host started with the broken file, so it took no socket for MCP clients.
+    assert.ok(checks.some((c) => /^Предупреждение: Браузер: ни один браузер не подключён/.test(c)), checks.join('\n'));
+    assert.ok(checks.some((c) => /Как исправить: запущена ли Ollama/.test(c)), checks.join('\n'));
+    assertRussian(withoutPaths(checks), values);
+  } finally {
+    await russian.close();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+});
