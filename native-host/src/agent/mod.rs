@@ -71,12 +71,7 @@ pub fn from_config() -> Setup {
     Arc::new(|words: &Words| {
         let config = Config::load().map_err(|e| {
             tracing::warn!("the chat cannot start: {e}");
-            say!(
-                words,
-                "config-chat-cannot-start",
-                detail = e.said(words),
-                fix = e.fix(words)
-            )
+            cannot_start(&e, words)
         })?;
         let llm = LlmClient::new(&config).map_err(|e| {
             tracing::warn!("the chat cannot start: {e}");
@@ -90,6 +85,16 @@ pub fn from_config() -> Setup {
             banner_budget_ms: config.banner_budget_ms,
         })
     })
+}
+
+/// What the panel hears when the configuration does not load: what is wrong, and the fix.
+pub(crate) fn cannot_start(error: &crate::config::ConfigError, words: &Words) -> String {
+    say!(
+        words,
+        "config-chat-cannot-start",
+        detail = error.said(words),
+        fix = error.fix(words)
+    )
 }
 
 pub struct Agent {

@@ -346,6 +346,31 @@ mod tests {
         );
     }
 
+    /// The panel of a Russian browser whose chat cannot start hears why and the fix, in Russian.
+    #[test]
+    fn a_chat_that_cannot_start_says_why_and_the_fix() {
+        let words = Words::new("ru");
+        let error = Config::load_from(&env_of(&[HOME]), Some("max_tool_steps = 0")).unwrap_err();
+        let said = crate::agent::cannot_start(&error, &words);
+        assert!(
+            said.starts_with("Чат не запускается: значение max_tool_steps"),
+            "{said}"
+        );
+        assert!(
+            said.contains("Как исправить: задайте значение на странице настроек"),
+            "{said}"
+        );
+        let ConfigError::BadFileValue { path, .. } = &error else {
+            panic!("{error}")
+        };
+        let path = path.display().to_string();
+        assert_eq!(
+            latin_words(&said, &[&path, "max_tool_steps"]),
+            Vec::<String>::new(),
+            "{said}"
+        );
+    }
+
     #[test]
     fn save_faults_are_said_in_russian() {
         let words = Words::new("ru");
