@@ -68,3 +68,9 @@ mcp-list-newest = pid { $pid } (newest, used by default): profile { $profile }, 
 mcp-list-host = pid { $pid }: profile { $profile }, socket { $socket }
 # A browser's own default profile.
 mcp-default-profile = (default)
+
+## `waymark-host mcp`, when the browser's host went away before it answered a call. $tool: the tool.
+mcp-host-gone-changing = The browser's Waymark host went away while { $tool } was running (the browser was closed, or Waymark restarted), so whether it was done is unknown. Once the browser is back, look at the page (browser_list_interactives) before trying it again.
+mcp-host-gone-reading = The browser's Waymark host went away before { $tool } answered (the browser was closed, or Waymark restarted); it changes nothing on the page. Call it again once the browser is back.
+# A request that is not a tool call.
+mcp-host-gone-request = The browser's Waymark host went away before it answered; try again once the browser is back.

@@ -234,7 +234,7 @@ pub async fn run(state_dir: &Path, choice: &Choice, words: Arc<Words>) -> Result
                     if replayed {
                         server = joined;
                     } else {
-                        relay.lost();
+                        relay.lost(&words);
                     }
                 }
             }
@@ -251,7 +251,7 @@ async fn lost(
     words: &Arc<Words>,
 ) -> std::io::Result<Server> {
     tracing::warn!("the browser's Waymark host went away; waiting for it to come back");
-    for line in relay.lost() {
+    for line in relay.lost(words) {
         say(to_client, &line).await?;
     }
     let mut offline = Server::offline(dir, choice, words);

@@ -12,6 +12,7 @@
 use std::collections::HashMap;
 
 use serde_json::{json, Value};
+use waymark_i18n::{say, Words};
 use waymark_protocol::{ErrorKind, ToolResult};
 
 use super::{catalogue, server, wording};
@@ -133,7 +134,7 @@ impl Relay {
     /// The server went away: an answer for each request it had not answered. A tool call gets a tool
     /// error of kind `unreachable` saying whether the page may have changed; anything else a
     /// JSON-RPC error. Both can simply be tried again once a browser is back.
-    pub fn lost(&mut self) -> Vec<String> {
+    pub fn lost(&mut self, words: &Words) -> Vec<String> {
         self.replaying = false;
         self.pending
             .drain()
@@ -141,14 +142,13 @@ impl Relay {
                 Some(tool) => {
                     // A tool not in the catalogue changes nothing: it is never run.
                     let changes_page = catalogue::entry(&tool).is_some_and(|e| !e.read_only);
-                    let said = wording::host_gone(&tool, changes_page);
+                    let said = wording::host_gone(words, &tool, changes_page);
                     let result = server::content(&ToolResult::failed(ErrorKind::Unreachable, said));
                     json!({"jsonrpc": "2.0", "id": pending.id, "result": result}).to_string()
                 }
                 None => json!({"jsonrpc": "2.0", "id": pending.id, "error": {
                     "code": SERVER_GONE,
-                    "message": "The browser's Waymark host went away before it answered; try again once \
-                                the browser is back.",
+                    "message": say!(words, "mcp-host-gone-request"),
                 }})
                 .to_string(),
             })
@@ -215,7 +215,7 @@ mod tests {
         relay.server_said(r#"{"jsonrpc":"2.0","id":9,"result":{"tools":[]}}"#);
         assert!(!relay.idle());
 
-        let mut answers: Vec<Value> = relay.lost().iter().map(|l| parsed(l)).collect();
+        let mut answers: Vec<Value> = relay.lost(&Words::english()).iter().map(|l| parsed(l)).collect();
         answers.sort_by_key(|a| a["id"].is_string());
         assert_eq!(
             answers.len(),
@@ -235,7 +235,7 @@ mod tests {
         assert_eq!(read.kind, Some(ErrorKind::Unreachable));
         assert!(read.error.unwrap().contains("changes nothing on the page"));
         assert!(relay.idle());
-        assert!(relay.lost().is_empty());
+        assert!(relay.lost(&Words::english()).is_empty());
     }
 
     #[test]
@@ -245,7 +245,7 @@ mod tests {
             r#"[{"jsonrpc":"2.0","id":1,"method":"tools/list"},{"jsonrpc":"2.0","id":2,"method":"ping"}]"#,
         );
         relay.server_said(r#"[{"jsonrpc":"2.0","id":2,"result":{}}]"#);
-        let answers = relay.lost();
+        let answers = relay.lost(&Words::english());
         assert_eq!(answers.len(), 1);
         let answer = parsed(&answers[0]);
         assert_eq!(answer["id"], 1);
@@ -253,5 +253,37 @@ mod tests {
         // A line that is not JSON is the server's to refuse; nothing is owed for it here.
         relay.client_said("{not json");
         assert!(relay.idle());
+    }
+
+    /// The proxy of a Russian terminal answers what the host owed in Russian.
+    #[test]
+    fn what_the_host_owed_is_answered_in_the_terminals_language() {
+        let mut relay = Relay::default();
+        relay.client_said(
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"browser_overlay_act"}}"#,
+        );
+        relay.client_said(
+            r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"browser_extract"}}"#,
+        );
+        relay.client_said(r#"{"jsonrpc":"2.0","id":3,"method":"tools/list"}"#);
+        let answers = relay.lost(&Words::new("ru"));
+        assert_eq!(answers.len(), 3);
+        for answer in answers.iter().map(|a| parsed(a)) {
+            let said = match answer["result"]["content"][0]["text"].as_str() {
+                Some(text) => serde_json::from_str::<ToolResult>(text).unwrap().error.unwrap(),
+                None => answer["error"]["message"].as_str().unwrap().to_owned(),
+            };
+            let values = [
+                "browser_overlay_act",
+                "browser_extract",
+                "browser_list_interactives",
+            ];
+            assert_eq!(
+                crate::language::latin_words(&said, &values),
+                Vec::<String>::new(),
+                "{said}"
+            );
+            assert!(said.starts_with("Хост Waymark в браузере пропал"), "{said}");
+        }
     }
 }

@@ -46,20 +46,14 @@ pub fn for_callers(words: &Words, tool: &PageTool, result: ToolResult) -> ToolRe
     }
 }
 
-/// A call's answer when the browser's host went away before it answered: whether the page may have
-/// changed is said plainly, since the call cannot be asked about any more.
-pub fn host_gone(tool: &str, changes_page: bool) -> String {
+/// A call's answer when the browser's host went away before it answered, in `words` (the terminal's,
+/// for `waymark-host mcp`): whether the page may have changed is said plainly, since the call cannot
+/// be asked about any more.
+pub fn host_gone(words: &Words, tool: &str, changes_page: bool) -> String {
     if changes_page {
-        format!(
-            "The browser's Waymark host went away while {tool} was running (the browser was closed, or \
-             Waymark restarted), so whether it was done is unknown. Once the browser is back, look at the \
-             page (browser_list_interactives) before trying it again."
-        )
+        say!(words, "mcp-host-gone-changing", tool = tool)
     } else {
-        format!(
-            "The browser's Waymark host went away before {tool} answered (the browser was closed, or \
-             Waymark restarted); it changes nothing on the page. Call it again once the browser is back."
-        )
+        say!(words, "mcp-host-gone-reading", tool = tool)
     }
 }
 
