@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use tokio::sync::mpsc;
 use tokio::task::JoinSet;
-use waymark_protocol::{Hello, HostFault, Ping, Pong, ToExtension, ToHost, Welcome, PROTOCOL_VERSION};
+use waymark_protocol::{Hello, Ping, Pong, ToExtension, ToHost, Welcome, PROTOCOL_VERSION};
 
 use crate::agent::{self, Agent};
 use crate::browser::Browser;
@@ -26,8 +26,9 @@ use crate::mcp::server::BrowserServer;
 pub struct HostInfo {
     pub version: &'static str,
     pub pid: u32,
-    /// What was found wrong in the host's setup when it started; the welcome says it.
-    pub faults: Vec<HostFault>,
+    /// What was found wrong in the host's setup when it started; the welcome says it, in the language
+    /// the hello names.
+    pub faults: Vec<crate::setup_faults::SetupFault>,
 }
 
 impl HostInfo {
@@ -90,7 +91,7 @@ impl Dispatch {
         match message {
             ToHost::Hello(hello) => {
                 self.language.set(hello.language.as_deref());
-                vec![welcome(&hello, &self.info)]
+                vec![welcome(&hello, &self.info, &self.language.words())]
             }
             ToHost::Ping(ping) => vec![pong(&ping, &self.info)],
             ToHost::ToolResult(done) => {
@@ -176,7 +177,7 @@ impl Dispatch {
 }
 
 /// The answer to the extension's hello: our protocol, whichever it speaks.
-fn welcome(hello: &Hello, info: &HostInfo) -> ToExtension {
+fn welcome(hello: &Hello, info: &HostInfo, words: &waymark_i18n::Words) -> ToExtension {
     if hello.protocol != PROTOCOL_VERSION {
         // The extension compares versions and tells the user; the host only notes it.
         tracing::warn!(
@@ -191,7 +192,7 @@ fn welcome(hello: &Hello, info: &HostInfo) -> ToExtension {
         protocol: PROTOCOL_VERSION,
         host_version: info.version.to_string(),
         pid: info.pid,
-        faults: info.faults.clone(),
+        faults: info.faults.iter().map(|f| f.said(words)).collect(),
     })
 }
 
@@ -206,7 +207,7 @@ fn pong(ping: &Ping, info: &HostInfo) -> ToExtension {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use waymark_protocol::{AgentEvent, Chat, PageTool, ToolDone, ToolResult};
+    use waymark_protocol::{AgentEvent, Chat, HostFault, PageTool, ToolDone, ToolResult};
 
     fn fault() -> HostFault {
         HostFault {
@@ -221,7 +222,7 @@ mod tests {
         HostInfo {
             version: "1.2.3",
             pid: 9,
-            faults: vec![fault()],
+            faults: vec![crate::setup_faults::SetupFault::State(fault())],
         }
     }
 

@@ -2,26 +2,53 @@
 //! state directory that takes no files — as typed [`HostFault`]s the `welcome` carries, so the panel
 //! says each once, with the fix, instead of the user finding out when nothing was saved.
 //!
+//! A configuration's fault is kept typed until the browser's hello names the user's language, and said
+//! in it then ([`SetupFault::said`]).
+//!
 //! What it must not do: create or change anything (the state directory's probe leaves nothing
 //! behind), or fail: a fault is reported, never fatal.
 
+use std::sync::Arc;
+
+use waymark_i18n::Words;
 use waymark_protocol::HostFault;
 
 use crate::config::{Config, ConfigError};
 use crate::state_dir;
 
+/// A fault of the host's setup, found when it started.
+#[derive(Debug, Clone)]
+pub enum SetupFault {
+    /// The configuration does not load: said when the user's language is known.
+    Config(Arc<ConfigError>),
+    /// The state directory takes no files (its fault carries the system's reason only).
+    State(HostFault),
+}
+
+impl SetupFault {
+    /// The fault as the welcome carries it, its detail in `words`.
+    pub fn said(&self, words: &Words) -> HostFault {
+        match self {
+            SetupFault::Config(error) => error.fault(words),
+            SetupFault::State(fault) => fault.clone(),
+        }
+    }
+}
+
 /// The faults of the real configuration and state directory.
-pub fn at_start() -> Vec<HostFault> {
+pub fn at_start() -> Vec<SetupFault> {
     of(Config::load())
 }
 
 /// The faults of a configuration as it loaded: its own error, else its state directory's.
-pub fn of(config: Result<Config, ConfigError>) -> Vec<HostFault> {
+pub fn of(config: Result<Config, ConfigError>) -> Vec<SetupFault> {
     match config {
-        Ok(config) => state_dir::probe(&config.state_dir).err().into_iter().collect(),
-        // Found before the browser says its language: English (the panel says the fault's kind, its
-        // place and the fix in the user's own).
-        Err(error) => vec![error.fault(&waymark_i18n::Words::english())],
+        Ok(config) => state_dir::probe(&config.state_dir)
+            .err()
+            .map(SetupFault::State)
+            .into_iter()
+            .collect(),
+        Err(error) => vec![SetupFault::Config(Arc::new(error))],
     }
 }
 
@@ -29,6 +56,11 @@ pub fn of(config: Result<Config, ConfigError>) -> Vec<HostFault> {
 mod tests {
     use super::*;
     use waymark_protocol::FaultKind;
+
+    fn said(faults: Vec<SetupFault>, language: &str) -> Vec<HostFault> {
+        let words = Words::new(language);
+        faults.iter().map(|f| f.said(&words)).collect()
+    }
 
     fn with_state_dir(state_dir: &std::path::Path, file: Option<&str>) -> Result<Config, ConfigError> {
         let state_dir = state_dir.to_string_lossy().into_owned();
@@ -43,7 +75,7 @@ mod tests {
     #[test]
     fn a_good_setup_has_no_fault() {
         let dir = tempfile::tempdir().unwrap();
-        assert_eq!(of(with_state_dir(&dir.path().join("state"), None)), vec![]);
+        assert!(of(with_state_dir(&dir.path().join("state"), None)).is_empty());
     }
 
     /// A file where the folder must be refuses root too, so this holds wherever the tests run.
@@ -52,7 +84,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("not-a-folder");
         std::fs::write(&file, "").unwrap();
-        let faults = of(with_state_dir(&file.join("waymark"), None));
+        let faults = said(of(with_state_dir(&file.join("waymark"), None)), "en");
         let [fault] = &faults[..] else {
             panic!("{faults:?}")
         };
@@ -63,7 +95,7 @@ mod tests {
     #[test]
     fn a_config_that_does_not_load_is_the_fault_said() {
         let dir = tempfile::tempdir().unwrap();
-        let faults = of(with_state_dir(dir.path(), Some("llm_model = ")));
+        let faults = said(of(with_state_dir(dir.path(), Some("llm_model = "))), "en");
         let [fault] = &faults[..] else {
             panic!("{faults:?}")
         };
@@ -72,11 +104,19 @@ mod tests {
             fault.path.as_deref().unwrap().ends_with("config.toml"),
             "{fault:?}"
         );
-        let faults = of(with_state_dir(dir.path(), Some("max_tool_steps = 0")));
+        let faults = said(of(with_state_dir(dir.path(), Some("max_tool_steps = 0"))), "en");
         let [fault] = &faults[..] else {
             panic!("{faults:?}")
         };
         assert_eq!(fault.kind, FaultKind::ConfigBadValue);
         assert_eq!(fault.key.as_deref(), Some("max_tool_steps"));
+
+        // Said in the language the hello names.
+        let faults = said(of(with_state_dir(dir.path(), Some("max_tool_steps = 0"))), "ru");
+        let detail = faults[0].detail.as_deref().unwrap();
+        assert!(
+            detail.contains("не подходит: нужно целое число шагов от 1 до 1000"),
+            "{detail}"
+        );
     }
 }

@@ -322,6 +322,32 @@ test('the settings page says a config that does not load, and the doctor\'s find
   ];
   const withoutPaths = (lines) => lines.map((l) => l.replace(/[^\s(«]*\/[^\s)»,]*/g, ' '));
   try {
+    // The host found the fault when it started: the panel says it once, with the fix, in Russian; and
+    // a chat cannot start, saying why and the fix.
+    const panel = await openPanel(russian.context);
+    const fault = await waitForReply(panel, /^Настройки Waymark не загружаются: /, { timeout: 15_000 });
+    assert.match(fault, /значение max_tool_steps = "0" в .* не подходит: нужно целое число шагов от 1 до 1000\. /);
+    // Said assertively, in the alert region: everything it says from here on.
+    await panel.evaluate(() => {
+      window.__alerts = [];
+      const alert = document.getElementById('alert');
+      new MutationObserver(() => alert.textContent && window.__alerts.push(alert.textContent))
+        .observe(alert, { childList: true, characterData: true, subtree: true });
+    });
+    const before = await replyCount(panel);
+    await send(panel, '/chat');
+    await until(async () => (await replyCount(panel)) > before, 'the panel to enter chat mode', 5_000);
+    await send(panel, 'Найди кнопку входа');
+    const refused = await until(
+      () => panel.evaluate(() => window.__alerts.find((t) => t.includes('Чат не запускается: '))),
+      'the chat to say it cannot start', 15_000,
+    ).catch(async (e) => {
+      const heard = await panel.evaluate(() => [window.__alerts, document.body.innerText]);
+      throw new Error(`${e.message}: ${JSON.stringify(heard)}`);
+    });
+    assert.match(refused, /Как исправить: задайте значение на странице настроек или измените max_tool_steps в /);
+    assertRussian(withoutPaths([fault, refused]), values);
+
     const settings = await russian.context.newPage();
     await settings.goto(`chrome-extension://${EXTENSION_ID}/settings.html`);
     await waitForStatus(settings, /^В файле настроек 1 ошибка\.$/);
