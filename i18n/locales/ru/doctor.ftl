@@ -28,7 +28,7 @@ doctor-config-ok-env = { $file ->
 ## Список моделей по адресу модели.
 doctor-llm-unreachable = по адресу { $address } никто не отвечает ({ $why })
 doctor-llm-no-answer-within = нет ответа за { $seconds } с
-doctor-llm-refused = в соединении отказано, или адрес не находится
+doctor-llm-refused = соединение отклонено, или адрес не найден
 doctor-fix-llm-unreachable = запущена ли Ollama (или ваш сервер модели)? Задайте WAYMARK_LLM_BASE_URL или адрес на странице настроек
 doctor-llm-auth = { $address } не принял API-ключ (HTTP { $status })
 doctor-fix-api-key = задайте верный ключ на странице настроек или в WAYMARK_LLM_API_KEY
@@ -47,7 +47,7 @@ doctor-chat-ok = { $address } отвечает на запрос с инстру
 doctor-fix-chat-endpoint = проверьте адрес модели на странице настроек
 doctor-chat-server = { $address } не справился с запросом: HTTP { $status } ({ $detail })
 doctor-fix-chat-server = сбой на самом сервере: причина в его журнале (часто модели не хватает памяти или упал рабочий процесс); перезапустите сервер или выберите модель поменьше
-doctor-chat-bad-response = { $address } ответил на запрос не ответом модели: { $detail }
+doctor-chat-bad-response = { $address } ответил на запрос не в формате ответа модели: { $detail }
 doctor-fix-chat-url = проверьте, что адрес — основа API, обычно с /v1 на конце, а не веб-страница и не страница ошибки прокси
 doctor-chat-no-model = у { $address } нет модели { $model } (HTTP 404 на запрос)
 doctor-fix-chat-model = скачайте её (ollama pull { $model }) или укажите модель на странице настроек или в WAYMARK_LLM_MODEL; если она есть, проверьте, что адрес кончается на /v1
@@ -65,7 +65,7 @@ doctor-fix-chat-other = проверьте, что сервер работает
 ## Папка состояния.
 -doctor-elsewhere = или выберите другую папку через WAYMARK_STATE_DIR или state_dir в config.toml
 doctor-state-writable = в { $path } можно писать (сеансы, журналы шагов, сокет браузера)
-doctor-state-creatable = { $path } ещё нет; Waymark может её создать
+doctor-state-creatable = папки { $path } ещё нет; Waymark может её создать
 doctor-state-not-a-folder = { $path } — файл, а не папка, поэтому Waymark ничего не сохраняет
 doctor-fix-state-move = уберите этот файл { -doctor-elsewhere }
 doctor-state-denied = Waymark не может писать в { $path } (доступ запрещён), поэтому не сохраняет ни сеанс, ни журнал шагов и не открывает сокет для клиентов MCP
