@@ -204,7 +204,8 @@ export async function connectMcp(stateDir, name = 'Test client', { panel } = {})
   const transport = new StdioClientTransport({
     command: config().hostBin,
     args: ['mcp'],
-    env: { ...process.env, WAYMARK_STATE_DIR: stateDir, WAYMARK_LOG: 'warn' },
+    // The proxy speaks the terminal's language while no browser answers; these tests read English.
+    env: { ...process.env, WAYMARK_STATE_DIR: stateDir, WAYMARK_LOG: 'warn', LC_ALL: 'C' },
     stderr: 'pipe',
   });
   let stderr = '';
