@@ -37,7 +37,13 @@ pub fn package(m: &Machine) -> Result<()> {
         "--from",
     ]);
     zip.arg(&m.dist)
-        .args(["--listing", "packaging/store-listing.txt", "--out"])
+        .args([
+            "--listing",
+            "packaging/store-listing.txt",
+            "--listing",
+            "packaging/store-listing.ru.txt",
+            "--out",
+        ])
         .arg(&out);
     run_to_stderr(&mut zip)?;
     // cargo-deb works out the package's library dependencies with dpkg-shlibdeps.

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //!  dist/extension/ ──[store::build]──> dist/package/waymark-extension-<version>.zip ──[store::check]
-//!  packaging/store-listing.txt ──────> dist/package/store-listing.txt
+//!  packaging/store-listing*.txt ─────> dist/package/store-listing*.txt   (one per language)
 //! ```
 //!
 //! What it must not do: build anything (build.sh builds the wasm first) or change what the extension
@@ -35,9 +35,10 @@ enum Command {
         /// The built extension (what `./build.sh` leaves in dist/extension).
         #[arg(long, value_name = "DIR")]
         from: PathBuf,
-        /// The listing text to put beside the zip.
-        #[arg(long, value_name = "FILE")]
-        listing: PathBuf,
+        /// A listing text to put beside the zip, one per language (`store-listing.txt` in English,
+        /// `store-listing.<language>.txt` in others); each must say why every permission is needed.
+        #[arg(long, value_name = "FILE", required = true)]
+        listing: Vec<PathBuf>,
         /// Where the zip and the listing go.
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
@@ -54,20 +55,25 @@ fn main() -> anyhow::Result<()> {
                     format!("no built extension in {}: run ./build.sh first", from.display())
                 })?)?;
             let version = manifest["version"].as_str().unwrap_or("0");
-            let text = std::fs::read_to_string(&listing)
-                .with_context(|| format!("cannot read the listing {}", listing.display()))?;
-            let unexplained = store::unexplained_permissions(&manifest, &text);
-            if !unexplained.is_empty() {
-                anyhow::bail!(
-                    "{} does not say why Waymark needs: {}",
-                    listing.display(),
-                    unexplained.join(", ")
-                );
+            for listing in &listing {
+                let text = std::fs::read_to_string(listing)
+                    .with_context(|| format!("cannot read the listing {}", listing.display()))?;
+                let unexplained = store::unexplained_permissions(&manifest, &text);
+                if !unexplained.is_empty() {
+                    anyhow::bail!(
+                        "{} does not say why Waymark needs: {}",
+                        listing.display(),
+                        unexplained.join(", ")
+                    );
+                }
             }
             let zip = out.join(format!("waymark-extension-{version}.zip"));
             let summary = store::build(&from, &zip)?;
-            std::fs::copy(&listing, out.join("store-listing.txt"))
-                .with_context(|| format!("cannot copy the listing into {}", out.display()))?;
+            for listing in &listing {
+                let name = listing.file_name().context("a listing's path names no file")?;
+                std::fs::copy(listing, out.join(name))
+                    .with_context(|| format!("cannot copy {} into {}", listing.display(), out.display()))?;
+            }
             eprintln!(
                 "{}: {} {}, {} files, {} KiB, store-ready (no key, icons {}, every named file present)",
                 zip.display(),

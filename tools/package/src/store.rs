@@ -448,13 +448,43 @@ mod tests {
     }
 
     #[test]
-    fn the_listing_explains_every_permission_the_manifest_asks_for() {
+    fn each_listing_explains_every_permission_and_sums_up_as_its_manifest_does() {
         let manifest: Value =
             serde_json::from_str(&std::fs::read_to_string(repo().join("manifest.json")).unwrap()).unwrap();
-        let listing = std::fs::read_to_string(repo().join("packaging/store-listing.txt")).unwrap();
-        assert_eq!(unexplained_permissions(&manifest, &listing), Vec::<String>::new());
+        let mut languages = Vec::new();
+        for entry in std::fs::read_dir(repo().join("packaging")).unwrap() {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            let Some(rest) = name
+                .strip_prefix("store-listing")
+                .and_then(|n| n.strip_suffix(".txt"))
+            else {
+                continue;
+            };
+            let language = rest.strip_prefix('.').unwrap_or("en");
+            let listing = std::fs::read_to_string(repo().join("packaging").join(&name)).unwrap();
+            assert_eq!(
+                unexplained_permissions(&manifest, &listing),
+                Vec::<String>::new(),
+                "{name}"
+            );
+            // The store shows the listing's summary and the browser the manifest's description: one text.
+            let description = &messages(language)["extDescription"];
+            assert!(
+                listing.lines().any(|line| line == description),
+                "{name} does not sum up as _locales/{language} says: {description}"
+            );
+            assert!(description.chars().count() <= 132, "{language}: {description}");
+            languages.push(language.to_owned());
+        }
+        languages.sort();
+        assert_eq!(
+            languages,
+            ["en", "ru"],
+            "a listing for each language the extension speaks"
+        );
+        let english = std::fs::read_to_string(repo().join("packaging/store-listing.txt")).unwrap();
         assert!(
-            listing.contains("telemetry"),
+            english.contains("telemetry"),
             "the listing states the privacy practice"
         );
         let bare = json!({"permissions": ["tabs", "cookies"], "host_permissions": ["<all_urls>"]});
