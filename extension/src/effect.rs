@@ -13,7 +13,7 @@
 use crate::forms;
 use wasm_bindgen::{JsCast, JsValue};
 use waymark_protocol::text::collapse_spaces;
-use waymark_protocol::{ElementInfo, FormInfo, LinkInfo, OptionChoice, Submission};
+use waymark_protocol::{ActFailure, ElementInfo, FormInfo, LinkInfo, OptionChoice, Submission};
 use web_sys::{
     Element, HtmlButtonElement, HtmlElement, HtmlFormElement, HtmlInputElement, HtmlSelectElement,
 };
@@ -333,7 +333,7 @@ fn button_beside(field: &Element) -> Option<Element> {
 /// The option choosing `wanted` in a native list would pick: the option whose label or value is
 /// `wanted` (ignoring case and spacing), else the only option whose label contains it. `act::select`
 /// picks exactly this one. Returns its index and label.
-pub fn match_option(select: &HtmlSelectElement, wanted: &str) -> Result<(u32, String), String> {
+pub fn match_option(select: &HtmlSelectElement, wanted: &str) -> Result<(u32, String), ActFailure> {
     let target = fold(wanted);
     let options = select.options();
     let mut labels = Vec::new();
@@ -357,20 +357,20 @@ pub fn match_option(select: &HtmlSelectElement, wanted: &str) -> Result<(u32, St
     let chosen = match (exact, partial.as_slice()) {
         (Some(i), _) | (None, &[i]) => i,
         (None, []) => {
-            return Err(format!(
-                "there is no option \"{wanted}\"; the options are: {}",
-                labels.join(", ")
-            ))
+            return Err(ActFailure::NoSuchOption {
+                wanted: wanted.to_owned(),
+                options: labels,
+            })
         }
         (None, _) => {
-            let names: Vec<&str> = partial
+            let names: Vec<String> = partial
                 .iter()
-                .filter_map(|i| labels.get(*i as usize).map(String::as_str))
+                .filter_map(|i| labels.get(*i as usize).cloned())
                 .collect();
-            return Err(format!(
-                "\"{wanted}\" matches several options: {}; say which",
-                names.join(", ")
-            ));
+            return Err(ActFailure::SeveralOptions {
+                wanted: wanted.to_owned(),
+                options: names,
+            });
         }
     };
     Ok((chosen, labels.get(chosen as usize).cloned().unwrap_or_default()))
@@ -380,7 +380,7 @@ pub fn match_option(select: &HtmlSelectElement, wanted: &str) -> Result<(u32, St
 /// (a combobox, a menu button) shows its options only once opened, so the options it owns are looked
 /// at where they already exist, and otherwise the choice is the words asked for (which `act` then
 /// requires to match an option in full).
-pub fn option_choice(element: &Element, wanted: &str) -> Result<OptionChoice, String> {
+pub fn option_choice(element: &Element, wanted: &str) -> Result<OptionChoice, ActFailure> {
     if let Some(select) = element.dyn_ref::<HtmlSelectElement>() {
         let (_, label) = match_option(select, wanted)?;
         let acts_on_change = select.has_attribute("onchange")
@@ -416,17 +416,16 @@ pub fn option_choice(element: &Element, wanted: &str) -> Result<OptionChoice, St
         (Some(label), _) => label.clone(),
         (None, [label]) => (*label).clone(),
         (None, []) => {
-            return Err(format!(
-                "there is no option \"{wanted}\"; the options are: {}",
-                owned.join(", ")
-            ))
+            return Err(ActFailure::NoSuchOption {
+                wanted: wanted.to_owned(),
+                options: owned.clone(),
+            })
         }
         (None, several) => {
-            let names: Vec<&str> = several.iter().map(|s| s.as_str()).collect();
-            return Err(format!(
-                "\"{wanted}\" matches several options: {}; say which",
-                names.join(", ")
-            ));
+            return Err(ActFailure::SeveralOptions {
+                wanted: wanted.to_owned(),
+                options: several.iter().map(|s| (*s).clone()).collect(),
+            });
         }
     };
     Ok(OptionChoice {

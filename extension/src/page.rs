@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
-use waymark_protocol::ScrollDirection;
+use waymark_protocol::{PageReason, ScrollDirection};
 use web_sys::{Document, Element, HtmlElement};
 
 /// How much of the page's text a summary carries: enough to orient, never the whole page.
@@ -59,9 +59,10 @@ pub fn extract(document: &Document) -> Value {
     })
 }
 
-/// Scrolls the window, or `target`'s nearest scrollable container (itself included).
-pub fn scroll(target: Option<&Element>, direction: ScrollDirection) -> Result<Value, String> {
-    let window = web_sys::window().ok_or("no window")?;
+/// Scrolls the window, or `target`'s nearest scrollable container (itself included); `None` in a
+/// frame without a window.
+pub fn scroll(target: Option<&Element>, direction: ScrollDirection) -> Option<Value> {
+    let window = web_sys::window()?;
     let container = target.and_then(scrollable_container);
     let (height, top_before) = match &container {
         Some(c) => (c.client_height() as f64, c.scroll_top() as f64),
@@ -92,7 +93,7 @@ pub fn scroll(target: Option<&Element>, direction: ScrollDirection) -> Result<Va
         }
     };
     let moved = (top_after - top_before).abs() >= 1.0;
-    Ok(json!({"scrolled": moved, "at_top": top_after <= 0.5, "container": container.is_some()}))
+    Some(json!({"scrolled": moved, "at_top": top_after <= 0.5, "container": container.is_some()}))
 }
 
 /// The element itself if it scrolls, or its nearest ancestor that does.
@@ -119,9 +120,8 @@ fn scrollable_container(element: &Element) -> Option<Element> {
 /// Presses a key on `target` (or the focused element): key events, then what the browser would do for
 /// the keys that matter (Enter submits a field's form or activates a button or link; Space toggles;
 /// Tab moves the focus). Synthetic key events alone do none of that.
-pub fn press(document: &Document, target: Option<&Element>, key: &str) -> Result<Value, String> {
-    let key = normalize_key(key)
-        .ok_or_else(|| format!("\"{key}\" is not a key I know; try Enter, Tab, Escape, Space or an arrow"))?;
+pub fn press(document: &Document, target: Option<&Element>, key: &str) -> Result<Value, PageReason> {
+    let key = normalize_key(key).ok_or_else(|| PageReason::UnknownKey { key: key.to_owned() })?;
     let element = match target {
         Some(t) => {
             if let Some(h) = t.dyn_ref::<HtmlElement>() {
@@ -132,7 +132,7 @@ pub fn press(document: &Document, target: Option<&Element>, key: &str) -> Result
         None => document
             .active_element()
             .or_else(|| document.body().map(Into::into))
-            .ok_or("nothing has the focus")?,
+            .ok_or(PageReason::NoDocument)?,
     };
     let mut default_allowed = true;
     for kind in ["keydown", "keypress", "keyup"] {

@@ -16,7 +16,8 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use waymark_protocol::{ErrorKind, PageTool, Pin, RunTool, ToExtension, ToolDone, ToolResult};
 
-use crate::transfer;
+use crate::language::Language;
+use crate::transfer::{self, TransferError};
 
 /// How long a page tool may take before the host gives up on it.
 pub const TOOL_TIMEOUT: Duration = Duration::from_secs(15);
@@ -33,11 +34,22 @@ pub struct Browser {
     waiting: Waiting,
     next_id: Arc<AtomicU64>,
     timeout: Duration,
+    /// The browser user's language: an upload's files that cannot be read are said in it.
+    language: Language,
 }
 
 impl Browser {
+    /// A browser whose user speaks English (tests).
     pub fn new(outbox: mpsc::Sender<ToExtension>) -> Self {
         Self::with_timeout(outbox, TOOL_TIMEOUT)
+    }
+
+    /// The browser of one connection, whose user speaks `language`.
+    pub fn speaking(outbox: mpsc::Sender<ToExtension>, language: Language) -> Self {
+        Self {
+            language,
+            ..Self::new(outbox)
+        }
     }
 
     pub fn with_timeout(outbox: mpsc::Sender<ToExtension>, timeout: Duration) -> Self {
@@ -46,6 +58,7 @@ impl Browser {
             waiting: Arc::default(),
             next_id: Arc::new(AtomicU64::new(1)),
             timeout,
+            language: Language::default(),
         }
     }
 
@@ -68,7 +81,9 @@ impl Browser {
         let pieces = match &mut tool {
             PageTool::Upload { paths, files, .. } => match upload_parts(paths, std::mem::take(files)).await {
                 Ok(pieces) => pieces,
-                Err(why) => return ToolResult::failed(ErrorKind::BadArguments, why),
+                Err(why) => {
+                    return ToolResult::failed(ErrorKind::BadArguments, why.say(&self.language.words()))
+                }
             },
             _ => Vec::new(),
         };
@@ -157,18 +172,22 @@ impl Browser {
 async fn upload_parts(
     paths: &[String],
     given: Vec<waymark_protocol::FileData>,
-) -> Result<Vec<waymark_protocol::FilePart>, String> {
+) -> Result<Vec<waymark_protocol::FilePart>, TransferError> {
     if paths.is_empty() {
         if given.is_empty() {
-            return Err(transfer::TransferError::NoPaths.to_string());
+            return Err(TransferError::NoPaths);
         }
         return Ok(transfer::parts_of(&given));
     }
+    let shown = paths.join(", ");
     let paths = paths.to_vec();
     let loaded = tokio::task::spawn_blocking(move || transfer::read_files(&paths))
         .await
-        .map_err(|e| format!("Could not read the files: {e}."))?
-        .map_err(|e| e.to_string())?;
+        // The reading task itself failed (it panicked, or the host is stopping).
+        .map_err(|e| TransferError::Unreadable {
+            path: shown,
+            reason: e.to_string(),
+        })??;
     let mut pieces = transfer::parts_of(&given);
     let offset = u32::try_from(given.len()).unwrap_or(u32::MAX);
     pieces.extend(transfer::parts(&loaded).into_iter().map(|mut part| {

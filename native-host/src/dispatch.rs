@@ -60,8 +60,8 @@ impl Dispatch {
     /// The host's parts for one connection; answers go to `outbox`, the agent's settings come from
     /// `setup`.
     pub fn new(info: HostInfo, outbox: mpsc::Sender<ToExtension>, setup: agent::Setup) -> Self {
-        let browser = Browser::new(outbox.clone());
         let language = Language::default();
+        let browser = Browser::speaking(outbox.clone(), language.clone());
         let gate = Gate::speaking(browser.clone(), outbox.clone(), language.clone());
         let agent = Agent::new(gate.clone(), outbox.clone(), setup);
         Dispatch {

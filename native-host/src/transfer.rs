@@ -6,13 +6,15 @@
 //! pieces of [`PART_BYTES`] ([`parts`]), which the service worker joins before the tool runs.
 //!
 //! What it must not do: put a file's bytes anywhere but the message to the browser — not in a log, the
-//! step log or the session. Errors name the file, never its contents.
+//! step log or the session. Errors name the file, never its contents; they are said in the user's
+//! language ([`TransferError::say`], sizes in the language's units), and in English for logs.
 //!
 //! [`PageTool::Upload`]: waymark_protocol::PageTool::Upload
 
 use std::path::{Path, PathBuf};
 
 use base64::Engine as _;
+use waymark_i18n::{say, Words};
 use waymark_protocol::{FileData, FilePart};
 
 /// The most one upload may carry, all files together. The worker hands the files to the page in one
@@ -33,33 +35,81 @@ const EXAMPLE_PATH: &str = if cfg!(windows) {
     "/home/me/cv.pdf"
 };
 
-/// Why the files could not be read, in words a person can act on.
-#[derive(Debug, thiserror::Error)]
+/// Why the files could not be read: typed, with the path as the person would write it; said in words
+/// a person can act on by [`TransferError::say`] (and in English by `Display`, for logs).
+#[derive(Debug)]
 pub enum TransferError {
-    #[error("Say which file to upload: no path was given.")]
     NoPaths,
-    #[error("\"{0}\" is not a full path: give the file's whole path, such as {EXAMPLE_PATH}.")]
     NotAbsolute(String),
-    #[error("There is no file at {0}: check the path and the file's name.")]
     Missing(String),
-    #[error("{0} is a folder, not a file: name the file inside it.")]
     Folder(String),
-    #[error("{0} is not a regular file, so Waymark does not upload it.")]
     NotRegular(String),
-    #[error("Waymark may not read {0}: check the file's permissions.")]
     Forbidden(String),
-    #[error("Could not read {path}: {reason}.")]
-    Unreadable { path: String, reason: String },
-    #[error(
-        "{what} is {size}, over Waymark's limit of {limit} for one upload: choose the file yourself with the \
-         page's file chooser, or upload a smaller one."
-    )]
+    /// `reason`: the system's words.
+    Unreadable {
+        path: String,
+        reason: String,
+    },
+    /// One file over [`MAX_UPLOAD_BYTES`].
     TooBig {
-        what: String,
-        size: String,
-        limit: String,
+        path: String,
+        bytes: u64,
+    },
+    /// This many files, each within the limit, over it together.
+    TogetherTooBig {
+        files: usize,
+        bytes: u64,
     },
 }
+
+impl TransferError {
+    /// The error in `words`' language.
+    pub fn say(&self, words: &Words) -> String {
+        match self {
+            TransferError::NoPaths => say!(words, "upload-no-paths"),
+            TransferError::NotAbsolute(path) => {
+                say!(
+                    words,
+                    "upload-not-absolute",
+                    path = path.as_str(),
+                    example = EXAMPLE_PATH
+                )
+            }
+            TransferError::Missing(path) => say!(words, "upload-missing", path = path.as_str()),
+            TransferError::Folder(path) => say!(words, "upload-folder", path = path.as_str()),
+            TransferError::NotRegular(path) => say!(words, "upload-not-regular", path = path.as_str()),
+            TransferError::Forbidden(path) => say!(words, "upload-forbidden", path = path.as_str()),
+            TransferError::Unreadable { path, reason } => say!(
+                words,
+                "upload-unreadable",
+                path = path.as_str(),
+                reason = reason.as_str()
+            ),
+            TransferError::TooBig { path, bytes } => say!(
+                words,
+                "upload-too-big",
+                path = path.as_str(),
+                size = size_words(words, *bytes),
+                limit = size_words(words, MAX_UPLOAD_BYTES)
+            ),
+            TransferError::TogetherTooBig { files, bytes } => say!(
+                words,
+                "upload-together-too-big",
+                count = *files,
+                size = size_words(words, *bytes),
+                limit = size_words(words, MAX_UPLOAD_BYTES)
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for TransferError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.say(&Words::english()))
+    }
+}
+
+impl std::error::Error for TransferError {}
 
 /// A file read for an upload: the name the page sees, its media type and its bytes.
 #[derive(Clone, PartialEq, Eq)]
@@ -121,19 +171,17 @@ pub fn check(paths: &[String]) -> Result<Vec<(PathBuf, String)>, TransferError> 
         }
         if meta.len() > MAX_UPLOAD_BYTES {
             return Err(TransferError::TooBig {
-                what: shown,
-                size: size_words(meta.len()),
-                limit: size_words(MAX_UPLOAD_BYTES),
+                path: shown,
+                bytes: meta.len(),
             });
         }
         total += meta.len();
         checked.push((path, shown));
     }
     if total > MAX_UPLOAD_BYTES {
-        return Err(TransferError::TooBig {
-            what: format!("Together, the {} files", paths.len()),
-            size: size_words(total),
-            limit: size_words(MAX_UPLOAD_BYTES),
+        return Err(TransferError::TogetherTooBig {
+            files: paths.len(),
+            bytes: total,
         });
     }
     Ok(checked)
@@ -252,12 +300,17 @@ fn io_error(shown: &str, error: &std::io::Error) -> TransferError {
     }
 }
 
-/// "512 bytes", "12 KB", "3.4 MB", as the panel says sizes.
-fn size_words(bytes: u64) -> String {
+/// "512 bytes", "12 KB", "3.4 MB" ("3,4 МБ"), in `words`' language and units.
+fn size_words(words: &Words, bytes: u64) -> String {
+    const MIB: u64 = 1_024 * 1_024;
     match bytes {
-        b if b < 1_024 => format!("{b} bytes"),
-        b if b < 1_024 * 1_024 => format!("{} KB", b.div_ceil(1_024)),
-        b => format!("{:.1} MB", b as f64 / (1_024.0 * 1_024.0)),
+        b if b < 1_024 => say!(words, "size-bytes", count = b),
+        b if b < MIB => say!(words, "size-kb", count = b.div_ceil(1_024)),
+        b => {
+            // Tenths of a megabyte, rounded; the catalogue writes the decimal separator.
+            let tenths = (b * 10 + MIB / 2) / MIB;
+            say!(words, "size-mb", whole = tenths / 10, tenth = tenths % 10)
+        }
     }
 }
 
@@ -341,7 +394,67 @@ mod tests {
             f.set_len(MAX_UPLOAD_BYTES / 2 + 1).unwrap();
         }
         let error = read_files(&[path_of(&dir, "a.bin"), path_of(&dir, "b.bin")]).unwrap_err();
-        assert!(error.to_string().starts_with("Together, the 2 files"), "{error}");
+        assert!(
+            error.to_string().starts_with("Together, the 2 files are "),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn every_error_is_said_in_russian_with_sizes_in_russian_units() {
+        let russian = Words::new("ru");
+        let path = "/home/me/cv.pdf";
+        let errors = [
+            TransferError::NoPaths,
+            TransferError::NotAbsolute("cv.pdf".into()),
+            TransferError::Missing(path.into()),
+            TransferError::Folder(path.into()),
+            TransferError::NotRegular(path.into()),
+            TransferError::Forbidden(path.into()),
+            TransferError::Unreadable {
+                path: path.into(),
+                reason: "Input/output error (os error 5)".into(),
+            },
+            TransferError::TooBig {
+                path: path.into(),
+                bytes: MAX_UPLOAD_BYTES + 1,
+            },
+            TransferError::TogetherTooBig {
+                files: 2,
+                bytes: 40 * 1024 * 1024,
+            },
+            TransferError::TogetherTooBig {
+                files: 5,
+                bytes: 40 * 1024 * 1024,
+            },
+        ];
+        for error in &errors {
+            let said = error.say(&russian);
+            let values = [path, "cv.pdf", EXAMPLE_PATH, "Input/output error (os error 5)"];
+            let english = crate::language::latin_words(&said, &values);
+            assert!(english.is_empty(), "English in {said:?}: {english:?}");
+            // Logs keep English.
+            assert_ne!(error.to_string(), said);
+        }
+        assert_eq!(
+            errors[2].say(&russian),
+            "Файла /home/me/cv.pdf нет: проверьте путь и имя файла."
+        );
+        let too_big = errors[7].say(&russian);
+        assert!(
+            too_big.contains("весит 32,0 МБ") && too_big.contains("(32,0 МБ)"),
+            "{too_big}"
+        );
+        assert!(errors[8]
+            .say(&russian)
+            .starts_with("Вместе 2 файла весят 40,0 МБ"));
+        assert!(errors[9]
+            .say(&russian)
+            .starts_with("Вместе 5 файлов весят 40,0 МБ"));
+        let sizes: Vec<String> = [1, 3, 5, 512, 2_000].map(|b| size_words(&russian, b)).into();
+        assert_eq!(sizes, ["1 байт", "3 байта", "5 байт", "512 байт", "2 КБ"]);
+        assert_eq!(size_words(&Words::english(), 1), "1 byte");
+        assert_eq!(size_words(&Words::english(), 3_460_000), "3.3 MB");
     }
 
     #[test]

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::reason::PageReason;
 use crate::secret::SecretKind;
 
 /// A tool to run in a tab's content script.
@@ -382,7 +383,9 @@ impl PageTool {
 }
 
 /// The answer of every tool. An error says what went wrong twice: in words for a person (`error`) and
-/// as a machine-readable `kind`, which is what code decides by — never the words.
+/// as a machine-readable `kind`, which is what code decides by — never the words. A frame's refusal
+/// also says why, typed (`reason`): the content script has no words, and the service worker says the
+/// reason in the user's language into `error` where the frame's answer arrives.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ToolResult {
     pub status: ToolStatus,
@@ -391,11 +394,31 @@ pub struct ToolResult {
     /// Why it was not done, when it was not (`status: error`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<ErrorKind>,
+    /// Why a frame refused or failed the tool, typed; `error` is said from it. (Boxed: most results
+    /// have none, and every result stays small.)
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "reason_of"
+    )]
+    pub reason: Option<Box<PageReason>>,
     /// With `kind: waiting_for_user`: the question the user is asked (its id names the answer).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub question: Option<crate::RequestId>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub data: Option<Value>,
+}
+
+/// A result's reason, read as the JSON value every result's `data` is read as already: the reason's
+/// own reader then exists once in the extension's wasm (which has a size budget), not once for every
+/// message a result travels in.
+fn reason_of<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Box<PageReason>>, D::Error> {
+    let Some(value) = Option::<Value>::deserialize(deserializer)? else {
+        return Ok(None);
+    };
+    PageReason::from_value(&value)
+        .map(|reason| Some(Box::new(reason)))
+        .map_err(serde::de::Error::custom)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -444,6 +467,7 @@ impl ToolResult {
             status: ToolStatus::Ok,
             error: None,
             kind: None,
+            reason: None,
             question: None,
             data: Some(data),
         }
@@ -460,6 +484,19 @@ impl ToolResult {
             status: ToolStatus::Error,
             error: Some(message.into()),
             kind: Some(kind),
+            reason: None,
+            question: None,
+            data: None,
+        }
+    }
+
+    /// A frame's failure of this kind, for this reason, not yet in words (the service worker says it).
+    pub fn refused(kind: ErrorKind, reason: PageReason) -> Self {
+        Self {
+            status: ToolStatus::Error,
+            error: None,
+            kind: Some(kind),
+            reason: Some(Box::new(reason)),
             question: None,
             data: None,
         }

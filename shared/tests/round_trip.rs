@@ -274,3 +274,122 @@ fn a_pin_travels_with_a_run_and_a_preview_nests_the_tool_it_describes() {
     assert!(!preview.changes_page());
     assert!(PageTool::PressBanners { pins: Vec::new() }.changes_page());
 }
+
+/// One of every frame's reason, with values of every kind.
+fn every_reason() -> Vec<PageReason> {
+    let control = || ("checkbox".to_owned(), "Gift wrap \"deluxe\"".to_owned());
+    let act = |failure| {
+        let (role, name) = control();
+        PageReason::Act {
+            number: 12,
+            action: ActKind::Select,
+            role,
+            name,
+            failure,
+        }
+    };
+    let (role, name) = control();
+    vec![
+        PageReason::Gone {
+            role: role.clone(),
+            name: name.clone(),
+        },
+        PageReason::Unknown,
+        PageReason::Changed {
+            role: role.clone(),
+            name: name.clone(),
+        },
+        PageReason::Outdated {
+            role: role.clone(),
+            name: name.clone(),
+        },
+        PageReason::FocusMoved,
+        PageReason::OtherDocument,
+        PageReason::NoDocument,
+        PageReason::NotInFrame,
+        PageReason::UnknownKey { key: "Fly".into() },
+        act(ActFailure::NotClickable),
+        act(ActFailure::NotTextField),
+        act(ActFailure::NotAList),
+        act(ActFailure::OffScreen),
+        act(ActFailure::Covered {
+            text: Some("Sale ends soon".into()),
+            tag: "div".into(),
+        }),
+        act(ActFailure::Covered {
+            text: None,
+            tag: "div".into(),
+        }),
+        act(ActFailure::NoSuchOption {
+            wanted: "Huge".into(),
+            options: vec!["Small".into(), "Large".into()],
+        }),
+        act(ActFailure::SeveralOptions {
+            wanted: "a".into(),
+            options: vec!["Small".into(), "Large".into()],
+        }),
+        act(ActFailure::PartOfOption {
+            wanted: "Lar".into(),
+            option: "Large".into(),
+        }),
+        act(ActFailure::NoOptionsOpened {
+            wanted: "Huge".into(),
+        }),
+        act(ActFailure::Detached),
+        act(ActFailure::Script {
+            detail: "TypeError: x is null".into(),
+        }),
+        PageReason::NotAFileField {
+            number: 4,
+            role,
+            name,
+        },
+        PageReason::NoFiles { number: 4 },
+        PageReason::OneFileOnly { number: 4, given: 2 },
+        PageReason::FilesNotPut {
+            number: 4,
+            detail: "SecurityError".into(),
+        },
+        PageReason::ScriptFailed {
+            detail: "unreachable executed".into(),
+        },
+    ]
+}
+
+#[test]
+fn a_frames_reason_travels_typed_with_its_values() {
+    for reason in every_reason() {
+        assert_round_trip(&reason);
+        // As a frame's answer, inside the worker's answer to the host.
+        let done = ToHost::ToolResult(ToolDone {
+            id: 3,
+            result: ToolResult::refused(ErrorKind::Stale, reason),
+        });
+        assert_round_trip(&done);
+    }
+    let refused = ToolResult::refused(
+        ErrorKind::Failed,
+        PageReason::Act {
+            number: 12,
+            action: ActKind::Type,
+            role: "checkbox".into(),
+            name: "Gift wrap".into(),
+            failure: ActFailure::Covered {
+                text: Some("Sale".into()),
+                tag: "div".into(),
+            },
+        },
+    );
+    assert_eq!(
+        serde_json::to_value(&refused).unwrap(),
+        json!({"status": "error", "kind": "failed", "reason": {"reason": "act", "failure": "covered", "number": 12,
+            "action": "type", "role": "checkbox", "name": "Gift wrap", "text": "Sale", "tag": "div"}})
+    );
+    // A variant without a value it needs is refused, not made up.
+    let lacking = serde_json::from_value::<PageReason>(json!({"reason": "gone", "role": "button"}));
+    assert!(lacking.unwrap_err().to_string().contains("`gone`"));
+    // A result without a reason (every older answer) reads as one.
+    let plain: ToolResult =
+        serde_json::from_value(json!({"status": "error", "error": "x", "kind": "failed"})).unwrap();
+    assert!(plain.reason.is_none());
+}

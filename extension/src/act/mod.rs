@@ -10,12 +10,18 @@
 mod pointer;
 
 use wasm_bindgen::{JsCast, JsValue};
+use waymark_protocol::ActFailure;
 use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 pub use pointer::{owned_options, pointer_click, pointer_select, pointer_type};
 
-/// Why an action could not be done, in words for the user.
-pub type ActError = String;
+/// Why an action could not be done, typed (the service worker says it in the user's language).
+pub type ActError = ActFailure;
+
+/// The input types that take no text (a checkbox, a button, a file chooser…).
+const TEXTLESS_INPUTS: [&str; 9] = [
+    "checkbox", "radio", "submit", "button", "reset", "image", "file", "range", "color",
+];
 
 pub fn click(element: &Element) -> Result<(), ActError> {
     scroll_into_view(element);
@@ -31,9 +37,7 @@ pub fn click(element: &Element) -> Result<(), ActError> {
         .filter(|hit| hit != element && part_of(element, hit))
         .and_then(|hit| html_within(&hit, element))
         .unwrap_or_else(|| element.clone());
-    let html = target
-        .dyn_ref::<HtmlElement>()
-        .ok_or("this element cannot be clicked")?;
+    let html = target.dyn_ref::<HtmlElement>().ok_or(ActFailure::NotClickable)?;
     // Pages listen for any of these; `click()` then runs the element's default action (follow the link,
     // toggle the checkbox, submit the form) exactly once.
     for kind in ["pointerdown", "mousedown", "pointerup", "mouseup"] {
@@ -48,12 +52,8 @@ pub fn click(element: &Element) -> Result<(), ActError> {
 pub fn type_text(element: &Element, text: &str) -> Result<(), ActError> {
     scroll_into_view(element);
     if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
-        let kind = input.type_().to_lowercase();
-        if matches!(
-            kind.as_str(),
-            "checkbox" | "radio" | "submit" | "button" | "reset" | "image" | "file" | "range" | "color"
-        ) {
-            return Err(format!("this is a {kind} control, not a text field"));
+        if TEXTLESS_INPUTS.contains(&input.type_().to_lowercase().as_str()) {
+            return Err(ActFailure::NotTextField);
         }
         let _ = input.focus();
         // The isolated world's setter is the native one, so frameworks that track the value through
@@ -66,9 +66,9 @@ pub fn type_text(element: &Element, text: &str) -> Result<(), ActError> {
         .dyn_ref::<HtmlElement>()
         .is_some_and(|h| h.is_content_editable())
     {
-        let html = element.dyn_ref::<HtmlElement>().ok_or("not an HTML element")?;
+        let html = element.dyn_ref::<HtmlElement>().ok_or(ActFailure::NotTextField)?;
         let _ = html.focus();
-        let document = element.owner_document().ok_or("the element has no document")?;
+        let document = element.owner_document().ok_or(ActFailure::Detached)?;
         let html_doc: &web_sys::HtmlDocument = document.unchecked_ref();
         // execCommand goes through the editor, so undo and the page's input listeners work.
         let _ = html_doc.exec_command("selectAll");
@@ -80,7 +80,7 @@ pub fn type_text(element: &Element, text: &str) -> Result<(), ActError> {
         }
         return Ok(());
     } else {
-        return Err("this element does not take text".into());
+        return Err(ActFailure::NotTextField);
     }
     dispatch(element, "input")?;
     dispatch(element, "change")?;
@@ -93,7 +93,7 @@ pub fn type_text(element: &Element, text: &str) -> Result<(), ActError> {
 pub fn select(element: &Element, wanted: &str) -> Result<String, ActError> {
     let select = element
         .dyn_ref::<HtmlSelectElement>()
-        .ok_or("this is not a list of options")?;
+        .ok_or(ActFailure::NotAList)?;
     let (chosen, label) = crate::effect::match_option(select, wanted)?;
     scroll_into_view(element);
     let _ = select.focus();
@@ -114,11 +114,11 @@ fn dispatch(element: &Element, kind: &str) -> Result<(), ActError> {
     let init = web_sys::EventInit::new();
     init.set_bubbles(true);
     init.set_composed(true);
-    let event = web_sys::Event::new_with_event_init_dict(kind, &init).map_err(|e| format!("{e:?}"))?;
-    element
-        .dispatch_event(&event)
-        .map(|_| ())
-        .map_err(|e| format!("{e:?}"))
+    let failed = |e: JsValue| ActFailure::Script {
+        detail: crate::chrome::error_text(&e),
+    };
+    let event = web_sys::Event::new_with_event_init_dict(kind, &init).map_err(failed)?;
+    element.dispatch_event(&event).map(|_| ()).map_err(failed)
 }
 
 fn dispatch_mouse(element: &Element, kind: &str, x: f64, y: f64) {

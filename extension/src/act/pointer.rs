@@ -6,10 +6,12 @@
 //! label (something covering it is refused, never clicked), or choose an option of another list.
 
 use wasm_bindgen::{JsCast, JsValue};
+use waymark_protocol::ActFailure;
 use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 use super::{
     composed_contains, dispatch, focus_from, part_of, query, scroll_into_view, select, topmost_at, ActError,
+    TEXTLESS_INPUTS,
 };
 
 /// Whether `hit` is in a `<label>` of `control` (a pointer on a label acts on its control; custom
@@ -28,15 +30,15 @@ fn is_label_of(hit: &Element, control: &Element) -> bool {
 /// else is covering it and is never clicked instead (the action was approved for this control).
 fn aim(control: &Element) -> Result<(Element, f64, f64), ActError> {
     scroll_into_view(control);
-    let document = control.owner_document().ok_or("the element has no document")?;
-    let window = web_sys::window().ok_or("no window")?;
+    let document = control.owner_document().ok_or(ActFailure::Detached)?;
+    let window = web_sys::window().ok_or(ActFailure::Detached)?;
     let size = |v: Result<JsValue, JsValue>| v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
     let (vw, vh) = (size(window.inner_width()), size(window.inner_height()));
     let rect = control.get_bounding_client_rect();
     let (l, t) = (rect.left().max(0.0), rect.top().max(0.0));
     let (r, b) = (rect.right().min(vw), rect.bottom().min(vh));
     if r - l < 1.0 || b - t < 1.0 {
-        return Err("it is not on screen, even after scrolling to it".into());
+        return Err(ActFailure::OffScreen);
     }
     let (cx, cy) = ((l + r) / 2.0, (t + b) / 2.0);
     let (qx, qy) = ((r - l) / 4.0, (b - t) / 4.0);
@@ -73,26 +75,23 @@ fn aim(control: &Element) -> Result<(Element, f64, f64), ActError> {
         // Only the control's own inner controls are on top of it: the events start at the control.
         return Ok((control.clone(), cx, cy));
     }
-    let what = cover
-        .map(|c| {
-            let text = c.text_content().unwrap_or_default();
-            let text: String = text
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-                .chars()
-                .take(60)
-                .collect();
-            if text.is_empty() {
-                format!("a <{}> element", c.local_name())
-            } else {
-                format!("\"{text}\"")
-            }
-        })
-        .unwrap_or_else(|| "something else".into());
-    Err(format!(
-        "it is covered by {what}; close that first (close_banners may help)"
-    ))
+    // No point of it had anything drawn there: it is not on screen.
+    let Some(cover) = cover else {
+        return Err(ActFailure::OffScreen);
+    };
+    // What covers it: its tag, and its words when it has any.
+    let text = cover.text_content().unwrap_or_default();
+    let text: String = text
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+        .take(60)
+        .collect();
+    Err(ActFailure::Covered {
+        text: Some(text).filter(|t| !t.is_empty()),
+        tag: cover.local_name(),
+    })
 }
 
 /// One pointer or mouse event at (`x`, `y`), as a primary mouse pointer sends it.
@@ -183,26 +182,20 @@ pub fn pointer_click(control: &Element) -> Result<(), ActError> {
 pub fn pointer_type(control: &Element, text: &str) -> Result<(), ActError> {
     let input = control.dyn_ref::<HtmlInputElement>();
     if let Some(input) = input {
-        let kind = input.type_().to_lowercase();
-        if matches!(
-            kind.as_str(),
-            "checkbox" | "radio" | "submit" | "button" | "reset" | "image" | "file" | "range" | "color"
-        ) {
-            return Err(format!("this is a {kind} control, not a text field"));
+        if TEXTLESS_INPUTS.contains(&input.type_().to_lowercase().as_str()) {
+            return Err(ActFailure::NotTextField);
         }
     }
     let area = control.dyn_ref::<HtmlTextAreaElement>();
-    let html = control
-        .dyn_ref::<HtmlElement>()
-        .ok_or("this element does not take text")?;
+    let html = control.dyn_ref::<HtmlElement>().ok_or(ActFailure::NotTextField)?;
     let editable = html.is_content_editable();
     if input.is_none() && area.is_none() && !editable {
-        return Err("this element does not take text".into());
+        return Err(ActFailure::NotTextField);
     }
     let (target, x, y) = aim(control)?;
     pointer_click_at(&target, control, x, y);
     let _ = html.focus();
-    let document = control.owner_document().ok_or("the element has no document")?;
+    let document = control.owner_document().ok_or(ActFailure::Detached)?;
     let editor: &web_sys::HtmlDocument = document.unchecked_ref();
     match (input, area) {
         (Some(i), _) => i.select(),
@@ -366,7 +359,7 @@ pub fn pointer_select(control: &Element, wanted: &str) -> Result<String, ActErro
         }
         return select(control, wanted);
     }
-    let document = control.owner_document().ok_or("the element has no document")?;
+    let document = control.owner_document().ok_or(ActFailure::Detached)?;
     let shown = |e: &Element| e.get_client_rects().length() > 0;
     let before: Vec<Element> = query(&document.clone().into(), OPTIONS)
         .into_iter()
@@ -394,26 +387,25 @@ pub fn pointer_select(control: &Element, wanted: &str) -> Result<String, ActErro
         pointer_click(option)?;
         return Ok(label.clone());
     }
-    let partial: Vec<&str> = options
+    let mut partial: Vec<String> = options
         .iter()
         .filter(|(_, l)| !target.is_empty() && crate::effect::fold(l).contains(&target))
-        .map(|(_, l)| l.as_str())
+        .map(|(_, l)| l.clone())
         .collect();
-    match partial.as_slice() {
-        [] if options.is_empty() => Err(format!("no list of options opened; \"{wanted}\" was not chosen")),
-        [] => {
-            let names: Vec<&str> = options.iter().map(|(_, l)| l.as_str()).collect();
-            Err(format!(
-                "there is no option \"{wanted}\"; the options are: {}",
-                names.join(", ")
-            ))
-        }
-        [one] => Err(format!(
-            "\"{wanted}\" is part of the option \"{one}\"; ask for it by its whole name"
-        )),
-        several => Err(format!(
-            "\"{wanted}\" matches several options: {}; say which, by its whole name",
-            several.join(", ")
-        )),
-    }
+    let wanted = wanted.to_owned();
+    Err(match partial.len() {
+        0 if options.is_empty() => ActFailure::NoOptionsOpened { wanted },
+        0 => ActFailure::NoSuchOption {
+            wanted,
+            options: options.into_iter().map(|(_, l)| l).collect(),
+        },
+        1 => ActFailure::PartOfOption {
+            wanted,
+            option: partial.remove(0),
+        },
+        _ => ActFailure::SeveralOptions {
+            wanted,
+            options: partial,
+        },
+    })
 }

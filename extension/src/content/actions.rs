@@ -4,9 +4,9 @@
 //! Must not: act on an element other than the one checked, or decide whether the action is allowed.
 
 use serde_json::json;
-use waymark_protocol::{ActKind, ErrorKind, ToolResult};
+use waymark_protocol::{ActKind, ErrorKind, PageReason, ToolResult};
 
-use super::{document, numbered, redraw, FRAME};
+use super::{document, no_document, numbered, redraw, FRAME};
 use crate::act;
 use crate::detect::Found;
 
@@ -55,7 +55,16 @@ pub(super) fn act_on(
             data["name"] = json!(found.name());
             ToolResult::ok(data)
         }
-        Err(why) => ToolResult::error(format!("Could not {} number {number}: {why}.", action.verb())),
+        Err(failure) => ToolResult::refused(
+            ErrorKind::Failed,
+            PageReason::Act {
+                number,
+                action,
+                role: found.role().into(),
+                name: found.name().into(),
+                failure,
+            },
+        ),
     }
 }
 
@@ -65,7 +74,7 @@ pub(super) fn act_on(
 /// pick the next one across frames (`{"focused": n|null, "has_focus", "roles": […]}`).
 pub(super) fn focus(local: Option<u32>) -> ToolResult {
     let Some(document) = document() else {
-        return ToolResult::failed(ErrorKind::Unreachable, "this frame has no document");
+        return no_document();
     };
     let Some(local) = local else {
         let active = act::deep_active_element(&document);

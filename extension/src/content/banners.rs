@@ -6,7 +6,7 @@
 use serde_json::json;
 use waymark_protocol::{FrameBanner, FrameBanners, ToolResult};
 
-use super::{redraw, remember, this_document, url, FRAME};
+use super::{answer, redraw, remember, this_document, url, FRAME};
 
 /// This frame's banners and the button that would close each (`banners::find`), described for the gate
 /// and remembered by id for `press_banners`. Nothing is pressed.
@@ -26,14 +26,11 @@ pub(super) fn find_banners() -> ToolResult {
         kept.push((id, pick));
     }
     FRAME.with_borrow_mut(|f| f.banner_picks = kept);
-    let answer = FrameBanners {
+    let found = FrameBanners {
         document: this_document(),
         banners,
     };
-    match serde_json::to_value(&answer) {
-        Ok(data) => ToolResult::ok(data),
-        Err(e) => ToolResult::error(format!("could not describe the banners: {e}")),
-    }
+    answer(serde_json::to_value(&found))
 }
 
 /// Presses the banner buttons the gate allowed (those of this document among `pins`).

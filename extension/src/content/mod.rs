@@ -25,7 +25,9 @@ use std::cell::RefCell;
 
 use serde_json::json;
 use wasm_bindgen::prelude::*;
-use waymark_protocol::{ErrorKind, FramePin, FrameScan, PageTool, ScanEntry, ToolResult, WorkerToContent};
+use waymark_protocol::{
+    ErrorKind, FramePin, FrameScan, PageReason, PageTool, ScanEntry, ToolResult, WorkerToContent,
+};
 
 use crate::chrome;
 use crate::detect::{self, Entry, Found};
@@ -130,7 +132,7 @@ pub fn start_content() {
             match handler_fn.call3(&JsValue::NULL, &message, &sender, &send_response) {
                 Ok(keep_open) => keep_open,
                 Err(thrown) => {
-                    let failed = ToolResult::failed(ErrorKind::Failed, failure(&thrown));
+                    let failed = ToolResult::refused(ErrorKind::Failed, failure(&thrown));
                     // If the handler had answered before it failed, this second answer is ignored.
                     let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&failed));
                     JsValue::FALSE
@@ -178,7 +180,7 @@ fn handle(message: JsValue, _sender: JsValue, send_response: js_sys::Function) -
 
 /// What to tell the worker when answering a message failed inside this script: the panic's message,
 /// else what was thrown.
-fn failure(thrown: &JsValue) -> String {
+fn failure(thrown: &JsValue) -> PageReason {
     let why = chrome::take_panic()
         .or_else(|| {
             thrown
@@ -188,15 +190,31 @@ fn failure(thrown: &JsValue) -> String {
         .or_else(|| thrown.as_string())
         .unwrap_or_else(|| "no reason given".into());
     chrome::log(&format!("answering the worker failed: {why}"));
-    format!("Waymark's script in this page failed on this request: {why}.")
+    PageReason::ScriptFailed { detail: why }
+}
+
+/// `data` as a frame's answer; a value that cannot be made JSON (never for these types) is this
+/// script's failure.
+fn answer(data: Result<serde_json::Value, serde_json::Error>) -> ToolResult {
+    match data {
+        Ok(data) => ToolResult::ok(data),
+        Err(e) => ToolResult::refused(
+            ErrorKind::Failed,
+            PageReason::ScriptFailed {
+                detail: e.to_string(),
+            },
+        ),
+    }
+}
+
+/// The refusal of a frame that has no document to act in.
+fn no_document() -> ToolResult {
+    ToolResult::refused(ErrorKind::Unreachable, PageReason::NoDocument)
 }
 
 /// Where this frame stands in its parent, for the worker's one numbering of the tab (`frames.rs`).
 fn locate() -> ToolResult {
-    match serde_json::to_value(crate::frames::place()) {
-        Ok(data) => ToolResult::ok(data),
-        Err(e) => ToolResult::error(format!("could not describe the frame: {e}")),
-    }
+    answer(serde_json::to_value(crate::frames::place()))
 }
 
 /// Renews the frame's local numbering and reports it, with what it sees of the child frames where they
@@ -204,7 +222,7 @@ fn locate() -> ToolResult {
 /// the others counted.
 fn scan(viewport: bool, describe: Option<u32>) -> ToolResult {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return ToolResult::failed(ErrorKind::Unreachable, "this frame has no document");
+        return no_document();
     };
     let (found, reused) = if viewport {
         (detect::interactives(&document, true), false)
@@ -265,10 +283,7 @@ fn scan(viewport: bool, describe: Option<u32>) -> ToolResult {
         entries,
         windows: crate::frames::windows(),
     };
-    match serde_json::to_value(&scan) {
-        Ok(data) => ToolResult::ok(data),
-        Err(e) => ToolResult::error(format!("could not describe the frame: {e}")),
-    }
+    answer(serde_json::to_value(&scan))
 }
 
 /// The whole page's entries: the last listing's when nothing changed since (then `true`), else a
@@ -306,10 +321,7 @@ fn badges(numbers: Vec<u32>) -> ToolResult {
 fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult {
     if let Some(pin) = &pin {
         if pin.document != this_document() {
-            return ToolResult::failed(
-                ErrorKind::PageChanged,
-                "this frame shows another document than the one the action was judged on",
-            );
+            return ToolResult::refused(ErrorKind::PageChanged, PageReason::OtherDocument);
         }
     }
     let element = pin.as_ref().and_then(|p| p.element);
@@ -323,12 +335,10 @@ fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult
         | PageTool::Forward
         | PageTool::Reload
         | PageTool::OpenInNewTab { .. }
-        | PageTool::Wait { .. } => {
-            ToolResult::error("this tool is run by the service worker, not in a frame")
-        }
+        | PageTool::Wait { .. } => not_in_frame(),
         PageTool::Extract => match document() {
             Some(d) => ToolResult::ok(page::extract(&d)),
-            None => ToolResult::failed(ErrorKind::Unreachable, "this frame has no document"),
+            None => no_document(),
         },
         PageTool::Scroll { direction, index } => {
             let target = match index.map(|i| target(i, element)).transpose() {
@@ -337,11 +347,11 @@ fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult
             };
             let result = page::scroll(target.as_ref(), direction);
             redraw();
-            result.map_or_else(ToolResult::error, ToolResult::ok)
+            result.map_or_else(no_document, ToolResult::ok)
         }
         PageTool::Press { key, index } => {
             let Some(document) = document() else {
-                return ToolResult::failed(ErrorKind::Unreachable, "this frame has no document");
+                return no_document();
             };
             // A key without a number goes where the focus is; pinned, to the element that had the focus
             // when the gate looked (focused again first), not to wherever the focus went since.
@@ -351,7 +361,7 @@ fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult
                 // Judged as reaching no control: if one has the focus now, the key would reach it
                 // instead, which nobody judged.
                 (None, None) if pin.is_some() && focused_control(&document).is_some() => {
-                    Err(stale("the keyboard focus moved to a control since".into()))
+                    Err(stale(PageReason::FocusMoved))
                 }
                 (None, None) => Ok(None),
             };
@@ -359,7 +369,8 @@ fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult
                 Ok(target) => target,
                 Err(why) => return why,
             };
-            page::press(&document, target.as_ref(), &key).map_or_else(ToolResult::error, ToolResult::ok)
+            page::press(&document, target.as_ref(), &key)
+                .map_or_else(|why| ToolResult::refused(ErrorKind::Failed, why), ToolResult::ok)
         }
         PageTool::OverlayShow => {
             FRAME.with_borrow_mut(|f| f.overlay_wanted = true);
@@ -376,10 +387,9 @@ fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult
             ToolResult::ok(json!({"overlay": "hidden"}))
         }
         PageTool::Describe { index } => match numbered(index) {
-            Ok((_, found)) => match serde_json::to_value(found.info(Some(number.unwrap_or(index)), url())) {
-                Ok(data) => ToolResult::ok(data),
-                Err(e) => ToolResult::error(format!("could not describe the element: {e}")),
-            },
+            Ok((_, found)) => answer(serde_json::to_value(
+                found.info(Some(number.unwrap_or(index)), url()),
+            )),
             Err(why) => why,
         },
         PageTool::Preview { action } => preview(*action, number),
@@ -402,10 +412,7 @@ fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult
         // it; without, say where this frame's focus is.
         PageTool::FocusNext { .. } | PageTool::FocusPrev { .. } => focus(number),
         // The worker passes what is left of the tab's budget; `pressed` tells it to look again.
-        PageTool::CloseBanners { .. } => ToolResult::failed(
-            ErrorKind::NotAllowed,
-            "closing banners is run by the gate: find_banners, then press_banners",
-        ),
+        PageTool::CloseBanners { .. } => ToolResult::refused(ErrorKind::NotAllowed, PageReason::NotInFrame),
         PageTool::FindBanners => find_banners(),
         PageTool::PressBanners { pins } => press_banners(&pins),
         // The worker takes the picture; this frame makes sure its badges are drawn first, and covers
@@ -418,10 +425,13 @@ fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult
             upload(target(index, element), number.unwrap_or(index), &files)
         }
         // The worker clicks through `overlay_act` and watches the browser's downloads.
-        PageTool::ClickAndWaitDownload { .. } | PageTool::DownloadWait { .. } => {
-            ToolResult::error("this tool is run by the service worker, not in a frame")
-        }
+        PageTool::ClickAndWaitDownload { .. } | PageTool::DownloadWait { .. } => not_in_frame(),
     }
+}
+
+/// The refusal of a tool the service worker runs itself.
+fn not_in_frame() -> ToolResult {
+    ToolResult::refused(ErrorKind::Failed, PageReason::NotInFrame)
 }
 
 /// Keeps an unnumbered element the gate was told about, so a pinned action can find it; its id.
@@ -447,21 +457,19 @@ fn by_id(id: u64) -> Result<(u64, Found), ToolResult> {
             .map(|(_, found)| found.clone())
     });
     let Some(found) = found else {
-        return Err(stale("is no longer on the page".into()));
+        return Err(stale(PageReason::Unknown));
     };
     if !found.element.is_connected() {
-        return Err(stale(format!(
-            "({} \"{}\") is no longer on the page",
-            found.role(),
-            found.name()
-        )));
+        return Err(stale(PageReason::Gone {
+            role: found.role().into(),
+            name: found.name().into(),
+        }));
     }
     if found.current_name() != found.name() {
-        return Err(stale(format!(
-            "({} \"{}\") now shows something else",
-            found.role(),
-            found.name()
-        )));
+        return Err(stale(PageReason::Changed {
+            role: found.role().into(),
+            name: found.name().into(),
+        }));
     }
     Ok((id, found))
 }
@@ -495,26 +503,26 @@ fn numbered(index: u32) -> Result<(u64, Found), ToolResult> {
         (slot.map(|(id, found)| (*id, found.clone())), f.outdated)
     });
     let Some((id, found)) = hit else {
-        return Err(stale("is no longer on the page".into()));
+        return Err(stale(PageReason::Unknown));
     };
     let gone = !found.element.is_connected();
     let renamed = !gone && found.current_name() != found.name();
     if gone || renamed || outdated {
-        let what = if gone {
-            "is no longer on the page"
+        let (role, name) = (found.role().into(), found.name().into());
+        return Err(stale(if gone {
+            PageReason::Gone { role, name }
         } else if renamed {
-            "now shows something else"
+            PageReason::Changed { role, name }
         } else {
-            "was on an older list (the page changed a lot since)"
-        };
-        return Err(stale(format!("({} \"{}\") {what}", found.role(), found.name())));
+            PageReason::Outdated { role, name }
+        }));
     }
     Ok((id, found))
 }
 
-/// A refusal the worker completes: it prefixes the number and appends the fresh list.
-fn stale(what: String) -> ToolResult {
-    ToolResult::failed(ErrorKind::Stale, what)
+/// A refusal the worker completes: it says it with the number and appends the fresh list.
+fn stale(why: PageReason) -> ToolResult {
+    ToolResult::refused(ErrorKind::Stale, why)
 }
 
 /// The element's id, assigned the first time it is seen.

@@ -3,9 +3,9 @@
 //!
 //! Must not: act (a preview only describes), or describe a secret field's value.
 
-use waymark_protocol::{ActKind, ErrorKind, FramePreview, PageTool, ToolResult};
+use waymark_protocol::{ActKind, ErrorKind, FramePreview, PageReason, PageTool, ToolResult};
 
-use super::{document, numbered, remember, this_document, url, FRAME};
+use super::{answer, document, no_document, numbered, remember, this_document, url, FRAME};
 use crate::act;
 
 /// What `action` would do here (see `effect`), for the gate: the element it reaches (by number, or the
@@ -13,7 +13,7 @@ use crate::act;
 /// links to the site a navigation would open.
 pub(super) fn preview(action: PageTool, number: Option<u32>) -> ToolResult {
     let Some(document) = document() else {
-        return ToolResult::failed(ErrorKind::Unreachable, "this frame has no document");
+        return no_document();
     };
     let mut out = FramePreview {
         document: this_document(),
@@ -43,12 +43,15 @@ pub(super) fn preview(action: PageTool, number: Option<u32>) -> ToolResult {
         {
             match crate::effect::option_choice(&found.element, text.as_deref().unwrap_or_default()) {
                 Ok(choice) => out.option = Some(choice),
-                Err(why) => {
-                    let number = number.unwrap_or(index);
-                    return ToolResult::failed(
-                        ErrorKind::BadArguments,
-                        format!("Could not select in number {number}: {why}."),
-                    );
+                Err(failure) => {
+                    let reason = PageReason::Act {
+                        number: number.unwrap_or(index),
+                        action: ActKind::Select,
+                        role: found.role().into(),
+                        name: found.name().into(),
+                        failure,
+                    };
+                    return ToolResult::refused(ErrorKind::BadArguments, reason);
                 }
             }
         }
@@ -84,10 +87,7 @@ pub(super) fn preview(action: PageTool, number: Option<u32>) -> ToolResult {
         }
         _ => {}
     }
-    match serde_json::to_value(&out) {
-        Ok(data) => ToolResult::ok(data),
-        Err(e) => ToolResult::error(format!("could not describe the action: {e}")),
-    }
+    answer(serde_json::to_value(&out))
 }
 
 /// The element with the keyboard focus in this frame, if it is a control: not the page itself, and not

@@ -6,7 +6,7 @@
 
 use serde_json::json;
 use wasm_bindgen::{JsCast, JsValue};
-use waymark_protocol::{ErrorKind, ToolResult};
+use waymark_protocol::{ErrorKind, PageReason, ToolResult};
 
 use super::redraw;
 use crate::chrome;
@@ -29,39 +29,25 @@ pub(super) fn upload(
         .dyn_ref::<web_sys::HtmlInputElement>()
         .filter(|input| input.type_().eq_ignore_ascii_case("file"));
     let Some(input) = input else {
-        return ToolResult::failed(ErrorKind::BadArguments, format!(
-            "Number {number} is not a file field (it is {} \"{}\"): upload into the field that chooses files.",
-            found.role(),
-            found.name()
-        ));
+        let reason = PageReason::NotAFileField {
+            number,
+            role: found.role().into(),
+            name: found.name().into(),
+        };
+        return ToolResult::refused(ErrorKind::BadArguments, reason);
     };
     if files.is_empty() {
-        return ToolResult::failed(
-            ErrorKind::BadArguments,
-            format!("No file arrived to put into number {number}."),
-        );
+        return ToolResult::refused(ErrorKind::BadArguments, PageReason::NoFiles { number });
     }
     if files.len() > 1 && !input.multiple() {
-        return ToolResult::failed(
-            ErrorKind::BadArguments,
-            format!(
-                "Number {number} takes one file, and {} were given: upload one of them.",
-                files.len()
-            ),
-        );
+        let given = u32::try_from(files.len()).unwrap_or(u32::MAX);
+        return ToolResult::refused(ErrorKind::BadArguments, PageReason::OneFileOnly { number, given });
     }
-    match chosen_files(files) {
-        Ok(list) => {
-            if let Err(e) = js_sys::Reflect::set(input, &"files".into(), &list) {
-                return ToolResult::error(format!(
-                    "Could not put the files into number {number}: {}.",
-                    chrome::error_text(&e)
-                ));
-            }
-        }
-        Err(why) => {
-            return ToolResult::error(format!("Could not put the files into number {number}: {why}."))
-        }
+    let put = chosen_files(files).and_then(|list| {
+        js_sys::Reflect::set(input, &"files".into(), &list).map_err(|e| chrome::error_text(&e))
+    });
+    if let Err(detail) = put {
+        return ToolResult::refused(ErrorKind::Failed, PageReason::FilesNotPut { number, detail });
     }
     for kind in ["input", "change"] {
         let init = web_sys::EventInit::new();
@@ -77,13 +63,14 @@ pub(super) fn upload(
 }
 
 /// A `FileList` of `files`, made through a `DataTransfer` (the one way a page's script can build one).
+/// `Err` is the browser's error text, or the name of the part of the platform the page lacks.
 pub(super) fn chosen_files(files: &[waymark_protocol::FileData]) -> Result<JsValue, String> {
     let global = js_sys::global();
     let constructor = |name: &str| -> Result<js_sys::Function, String> {
         js_sys::Reflect::get(&global, &name.into())
             .ok()
             .and_then(|c| c.dyn_into().ok())
-            .ok_or_else(|| format!("this page has no {name}"))
+            .ok_or_else(|| name.to_owned())
     };
     let transfer = js_sys::Reflect::construct(&constructor("DataTransfer")?, &js_sys::Array::new())
         .map_err(|e| chrome::error_text(&e))?;
@@ -91,7 +78,7 @@ pub(super) fn chosen_files(files: &[waymark_protocol::FileData]) -> Result<JsVal
     let add: js_sys::Function = js_sys::Reflect::get(&items, &"add".into())
         .ok()
         .and_then(|a| a.dyn_into().ok())
-        .ok_or("this page cannot build a file list")?;
+        .ok_or("DataTransferItemList.add")?;
     let file_constructor = constructor("File")?;
     for file in files {
         let bytes = chrome::decode_base64(&file.base64)?;

@@ -154,12 +154,25 @@ enum Delivery {
 async fn deliver(tab: i32, frame: i32, message: &WorkerToContent) -> Delivery {
     match chrome::tabs::send_to_frame(tab, frame, &chrome::to_js(message)).await {
         Ok(answer) if answer.is_undefined() => Delivery::Unanswered("no answer".into()),
-        Ok(answer) => Delivery::Answered(chrome::from_js::<ToolResult>(answer).unwrap_or_else(|e| {
-            chrome::log(&format!("the page answered something unreadable: {e}"));
-            ToolResult::error(wording::unreadable_answer())
-        })),
+        Ok(answer) => Delivery::Answered(chrome::from_js::<ToolResult>(answer).map_or_else(
+            |e| {
+                chrome::log(&format!("the page answered something unreadable: {e}"));
+                ToolResult::error(wording::unreadable_answer())
+            },
+            said,
+        )),
         Err(e) => Delivery::Unanswered(e),
     }
+}
+
+/// A frame's answer with its reason (the content script has no words) said in the user's language,
+/// once, here where it arrives: whoever reads the result — the panel, the host, the model, an MCP
+/// client — reads these words, and code still has the typed reason.
+fn said(mut result: ToolResult) -> ToolResult {
+    if let (None, Some(reason)) = (&result.error, &result.reason) {
+        result.error = Some(wording::page_reason(reason));
+    }
+    result
 }
 
 /// A tool for a frame that names no number (the frame answers for itself, or for where its focus is).

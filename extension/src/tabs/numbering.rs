@@ -15,8 +15,8 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 
 use waymark_protocol::{
-    ErrorKind, FramePlace, FrameScan, FrameSeen, InteractiveList, PageTool, ScanEntry, ToolResult,
-    ToolStatus, WorkerToContent,
+    ErrorKind, FramePlace, FrameScan, FrameSeen, InteractiveList, PageReason, PageTool, ScanEntry,
+    ToolResult, ToolStatus, WorkerToContent,
 };
 
 use super::{is_stale, send, unnumbered};
@@ -250,16 +250,21 @@ pub(super) async fn by_number(tab: i32, index: u32, tool: impl Fn(u32) -> PageTo
     )
     .await;
     if is_stale(&result) {
-        let what = result.error.unwrap_or_default();
-        return stale(tab, index, what).await;
+        return stale(tab, index, result.reason).await;
     }
     result
 }
 
-/// The page changed under a number: renew the numbering and answer with the fresh list.
-pub(super) async fn stale(tab: i32, index: u32, what: String) -> ToolResult {
+/// The page changed under a number (`reason`, the frame's account): renew the numbering and answer
+/// with the fresh list.
+pub(super) async fn stale(tab: i32, index: u32, reason: Option<Box<PageReason>>) -> ToolResult {
+    let said = wording::stale(index, reason.as_deref());
     let fresh = list(tab, DEFAULT_LIMIT, 0, false).await;
-    ToolResult::failed(ErrorKind::Stale, wording::stale(index, &what)).with_data(fresh.data)
+    ToolResult {
+        reason,
+        ..ToolResult::failed(ErrorKind::Stale, said)
+    }
+    .with_data(fresh.data)
 }
 
 async fn scan(tab: i32, frame: i32, viewport: bool, describe: u32) -> Result<FrameScan, ToolResult> {

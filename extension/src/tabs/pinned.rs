@@ -65,14 +65,15 @@ pub(super) async fn run_pinned(tab: i32, tool: PageTool, pin: Pin) -> ToolResult
                 let (kind, said) = if result.is(ErrorKind::PageChanged) {
                     (ErrorKind::PageChanged, wording::pinned_page_changed())
                 } else {
-                    (
-                        ErrorKind::Stale,
-                        wording::pinned_gone(result.error.as_deref().unwrap_or_default()),
-                    )
+                    (ErrorKind::Stale, wording::pinned_gone(result.reason.as_deref()))
                 };
                 // The caller gets the fresh list with the refusal, as for any stale number.
                 let fresh = numbering::list(tab, DEFAULT_LIMIT, 0, false).await;
-                return ToolResult::failed(kind, said).with_data(fresh.data);
+                let refused = ToolResult {
+                    reason: result.reason,
+                    ..ToolResult::failed(kind, said)
+                };
+                return refused.with_data(fresh.data);
             }
             result
         }
@@ -121,8 +122,7 @@ pub(super) async fn preview(tab: i32, action: PageTool) -> ToolResult {
         };
         let answer = send(tab, frame, &message).await;
         if is_stale(&answer) {
-            let what = answer.error.unwrap_or_default();
-            return numbering::stale(tab, index, what).await;
+            return numbering::stale(tab, index, answer.reason).await;
         }
         (frame, answer)
     } else if matches!(action, PageTool::Press { index: None, .. }) {

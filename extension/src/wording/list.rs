@@ -11,7 +11,7 @@ use super::language::with_words;
 
 /// A role as the user's screen reader would say it ("кнопка" for `button`); a role the catalogue
 /// does not know is said as the page wrote it.
-fn role(w: &Words, role: &str) -> String {
+pub(super) fn role(w: &Words, role: &str) -> String {
     let id = format!("role-{role}");
     if w.has(&id) {
         w.say(&id, &waymark_i18n::Args::new())

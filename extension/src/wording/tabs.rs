@@ -75,20 +75,9 @@ pub fn no_such_number(index: u32, total: usize) -> String {
     with_words(|w| say!(w, "number-missing", index = index, total = total))
 }
 
-/// `what` is the content script's account, e.g. `(button "Save") is no longer on the page`.
-pub fn stale(index: u32, what: &str) -> String {
-    with_words(|w| say!(w, "number-stale", index = index, what = what))
-}
-
 /// A pinned action whose page changed since it was judged (a navigation, a reload).
 pub fn pinned_page_changed() -> String {
     with_words(|w| say!(w, "pinned-page-changed"))
-}
-
-/// A pinned action whose element went or changed since it was judged; `what` is the content script's
-/// account, e.g. `(button "Save") is no longer on the page`.
-pub fn pinned_gone(what: &str) -> String {
-    with_words(|w| say!(w, "pinned-gone", what = what))
 }
 
 /// A page-changing tool that came without the gate's pin, or from a panel instead of the host.

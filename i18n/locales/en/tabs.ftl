@@ -25,10 +25,7 @@ tool-workers-message = That message is the service worker's to send.
 
 number-none-yet = There are no numbers yet on this page: say /list first.
 number-missing = There is no number { $index }: the list goes from 1 to { $total }. Say /list for the current numbers.
-# $what: the page's account of the control, such as: (button "Save") is no longer on the page.
-number-stale = Number { $index } { $what }: the page changed, so the numbers were renewed. Nothing was done.
 pinned-page-changed = Not done: the page changed since this was asked (the tab shows another page now), so it could no longer do what was asked. The numbers were renewed.
-pinned-gone = Not done: the control the action was for { $what }. The numbers were renewed.
 upload-no-file = No file arrived to put into number { $index }.
 
 ## Pictures of the screen.

@@ -267,7 +267,10 @@ impl Gate {
         // Files that are not there are refused before anyone is asked.
         if let PageTool::Upload { paths, .. } = &tool {
             if let Err(why) = crate::transfer::check(paths) {
-                return Gated::Ran(ToolResult::failed(ErrorKind::BadArguments, why.to_string()));
+                return Gated::Ran(ToolResult::failed(
+                    ErrorKind::BadArguments,
+                    why.say(&self.words()),
+                ));
             }
         }
         let effect = match self.preview(tab_id, &tool).await {
