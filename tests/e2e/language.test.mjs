@@ -12,7 +12,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import {
-  EXTENSION_ID, command, launch, openPanel, replyCount, send, serveStatic, startModel, until, waitForReply,
+  EXTENSION_ID, command, connectMcp, launch, openPanel, replyCount, send, serveStatic, startModel, until, waitForReply,
   waitForStatus,
 } from './lib/harness.mjs';
 
@@ -379,5 +379,80 @@ test('the settings page says a config that does not load, and the doctor\'s find
   } finally {
     await russian.close();
     fs.rmSync(scratch, { recursive: true, force: true });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Why the page could not do something, in Russian: Waymark's script in the page has no words of its
+// own (it answers with a typed reason, which the service worker says), and the host's upload errors
+// are said in the user's language. Its own panel, on its own copy of the Russian shop page.
+
+let shop;
+let shopPanel;
+let shopOpened;
+function openShop() {
+  shopOpened ??= (async () => {
+    shop = await browser.context.newPage();
+    await shop.goto(`${site.url}shop-ru.html?reasons`);
+    shopPanel = await openPanel(browser.context);
+    const tabId = await shopPanel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, shop.url());
+    await shopPanel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
+    await waitForStatus(shopPanel, /^Подключено к хосту Waymark/);
+  })();
+  return shopOpened;
+}
+
+/// The number the listing gives the control named `name` (after `role`, as the listing says it).
+async function shopNumber(role, name) {
+  const list = await command(shopPanel, '/list', new RegExp(name));
+  const found = list.match(new RegExp(`^(\\d+), ${role}, ${name}`, 'm'))?.[1];
+  assert.ok(found, list);
+  return Number(found);
+}
+
+test('a number whose control was removed is refused in Russian, with the fresh list', async () => {
+  await openShop();
+  const n = await shopNumber('кнопка', 'Сохранить черновик');
+  await shop.evaluate(() => document.getElementById('save').remove());
+  const said = await command(shopPanel, `/click ${n}`, /больше нет на странице/, 20_000);
+  assert.match(
+    said,
+    new RegExp(`^Элемента ${n} \\(кнопка «Сохранить черновик»\\) больше нет на странице: страница изменилась, номера обновлены\\. Ничего не сделано\\.$`),
+  );
+  assertRussian([said], ['Сохранить черновик']);
+});
+
+test('typing into a checkbox is refused in Russian, naming the control as the listing does', async () => {
+  await openShop();
+  const n = await shopNumber('флажок', 'Подписаться на новости');
+  const said = await command(shopPanel, `/type ${n} привет`, /не поле ввода/, 20_000);
+  assert.equal(said, `Не удалось ввести текст в элемент ${n} (флажок «Подписаться на новости»): это не поле ввода.`);
+  assert.equal(await shop.isChecked('#news'), false, 'the checkbox was not touched');
+  assertRussian([said], ['Подписаться на новости']);
+});
+
+test('an upload of a missing file is refused in Russian before anyone is asked', async () => {
+  await openShop();
+  const client = await connectMcp(browser.stateDir, 'Клиент');
+  try {
+    // The user lets the client in, asked in Russian.
+    const first = client.callTool({ name: 'browser_list_tabs', arguments: {} });
+    await shopPanel.waitForFunction(
+      () => document.getElementById('question-text').textContent.startsWith('Клиент хочет'),
+      null,
+      { timeout: 20_000 },
+    );
+    await send(shopPanel, '/да');
+    // (Its answer does not matter here: the focused window may show no web page.)
+    await first;
+    const missing = path.join(browser.stateDir, 'нет-такого-резюме.pdf');
+    const answer = await client.callTool({ name: 'browser_upload', arguments: { index: 1, paths: [missing] } });
+    const result = JSON.parse(answer.content[0].text);
+    assert.equal(result.kind, 'bad_arguments');
+    assert.equal(result.error, `Файла ${missing} нет: проверьте путь и имя файла.`);
+    assert.equal(await shopPanel.textContent('#question-text'), '', 'no question was asked');
+    assertRussian([result.error], [missing]);
+  } finally {
+    await client.close();
   }
 });
