@@ -14,6 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::{mpsc, oneshot};
+use waymark_i18n::say;
 use waymark_protocol::{ErrorKind, PageTool, Pin, RunTool, ToExtension, ToolDone, ToolResult};
 
 use crate::language::Language;
@@ -98,7 +99,7 @@ impl Browser {
                 part: Some(part),
             });
             if self.outbox.send(piece).await.is_err() {
-                return ToolResult::failed(ErrorKind::Unreachable, "the browser is not connected");
+                return self.not_connected();
             }
         }
         let (done, wait) = oneshot::channel();
@@ -112,22 +113,30 @@ impl Browser {
         });
         if self.outbox.send(request).await.is_err() {
             self.lock().remove(&id);
-            return ToolResult::failed(ErrorKind::Unreachable, "the browser is not connected");
+            return self.not_connected();
         }
+        let words = || self.language.words();
         match tokio::time::timeout(timeout, wait).await {
             Ok(Ok(result)) => result,
             Ok(Err(_)) => ToolResult::failed(
                 ErrorKind::Unreachable,
-                "the browser disconnected before the page answered",
+                say!(words(), "browser-gone-before-answer"),
             ),
             Err(_) => {
                 self.lock().remove(&id);
                 ToolResult::failed(
                     ErrorKind::TimedOut,
-                    format!("the page did not answer within {} seconds", timeout.as_secs()),
+                    say!(words(), "browser-page-timeout", seconds = timeout.as_secs()),
                 )
             }
         }
+    }
+
+    fn not_connected(&self) -> ToolResult {
+        ToolResult::failed(
+            ErrorKind::Unreachable,
+            say!(self.language.words(), "browser-not-connected"),
+        )
     }
 
     /// The tools that wait for a download wait as long as asked: the page gets that long and then the
@@ -346,5 +355,40 @@ mod tests {
         drop(rx);
         let result = Browser::new(tx).run(None, PageTool::OverlayShow).await;
         assert_eq!(result.error.as_deref(), Some("the browser is not connected"));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_russian_user_hears_why_the_page_did_not_answer_in_russian() {
+        let (tx, mut rx) = mpsc::channel(4);
+        let browser = Browser {
+            language: Language::of("ru"),
+            ..Browser::with_timeout(tx, Duration::from_secs(2))
+        };
+        let b = browser.clone();
+        let call = tokio::spawn(async move { b.run(None, PageTool::OverlayHide).await });
+        let Some(ToExtension::RunTool(_)) = rx.recv().await else {
+            panic!("no request")
+        };
+        let silent = call.await.unwrap();
+        assert_eq!(silent.error.as_deref(), Some("страница не ответила за 2 секунды"));
+        assert_eq!(silent.kind, Some(ErrorKind::TimedOut));
+
+        let answerless = browser.clone();
+        let call = tokio::spawn(async move { answerless.run(None, PageTool::OverlayHide).await });
+        let Some(ToExtension::RunTool(_)) = rx.recv().await else {
+            panic!("no request")
+        };
+        // The connection ends with the request unanswered.
+        browser.lock().clear();
+        let gone = call.await.unwrap();
+        assert_eq!(
+            gone.error.as_deref(),
+            Some("браузер отключился, прежде чем страница ответила")
+        );
+
+        drop(rx);
+        let unconnected = browser.run(None, PageTool::OverlayShow).await;
+        assert_eq!(unconnected.error.as_deref(), Some("браузер не подключён"));
+        assert_eq!(unconnected.kind, Some(ErrorKind::Unreachable));
     }
 }

@@ -297,7 +297,7 @@ test('after the page changes: badges follow a moved element, and removed or many
   await tab.evaluate(() => document.querySelector('#dense a').remove());
   await until(async () => (await badgesNow())?.length === 0, 'the outdated badges to go');
   let earlier = await replyCount(panel);
-  await command(`/click ${mover}`, /^Number \d+ .*the page changed, so the numbers were renewed/);
+  await command(`/click ${mover}`, /^Number \d+ .*the page changed.*so the numbers were renewed\. Nothing was done\.$/);
   // The renewed list follows the refusal, its first page read as /list reads it.
   await waitForReply(panel, new RegExp(`^${mover - 1} controls on "Detection fixture", 1 to 10:`), { after: earlier });
   assert.equal((await readBadges(tab)).badges.length, mover - 1, 'the renewed numbers are drawn');
@@ -308,7 +308,7 @@ test('after the page changes: badges follow a moved element, and removed or many
   });
   await until(async () => (await badgesNow())?.length === 0, 'the outdated badges to go');
   earlier = await replyCount(panel);
-  await command(`/click ${mover - 1}`, /^Number \d+ .*the page changed, so the numbers were renewed/);
+  await command(`/click ${mover - 1}`, /^Number \d+ .*the page changed.*so the numbers were renewed\. Nothing was done\.$/);
   await waitForReply(panel, new RegExp(`^${mover - 1 + 12} controls on "Detection fixture", 1 to 10:`), { after: earlier });
   await command(`/click ${mover - 1}`, new RegExp(`^Clicked ${mover - 1}, button, Mover\\.$`));
 });

@@ -74,3 +74,12 @@ mcp-host-gone-changing = The browser's Waymark host went away while { $tool } wa
 mcp-host-gone-reading = The browser's Waymark host went away before { $tool } answered (the browser was closed, or Waymark restarted); it changes nothing on the page. Call it again once the browser is back.
 # A request that is not a tool call.
 mcp-host-gone-request = The browser's Waymark host went away before it answered; try again once the browser is back.
+
+## A page tool the host could not hand to the browser, or whose answer never came.
+browser-not-connected = the browser is not connected
+browser-gone-before-answer = the browser disconnected before the page answered
+# $seconds: how long the host waited for the page.
+browser-page-timeout = the page did not answer within { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+}

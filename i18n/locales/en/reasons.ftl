@@ -13,7 +13,7 @@ reason-focus-moved = The keyboard focus moved to a control since this was asked.
 number-gone = Number { $index } ({ $role } "{ $name }") is no longer on the page: the page changed, so the numbers were renewed. Nothing was done.
 number-changed = Number { $index } ({ $role } "{ $name }") now shows something else: the page changed, so the numbers were renewed. Nothing was done.
 number-outdated = Number { $index } ({ $role } "{ $name }") was on an older list: the page changed a lot since, so the numbers were renewed. Nothing was done.
-number-stale = The page changed under number { $index }, so the numbers were renewed. Nothing was done.
+number-stale = Number { $index } is no longer on the page: the page changed, so the numbers were renewed. Nothing was done.
 # An action the user said yes to (or the policy allowed) whose control changed before it ran.
 pinned-gone = Not done: the control the action was for ({ $role } "{ $name }") is no longer on the page. The numbers were renewed.
 pinned-changed = Not done: the control the action was for ({ $role } "{ $name }") now shows something else. The numbers were renewed.
