@@ -115,28 +115,26 @@ impl Browser {
             self.lock().remove(&id);
             return self.not_connected();
         }
-        let words = || self.language.words();
-        match tokio::time::timeout(timeout, wait).await {
+        let answer = tokio::time::timeout(timeout, wait).await;
+        let words = self.language.words();
+        match answer {
             Ok(Ok(result)) => result,
-            Ok(Err(_)) => ToolResult::failed(
-                ErrorKind::Unreachable,
-                say!(words(), "browser-gone-before-answer"),
-            ),
+            Ok(Err(_)) => {
+                ToolResult::failed(ErrorKind::Unreachable, say!(words, "browser-gone-before-answer"))
+            }
             Err(_) => {
                 self.lock().remove(&id);
                 ToolResult::failed(
                     ErrorKind::TimedOut,
-                    say!(words(), "browser-page-timeout", seconds = timeout.as_secs()),
+                    say!(words, "browser-page-timeout", seconds = timeout.as_secs()),
                 )
             }
         }
     }
 
     fn not_connected(&self) -> ToolResult {
-        ToolResult::failed(
-            ErrorKind::Unreachable,
-            say!(self.language.words(), "browser-not-connected"),
-        )
+        let words = self.language.words();
+        ToolResult::failed(ErrorKind::Unreachable, say!(words, "browser-not-connected"))
     }
 
     /// The tools that wait for a download wait as long as asked: the page gets that long and then the

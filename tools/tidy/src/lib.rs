@@ -108,7 +108,11 @@ pub fn message_ids<'a>(sources: impl Iterator<Item = (&'a str, &'a str)>, catalo
 
 /// The repository's root (this crate lives in `tools/tidy`).
 pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    // Cargo names the package's folder when it runs the tests; the folder it was compiled in is only
+    // the fallback, since checkouts that share a target folder may share this binary.
+    let package = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
+    package.join("../..")
 }
 
 /// Every file and directory of the checkout, relative to `root`, with `/` separators; directories end
