@@ -37,6 +37,11 @@ pub fn language() -> &'static str {
     with_words(|w| w.language())
 }
 
+/// The host's Debian package, and the command that installs the host from a source checkout: named in
+/// the sentences that say how to install it (commands are not words to translate).
+const HOST_PACKAGE: &str = "waymark-host";
+const SOURCE_INSTALL: &str = "./build.sh install";
+
 /// The status line for a connection state. Retry delays are left out on purpose: the text must not
 /// change (and be announced again) on every retry of the same failure.
 pub fn connection_status(state: &ConnectionState) -> String {
@@ -45,8 +50,24 @@ pub fn connection_status(state: &ConnectionState) -> String {
         ConnectionState::Connected { host_version, .. } => {
             say!(w, "status-connected", version = host_version.as_str())
         }
-        ConnectionState::NotInstalled { .. } => say!(w, "status-not-installed"),
-        ConnectionState::Forbidden { .. } => say!(w, "status-forbidden"),
+        ConnectionState::NotInstalled { .. } => say!(
+            w,
+            "status-not-installed",
+            package = HOST_PACKAGE,
+            command = SOURCE_INSTALL
+        ),
+        ConnectionState::Forbidden {
+            extension_id,
+            browser,
+            ..
+        } => say!(
+            w,
+            "status-forbidden",
+            command = format!(
+                "waymark-host install --browser {} --extension-id {extension_id}",
+                browser.option()
+            )
+        ),
         ConnectionState::Incompatible {
             host_version,
             host_protocol,
@@ -55,7 +76,9 @@ pub fn connection_status(state: &ConnectionState) -> String {
             "status-incompatible",
             version = host_version.as_str(),
             host_protocol = *host_protocol,
-            protocol = PROTOCOL_VERSION
+            protocol = PROTOCOL_VERSION,
+            package = HOST_PACKAGE,
+            command = SOURCE_INSTALL
         ),
         ConnectionState::Disconnected { why, .. } => {
             let reason = match why {

@@ -406,7 +406,11 @@ fn from_host(worker: &Shared, attempt: u32, message: ToExtension) {
 fn host_gone(worker: &Shared, attempt: u32, browser_said: Option<&str>) {
     let state = match browser_said.map(browser_reason) {
         Some(Gone::NotInstalled) => ConnectionState::NotInstalled { retry_in_ms: 0 },
-        Some(Gone::Forbidden) => ConnectionState::Forbidden { retry_in_ms: 0 },
+        Some(Gone::Forbidden) => ConnectionState::Forbidden {
+            retry_in_ms: 0,
+            extension_id: chrome::extension_id(),
+            browser: chrome::browser_brand(),
+        },
         Some(Gone::Disconnected(why)) => ConnectionState::Disconnected { why, retry_in_ms: 0 },
         None => ConnectionState::Disconnected {
             why: Disconnection::Closed,
@@ -436,7 +440,7 @@ fn went_away(worker: &Shared, attempt: u32, mut state: ConnectionState) {
     chrome::log(&format!("host connection lost: {state:?}"));
     match &mut state {
         ConnectionState::NotInstalled { retry_in_ms }
-        | ConnectionState::Forbidden { retry_in_ms }
+        | ConnectionState::Forbidden { retry_in_ms, .. }
         | ConnectionState::Disconnected { retry_in_ms, .. } => *retry_in_ms = delay,
         _ => {}
     }

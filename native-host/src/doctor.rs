@@ -142,7 +142,14 @@ pub async fn run(words: &Words) -> Report {
         )),
     }
     if let Some(config) = &config {
-        checks.push(check_browser(&config.state_dir, words));
+        // Name the browsers this user has, not one they may not (any of the three when none is found).
+        let mut browsers = Places::from_env(Platform::CURRENT, &env)
+            .map(|places| crate::install::found(Scope::User, &places))
+            .unwrap_or_default();
+        if browsers.is_empty() {
+            browsers = Browser::ALL.to_vec();
+        }
+        checks.push(check_browser(&config.state_dir, &browsers, words));
     }
     Report { checks }
 }
@@ -243,6 +250,14 @@ async fn check_llm_with(config: &Config, timeout: Duration, words: &Words) -> Ch
             Some(say!(words, "doctor-fix-llm-unreachable")),
         )
     };
+    if base.starts_with("https://") && !trusts_any_certificate() {
+        return Check::new(
+            "llm",
+            Status::Problem,
+            say!(words, "doctor-llm-no-ca", address = base),
+            Some(say!(words, "doctor-fix-ca")),
+        );
+    }
     let mut builder = reqwest::Client::builder().timeout(timeout);
     if crate::llm::is_loopback(base) {
         // As the LLM client does: a system proxy must not answer for a model on this machine.
@@ -293,6 +308,11 @@ async fn check_llm_with(config: &Config, timeout: Duration, words: &Words) -> Ch
         )),
         Err(_) => unreachable(say!(words, "doctor-llm-refused")),
     }
+}
+
+/// Whether this system has any CA certificate for https to trust (reqwest's verifier reads the same).
+fn trusts_any_certificate() -> bool {
+    !rustls_native_certs::load_native_certs().certs.is_empty()
 }
 
 /// A 2xx answer to `GET /models`: an OpenAI-style list (`{"data": [{"id": …}, …]}`) naming the model?
@@ -523,7 +543,8 @@ pub fn check_manifests(places: &Places, extension_id: &str, words: &Words) -> Ve
 }
 
 /// Whether a browser is connected now: a host recorded under `<state_dir>/run/` whose socket accepts.
-pub fn check_browser(state_dir: &Path, words: &Words) -> Check {
+/// The fix names `browsers`, the ones this user has.
+pub fn check_browser(state_dir: &Path, browsers: &[Browser], words: &Words) -> Check {
     let run = crate::mcp::socket::run_dir(state_dir);
     let connected = crate::mcp::socket::live(&run);
     if connected.is_empty() {
@@ -535,7 +556,11 @@ pub fn check_browser(state_dir: &Path, words: &Words) -> Check {
                 "doctor-no-browser-connected",
                 path = run.display().to_string()
             ),
-            Some(say!(words, "doctor-fix-open-browser")),
+            Some(say!(
+                words,
+                "doctor-fix-open-browser",
+                browsers = crate::install::spoken_choice(browsers, words)
+            )),
         )
     } else {
         let said = say!(words, "doctor-browsers-connected", count = connected.len());

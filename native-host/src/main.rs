@@ -42,8 +42,8 @@ enum Command {
     /// record what was written. Without --browser it asks which browsers (on a terminal only; elsewhere
     /// it refuses and says what to pass).
     Install {
-        /// Which browsers: chrome, chromium, edge, or all three. Repeat the option or separate names
-        /// with commas (--browser chrome,edge).
+        /// Which browsers: chrome, chromium, edge, all three, or found (those installed here; none
+        /// found registers none). Repeat the option or separate names with commas (--browser chrome,edge).
         #[arg(long, value_enum, value_delimiter = ',', value_name = "BROWSER")]
         browser: Vec<BrowserArg>,
         /// Register for every user of this computer (as root or an administrator): the browsers'
@@ -138,12 +138,14 @@ fn said(error: &anyhow::Error, words: &Words) -> String {
     }
 }
 
-#[derive(Clone, Copy, clap::ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum BrowserArg {
     Chrome,
     Chromium,
     Edge,
     All,
+    /// The browsers installed here (what a script that cannot ask means).
+    Found,
 }
 
 /// The places `install` and `uninstall` use. Registering for every user needs no home folder: a
@@ -172,8 +174,8 @@ fn scope_of(system: bool) -> install::Scope {
     }
 }
 
-/// The browsers named with `--browser`, `all` standing for the three.
-fn browsers_of(args: &[BrowserArg]) -> Vec<install::Browser> {
+/// The browsers named with `--browser`, `all` standing for the three and `found` for those `found`.
+fn browsers_of(args: &[BrowserArg], found: &[install::Browser]) -> Vec<install::Browser> {
     use install::Browser;
     let mut out: Vec<Browser> = Vec::new();
     for arg in args {
@@ -182,6 +184,7 @@ fn browsers_of(args: &[BrowserArg]) -> Vec<install::Browser> {
             BrowserArg::Chromium => &[Browser::Chromium],
             BrowserArg::Edge => &[Browser::Edge],
             BrowserArg::All => &Browser::ALL,
+            BrowserArg::Found => found,
         };
         for browser in named {
             if !out.contains(browser) {
@@ -235,9 +238,10 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            tracing::error!("{e:#}");
-            // The browser's log reads English; a person at a terminal hears their language.
+            // The browser's log reads English; a person at a terminal hears their language, once
+            // (a log line as well would say the same sentence twice on the same stderr).
             let words = if from_browser {
+                tracing::error!("{e:#}");
                 std::sync::Arc::new(Words::english())
             } else {
                 Language::of_this_terminal().words()
@@ -286,7 +290,12 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
             let scope = scope_of(system);
             let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
             let places = places_for(scope)?;
-            let browsers = browsers_of(&browser);
+            let browsers = browsers_of(&browser, &install::found(scope, &places));
+            if browsers.is_empty() && browser.contains(&BrowserArg::Found) {
+                // Nothing to register yet is not a failure: a script installs before the browser.
+                eprintln!("{}", say!(words, "cli-install-none-found"));
+                return Ok(());
+            }
             let target = match user_data_dir {
                 Some(dir) => {
                     if browsers.len() > 1 {
@@ -359,7 +368,7 @@ fn run_command(cli: Cli) -> anyhow::Result<()> {
         } => {
             let scope = scope_of(system);
             let places = places_for(scope)?;
-            let browsers = browsers_of(&browser);
+            let browsers = browsers_of(&browser, &install::found(scope, &places));
             let which = match user_data_dir {
                 Some(dir) => install::Which::Profile(dir),
                 None if browsers.is_empty() => install::Which::All,

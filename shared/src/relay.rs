@@ -164,8 +164,15 @@ pub enum ConnectionState {
     },
     /// The browser found no host manifest for [`crate::HOST_NAME`].
     NotInstalled { retry_in_ms: u32 },
-    /// A manifest exists but does not allow this extension's id.
-    Forbidden { retry_in_ms: u32 },
+    /// A manifest exists but does not allow this extension's id (`extension_id`, in `browser`): the
+    /// panel says the command that allows it.
+    Forbidden {
+        retry_in_ms: u32,
+        #[serde(default)]
+        extension_id: String,
+        #[serde(default)]
+        browser: BrowserBrand,
+    },
     /// The host speaks another protocol version.
     Incompatible {
         host_version: String,
@@ -173,6 +180,40 @@ pub enum ConnectionState {
     },
     /// The host went away (exited, crashed, was killed); a new one is started after `retry_in_ms`.
     Disconnected { why: Disconnection, retry_in_ms: u32 },
+}
+
+/// Which browser the extension runs in, as `waymark-host install --browser` names it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BrowserBrand {
+    Chrome,
+    /// Chromium itself, and any browser that does not say it is Chrome or Edge.
+    #[default]
+    Chromium,
+    Edge,
+}
+
+impl BrowserBrand {
+    /// The brand among the names a browser gives itself (`navigator.userAgentData.brands`).
+    pub fn from_brands<'a>(brands: impl IntoIterator<Item = &'a str>) -> BrowserBrand {
+        let brands: Vec<&str> = brands.into_iter().collect();
+        if brands.contains(&"Microsoft Edge") {
+            BrowserBrand::Edge
+        } else if brands.contains(&"Google Chrome") {
+            BrowserBrand::Chrome
+        } else {
+            BrowserBrand::Chromium
+        }
+    }
+
+    /// Its name for `waymark-host install --browser`.
+    pub fn option(self) -> &'static str {
+        match self {
+            BrowserBrand::Chrome => "chrome",
+            BrowserBrand::Chromium => "chromium",
+            BrowserBrand::Edge => "edge",
+        }
+    }
 }
 
 /// Why the connection to the host ended, typed so the panel says it in the user's language rather

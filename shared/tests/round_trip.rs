@@ -102,7 +102,11 @@ fn samples_relay() -> (Vec<PanelToWorker>, Vec<WorkerToPanel>) {
             faults: Vec::new(),
         },
         ConnectionState::NotInstalled { retry_in_ms: 30_000 },
-        ConnectionState::Forbidden { retry_in_ms: 1 },
+        ConnectionState::Forbidden {
+            retry_in_ms: 1,
+            extension_id: "cefdccnmncoeemlgklbddcicjlldkfko".into(),
+            browser: waymark_protocol::BrowserBrand::Edge,
+        },
         ConnectionState::Incompatible {
             host_version: "9.0.0".into(),
             host_protocol: 9,

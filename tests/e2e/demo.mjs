@@ -9,7 +9,13 @@ import { launch, openPanel, send, serveStatic, waitForReply, waitForStatus } fro
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const headed = Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 const site = await serveStatic(path.join(root, 'demo'));
-const browser = await launch({ headless: !headed });
+// A window that fits a 1280×900 screen with its title bar and a desktop's panel, the message field
+// included; the page takes the window's size rather than a fixed viewport.
+const browser = await launch({
+  headless: !headed,
+  viewport: headed ? null : undefined,
+  args: headed ? ['--window-size=1200,760', '--window-position=0,0'] : [],
+});
 const shop = browser.context.pages()[0] ?? (await browser.context.newPage());
 await shop.goto(site.url);
 const panel = await openPanel(browser.context);

@@ -80,15 +80,40 @@ test('a missing host is reported with what to do, and found again once installed
   fs.renameSync(manifest, saved);
   try {
     process.kill(pid, 'SIGKILL');
-    await waitForStatus(panel, /^Host not installed: run \.\/build\.sh install$/);
+    const notInstalled =
+      "Waymark's host is not installed for this browser: install the waymark-host package, or from source run ./build.sh install";
+    await waitForStatus(panel, new RegExp(`^${escapeRegExp(notInstalled)}$`));
     const before = await replyCount(panel);
     await send(panel, '/ping');
-    await waitForReply(panel, /^Could not reach the host: Host not installed: run \.\/build\.sh install\./, { after: before });
+    await waitForReply(panel, new RegExp(`^Could not reach the host: ${escapeRegExp(notInstalled)}\\.`), { after: before });
   } finally {
     fs.renameSync(saved, manifest);
   }
   await waitForStatus(panel, /^Connected to Waymark host 0\.1\.0$/, 30_000);
   assertIsOurHost((await ping()).pid);
+});
+
+test('a host that does not allow this extension is told the exact command that allows it', async () => {
+  const { pid } = await ping();
+  const manifest = browser.manifestPath;
+  const original = fs.readFileSync(manifest, 'utf8');
+  // A host registered for another id (as a store build's or a copied folder's would be).
+  const other = JSON.parse(original);
+  other.allowed_origins = ['chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/'];
+  fs.writeFileSync(manifest, JSON.stringify(other));
+  try {
+    process.kill(pid, 'SIGKILL');
+    await waitForStatus(
+      panel,
+      new RegExp(
+        `^Waymark's host here does not allow this extension\\. To allow it, run in a terminal: ` +
+          `waymark-host install --browser chromium --extension-id ${EXTENSION_ID}$`,
+      ),
+    );
+  } finally {
+    fs.writeFileSync(manifest, original);
+  }
+  await waitForStatus(panel, /^Connected to Waymark host 0\.1\.0$/, 30_000);
 });
 
 test('typos and chat get a clear spoken answer', async () => {
@@ -117,3 +142,8 @@ test('a command sent while the panel is still starting is kept and answered once
   assert.equal(await early.inputValue('#message'), '', 'the field was emptied once the command went');
   await early.close();
 });
+
+/// `text` matched literally inside a RegExp.
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

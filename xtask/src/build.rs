@@ -3,8 +3,9 @@
 //! `./build.sh`), `install` and `demo`.
 //!
 //! Must not: choose browsers for anyone (`install` passes the person's choice to the host, and only
-//! where nobody can be asked registers all three for this user, saying so), or let a wasm module past
-//! its size budget through a test run.
+//! where nobody can be asked registers the browsers installed here for this user, saying so), replace
+//! a `waymark-host` on PATH that is not its own link, or let a wasm module past its size budget
+//! through a test run.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -237,19 +238,21 @@ pub fn install(m: &Machine, args: &[String]) -> Result<()> {
         .arg(&fresh))?;
     std::fs::rename(&fresh, &host).with_context(|| format!("moving the host into {}", host.display()))?;
     // Which browsers is the user's choice: on a terminal the host asks, or the arguments say. A script
-    // or CI cannot be asked; there this developer command registers all three for this user and says
-    // so (`waymark-host uninstall` takes them back). The host itself never picks browsers for anyone.
+    // or CI cannot be asked; there this developer command registers the browsers installed here, for
+    // this user only, and says so (none when none is installed yet; `waymark-host uninstall` takes
+    // them back). The host itself never picks browsers for anyone.
     let mut args = args.to_vec();
     if args.is_empty() && !on_a_terminal() {
         say(
-            "not on a terminal, so nobody can be asked: registering for Chrome, Chromium and Edge, for \
-             this user only (choose with ./build.sh install --browser …)",
+            "not on a terminal, so nobody can be asked: registering the browsers installed here, for this \
+             user only (choose with ./build.sh install --browser chrome,chromium,edge)",
         );
-        args = vec!["--browser".into(), "all".into()];
+        args = vec!["--browser".into(), "found".into()];
     }
     run(cmd(&host, ["install"]).args(&args))?;
+    let on_path = link_on_path(&host)?;
     eprintln!(
-        "\nWaymark's host is installed at {host}.\n\
+        "\nWaymark's host is installed at {host}{on_path}.\n\
          One step is left, once per browser: load the extension.\n  \
          1. Open chrome://extensions (Edge: edge://extensions) and turn on Developer mode.\n  \
          2. Choose \"Load unpacked\" and pick: {dist}\n  \
@@ -259,6 +262,50 @@ pub fn install(m: &Machine, args: &[String]) -> Result<()> {
         dist = m.dist.display(),
     );
     Ok(())
+}
+
+/// Puts `waymark-host` on PATH as a link to `host`: in /usr/local/bin for root, else in ~/.local/bin
+/// (which Debian's and Ubuntu's login shells put on PATH once it exists). Says where, and how to reach
+/// it when that folder is not on this PATH.
+fn link_on_path(host: &Path) -> Result<String> {
+    let bin = if crate::shell::is_root() {
+        PathBuf::from("/usr/local/bin")
+    } else {
+        var("HOME")
+            .map(|home| Path::new(&home).join(".local/bin"))
+            .context("HOME is not set: where should waymark-host be linked?")?
+    };
+    std::fs::create_dir_all(&bin).with_context(|| format!("making {}", bin.display()))?;
+    let link = bin.join("waymark-host");
+    match std::fs::symlink_metadata(&link) {
+        // Ours from an earlier install (a link to a waymark/bin/waymark-host): replaced. Anything else,
+        // a program or a link of someone else's: left alone.
+        Ok(meta)
+            if meta.file_type().is_symlink()
+                && std::fs::read_link(&link).is_ok_and(|to| to.ends_with("waymark/bin/waymark-host")) =>
+        {
+            std::fs::remove_file(&link).with_context(|| format!("replacing {}", link.display()))?
+        }
+        Ok(_) => {
+            say(format!(
+                "{} is another program's: not replacing it",
+                link.display()
+            ));
+            return Ok(String::new());
+        }
+        Err(_) => {}
+    }
+    std::os::unix::fs::symlink(host, &link).with_context(|| format!("linking {}", link.display()))?;
+    let on_path =
+        std::env::var_os("PATH").is_some_and(|path| std::env::split_paths(&path).any(|dir| dir == bin));
+    Ok(if on_path {
+        format!(" (on PATH as waymark-host: {})", link.display())
+    } else {
+        format!(
+            " (linked as {}; that folder is not on your PATH yet: open a new login shell, or run it by that path)",
+            link.display()
+        )
+    })
 }
 
 /// The environment the end-to-end tests, the demo and the benchmarks read: the host, the built

@@ -10,7 +10,7 @@ use anyhow::{Context as _, Result};
 
 use crate::build::{build_extension, check_wasm_budget, with_browser};
 use crate::shell::{cmd, run, run_to_stderr, say};
-use crate::tools::Machine;
+use crate::tools::{var, Machine};
 
 /// The end-to-end test files: those named, or every `tests/e2e/*.test.mjs` in name order.
 pub fn files(m: &Machine, named: &[String]) -> Result<Vec<String>> {
@@ -25,17 +25,37 @@ fn build_fake_llm(m: &Machine) -> Result<()> {
     run_to_stderr(&mut m.cargo(["build", "--locked", "-p", "fake-llm", "--bin", "fake-llm"]))
 }
 
-/// Builds the scripted model and the extension, checks the wasm budget, and runs `files` in headless
-/// Chromium. The host is the one `cargo test` built.
-pub fn run_files(m: &Machine, files: &[String]) -> Result<()> {
+/// Builds what the end-to-end tests run besides the host (which `cargo test` built): the scripted
+/// model and the extension, whose wasm must be within its budget.
+pub fn prepare(m: &Machine) -> Result<()> {
     build_fake_llm(m)?;
     build_extension(m)?;
-    check_wasm_budget(m)?;
-    say("end-to-end tests in headless Chromium");
-    let mut node = cmd("node", ["--test"]);
+    check_wasm_budget(m)
+}
+
+/// Runs `files` in headless Chromium, one file at a time unless WAYMARK_E2E_CONCURRENCY says more:
+/// each file starts its own browser, and on a 2-core machine two browsers at once make waits that
+/// hold on an idle machine time out.
+pub fn run_prepared(m: &Machine, files: &[String]) -> Result<()> {
+    let concurrency = var("WAYMARK_E2E_CONCURRENCY")
+        .and_then(|n| n.to_str().and_then(|n| n.parse::<u32>().ok()))
+        .filter(|n| *n > 0)
+        .unwrap_or(1);
+    say(format!(
+        "end-to-end tests in headless Chromium: {} files, {concurrency} at a time",
+        files.len()
+    ));
+    let mut node = cmd("node", ["--test", &format!("--test-concurrency={concurrency}")]);
     node.args(files)
         .env("WAYMARK_FAKE_LLM_BIN", m.target_dir.join("debug/fake-llm"));
     run(with_browser(m, &mut node)?)
+}
+
+/// Builds the scripted model and the extension, checks the wasm budget, and runs `files` in headless
+/// Chromium. The host is the one `cargo test` built.
+pub fn run_files(m: &Machine, files: &[String]) -> Result<()> {
+    prepare(m)?;
+    run_prepared(m, files)
 }
 
 /// `./build.sh e2e [FILE…]`: the end-to-end tests alone, for working on them; builds what they run,

@@ -9,9 +9,11 @@
 mod bench;
 mod build;
 mod e2e;
+mod fresh_check;
 mod llm_check;
 mod package;
 mod package_check;
+mod root;
 mod shell;
 mod test;
 mod tools;
@@ -38,11 +40,15 @@ Waymark's one entry point.
   ./build.sh windows   the host built for Windows, linted, and all its tests run in Wine
   ./build.sh package   release artefacts in dist/package/: the store zip and listing, the host's .deb
   ./build.sh package-check  that .deb installed, registered, removed and purged in a fresh Debian 12
+  ./build.sh fresh-check [debian|ubuntu|all]  as root: the README's two set-up commands, exactly, in a
+                       pristine Debian 12 (or Ubuntu 24.04) root, with each one's exit code and duration
   ./build.sh llm-check the LLM client against a real OpenAI-compatible server (llama-cpp-python, PyPI)
 
 It installs what it needs and is missing (on Debian and Ubuntu through apt; elsewhere it says what to
-install). Set WAYMARK_NO_INSTALL=1 to forbid installing anything, WAYMARK_WASM_TOOLCHAIN=debian to
-build the wasm with Debian's Rust for web builds even where rustup has the wasm target. Also read:
+install). Rust is the version rust-toolchain.toml pins, through rustup; without rustup, Debian's Rust
+for web builds. Set WAYMARK_NO_INSTALL=1 to forbid installing anything, WAYMARK_RUST=debian to use
+Debian's Rust even where rustup is, WAYMARK_WASM_TOOLCHAIN=debian to build only the wasm with it, and
+WAYMARK_E2E_CONCURRENCY=N to run N end-to-end files at once (default 1). Also read:
 CARGO_TARGET_DIR (where cargo builds), WAYMARK_DIST (where the unpacked extension goes; dist/extension),
 WAYMARK_CHROMIUM (the Chromium to test with), WAYMARK_DEBIAN_MIRROR (package-check's mirror),
 WAYMARK_ORCA_REPORT=FILE (orca keeps its per-announcement table there as JSON).
@@ -85,10 +91,11 @@ fn run(args: &[String]) -> Result<()> {
         "windows" => windows::windows(&m),
         "package" => package::package(&m),
         "package-check" => package_check::package_check(&m),
+        "fresh-check" => fresh_check::fresh_check(&m, rest),
         "llm-check" => llm_check::llm_check(&m),
         other => bail!(
             "unknown command '{other}'; try: ./build.sh \
-             [build|install|demo|test|e2e|orca|bench|windows|package|package-check|llm-check]"
+             [build|install|demo|test|e2e|orca|bench|windows|package|package-check|fresh-check|llm-check]"
         ),
     }
 }

@@ -9,14 +9,14 @@
 
 use std::collections::BTreeSet;
 use std::io::Write as _;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 use anyhow::{bail, Context as _, Result};
 
 use crate::package::package;
-use crate::shell::{cmd, have, is_root, output, probe, run_to_stderr, say, succeeds, tail};
-use crate::tools::{var, Machine};
+use crate::root::{Distro, Root};
+use crate::shell::{cmd, have, is_root, output, probe, run_to_stderr, say};
+use crate::tools::Machine;
 
 const CHROMIUM: &str = "/etc/chromium/native-messaging-hosts/io.waymark.host.json";
 const CHROME: &str = "/etc/opt/chrome/native-messaging-hosts/io.waymark.host.json";
@@ -38,45 +38,7 @@ pub fn package_check(m: &Machine) -> Result<()> {
                 .is_some_and(|n| n.to_string_lossy().starts_with("waymark-host_"))
         })
         .context("no waymark-host_*.deb in dist/package")?;
-    let mirror = debian_mirror()?;
-    let cache = m.root.join("target/debootstrap-cache");
-    let tmp = var("TMPDIR").map_or_else(|| PathBuf::from("/tmp"), PathBuf::from);
-    let made = output(cmd("mktemp", ["-d"]).arg(tmp.join("waymark-bookworm.XXXXXX")))?;
-    let root = Root {
-        path: PathBuf::from(made.trim()),
-    };
-    // mktemp makes it 0700; a root file system is 0755 (apt's _apt user reads through it).
-    run_to_stderr(cmd("chmod", ["0755"]).arg(&root.path))?;
-    std::fs::create_dir_all(&cache)?;
-    say("debootstrap bookworm into a temp dir (from the Debian mirror this machine's apt uses)");
-    let log = std::fs::File::create(root.log())?;
-    let mut debootstrap = cmd("debootstrap", ["--variant=minbase"]);
-    debootstrap
-        .arg(format!("--cache-dir={}", cache.display()))
-        .arg("bookworm")
-        .arg(&root.path)
-        .arg(&mirror);
-    if !debootstrap
-        .stdout(log.try_clone()?)
-        .stderr(log)
-        .status()
-        .is_ok_and(|s| s.success())
-    {
-        eprintln!("{}", tail(&root.log(), 20));
-        bail!("debootstrap failed");
-    }
-    // What a running Debian has: /proc (the host finds its own path there) and a pty for apt's log.
-    run_to_stderr(cmd("mount", ["-t", "proc", "proc"]).arg(root.path.join("proc")))?;
-    succeeds(
-        cmd(
-            "mount",
-            ["-t", "devpts", "-o", "newinstance,ptmxmode=0666", "devpts"],
-        )
-        .arg(root.path.join("dev/pts")),
-    );
-    if !succeeds(&mut root.run(&["apt-get", "update", "-q"])) {
-        bail!("apt-get update failed in the root");
-    }
+    let root = Root::make(Distro::Debian12, &m.root.join("target/debootstrap-cache"))?;
     let before = root.snapshot()?;
     let pkg = format!("/tmp/{}", deb.file_name().unwrap_or_default().to_string_lossy());
     std::fs::copy(&deb, root.inside(&pkg))?;
@@ -94,6 +56,24 @@ pub fn package_check(m: &Machine) -> Result<()> {
     if mode.trim() != "600" {
         bail!("the record is not 0600");
     }
+    // The extension a user loads unpacked beside it: whole, and with the key that gives it the id the
+    // host allows.
+    let shipped = root.inside("/usr/share/waymark-host/extension");
+    for file in [
+        "manifest.json",
+        "sidepanel.html",
+        "pkg/content_bg.wasm",
+        "pkg/extension_bg.wasm",
+    ] {
+        if !shipped.join(file).is_file() {
+            bail!("the package has no {file} in /usr/share/waymark-host/extension");
+        }
+    }
+    let manifest = std::fs::read_to_string(shipped.join("manifest.json"))?;
+    if !manifest.contains("\"key\"") {
+        bail!("the packaged extension has no key, so its id would not be the one the host allows");
+    }
+    say("   the unpacked extension is in /usr/share/waymark-host/extension, with its key");
     say("   apt purge");
     root.apt(&["purge", "waymark-host"])?;
     root.expect_unchanged(&before)?;
@@ -129,7 +109,12 @@ pub fn package_check(m: &Machine) -> Result<()> {
         "dpkg-reconfigure",
         "waymark-host",
     ]);
-    eprint!("{}", feed(reconfigure.stderr(Stdio::piped()), "1 3\n")?);
+    let said = feed(reconfigure.stderr(Stdio::piped()), "1 3\n")?;
+    eprint!("{said}");
+    // What README advises for a screen reader must work on a minimal system without a Perl error.
+    if said.contains("Can't locate") || said.contains("falling back to frontend") {
+        bail!("the plain-text frontend complained");
+    }
     root.expect_manifests(&[CHROME, EDGE], "reconfigure left")?;
     say("   waymark-host doctor (its LLM check fails here: no model server in the root)");
     let doctor = probe(&mut root.run(&["waymark-host", "doctor"])).unwrap_or_default();
@@ -197,73 +182,16 @@ fn feed(command: &mut Command, input: &str) -> Result<String> {
     Ok(text)
 }
 
-/// The mirror this machine's apt uses for Debian itself (WAYMARK_DEBIAN_MIRROR overrides it).
-fn debian_mirror() -> Result<String> {
-    if let Some(mirror) = var("WAYMARK_DEBIAN_MIRROR") {
-        return Ok(mirror.to_string_lossy().into_owned());
-    }
-    let listed = |dir: &str, ending: &str| -> Vec<PathBuf> {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-            .into_iter()
-            .flatten()
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.to_string_lossy().ends_with(ending))
-            .collect();
-        files.sort();
-        files
-    };
-    // deb822 files name their mirrors on `URIs:` lines, one-line lists after `deb `.
-    let deb822 = listed("/etc/apt/sources.list.d", ".sources")
-        .into_iter()
-        .map(|file| (file, "URIs:"));
-    let one_line = std::iter::once(PathBuf::from("/etc/apt/sources.list"))
-        .chain(listed("/etc/apt/sources.list.d", ".list"))
-        .map(|file| (file, "deb "));
-    deb822
-        .chain(one_line)
-        .find_map(|(file, prefix)| debian_uri(&std::fs::read_to_string(file).unwrap_or_default(), prefix))
-        .context("no Debian mirror in this machine's apt sources: set WAYMARK_DEBIAN_MIRROR")
+/// What package-check does in a root, besides running commands there.
+trait PackageRoot {
+    fn feed(&self, args: &[&str], input: &str) -> Result<()>;
+    fn apt(&self, args: &[&str]) -> Result<()>;
+    fn expect_unchanged(&self, before: &BTreeSet<String>) -> Result<()>;
+    fn manifests(&self) -> Result<Vec<String>>;
+    fn expect_manifests(&self, expected: &[&str], what: &str) -> Result<()>;
 }
 
-/// The first URI of Debian itself (not of debian-security) on a `prefix` line of `text`.
-fn debian_uri(text: &str, prefix: &str) -> Option<String> {
-    text.lines()
-        .filter_map(|line| line.strip_prefix(prefix)?.split_whitespace().next())
-        .find(|uri| uri.trim_end_matches('/').ends_with("/debian"))
-        .map(str::to_owned)
-}
-
-/// The temporary bookworm root. Dropping it unmounts what was mounted there, then removes it, only
-/// once nothing is mounted there any more.
-struct Root {
-    path: PathBuf,
-}
-
-impl Root {
-    fn log(&self) -> PathBuf {
-        PathBuf::from(format!("{}.log", self.path.display()))
-    }
-
-    /// `inside` (an absolute path in the root) as a path on this machine.
-    fn inside(&self, inside: &str) -> PathBuf {
-        self.path.join(inside.trim_start_matches('/'))
-    }
-
-    /// `args` run in the root, with a clean environment.
-    fn run(&self, args: &[&str]) -> Command {
-        let mut command = Command::new("chroot");
-        command.arg(&self.path).args([
-            "/usr/bin/env",
-            "-i",
-            "PATH=/usr/sbin:/usr/bin:/sbin:/bin",
-            "HOME=/root",
-            "LANG=C.UTF-8",
-            "DEBIAN_FRONTEND=noninteractive",
-        ]);
-        command.args(args);
-        command
-    }
-
+impl PackageRoot for Root {
     /// `args` run in the root with `input` on stdin, their output shown.
     fn feed(&self, args: &[&str], input: &str) -> Result<()> {
         eprint!("{}", feed(self.run(args).stderr(Stdio::piped()), input)?);
@@ -301,24 +229,6 @@ impl Root {
         Ok(())
     }
 
-    /// Every file and folder a check may find: all but the package manager's bookkeeping and logs.
-    fn snapshot(&self) -> Result<BTreeSet<String>> {
-        let mut find = self.run(&["find", "/", "-xdev", "("]);
-        for skipped in [
-            "/proc",
-            "/sys",
-            "/dev",
-            "/tmp",
-            "/var/log",
-            "/var/cache",
-            "/var/lib/dpkg",
-        ] {
-            find.args(["-path", skipped, "-o"]);
-        }
-        find.args(["-path", "/var/lib/apt", ")", "-prune", "-o", "-print"]);
-        Ok(output(&mut find)?.lines().map(str::to_owned).collect())
-    }
-
     /// Fails, saying what differs, unless the root's files are as in `before`.
     fn expect_unchanged(&self, before: &BTreeSet<String>) -> Result<()> {
         let after = self.snapshot()?;
@@ -345,46 +255,5 @@ impl Root {
             bail!("{what}: {}", found.join(" "));
         }
         Ok(())
-    }
-}
-
-impl Drop for Root {
-    fn drop(&mut self) {
-        for mounted in ["dev/pts", "proc"] {
-            succeeds(Command::new("umount").arg(self.path.join(mounted)));
-        }
-        let mounts = std::fs::read_to_string("/proc/mounts").unwrap_or_default();
-        if mounts.contains(&format!(" {}/", self.path.display())) {
-            say(format!(
-                "left {} in place: something is still mounted in it",
-                self.path.display()
-            ));
-        } else {
-            let _ = std::fs::remove_dir_all(&self.path);
-            let _ = std::fs::remove_file(self.log());
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_debian_mirror_is_found_in_either_format_but_not_the_security_one() {
-        let deb822 = "Types: deb\nURIs: http://deb.debian.org/debian-security\nTypes: deb\nURIs: http://deb.debian.org/debian\n";
-        assert_eq!(
-            debian_uri(deb822, "URIs:").as_deref(),
-            Some("http://deb.debian.org/debian")
-        );
-        let list = "# deb http://old/debian\ndeb http://mirror.example/debian/ bookworm main\n";
-        assert_eq!(
-            debian_uri(list, "deb ").as_deref(),
-            Some("http://mirror.example/debian/")
-        );
-        assert_eq!(
-            debian_uri("deb http://archive.ubuntu.com/ubuntu noble main\n", "deb "),
-            None
-        );
     }
 }

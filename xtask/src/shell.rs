@@ -65,6 +65,16 @@ fn shown(command: &Command) -> String {
         .join(" ")
 }
 
+/// A duration as people say it: "42 s", "23 min 31 s".
+pub fn duration(took: std::time::Duration) -> String {
+    let secs = took.as_secs();
+    if secs < 60 {
+        format!("{secs} s")
+    } else {
+        format!("{} min {:02} s", secs / 60, secs % 60)
+    }
+}
+
 /// Runs `command` with this process's stdin, stdout and stderr; an error if it cannot start or fails.
 pub fn run(command: &mut Command) -> Result<()> {
     let status = command
@@ -160,6 +170,12 @@ mod tests {
         assert_eq!(shell_quote("two words"), "'two words'");
         assert_eq!(shell_quote("it's"), r"'it'\''s'");
         assert_eq!(shell_quote(""), "''");
+    }
+
+    #[test]
+    fn durations_are_said_in_minutes_and_seconds() {
+        assert_eq!(duration(std::time::Duration::from_secs(42)), "42 s");
+        assert_eq!(duration(std::time::Duration::from_secs(1411)), "23 min 31 s");
     }
 
     #[test]

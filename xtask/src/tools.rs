@@ -190,7 +190,7 @@ impl Machine {
         let installed = probe(&mut cmd("wasm-bindgen", ["--version"]));
         if installed.as_deref().and_then(|v| v.split_whitespace().nth(1)) != Some(pinned.as_str()) {
             say(format!(
-                "installing wasm-bindgen-cli {pinned} (once; about two minutes)"
+                "installing wasm-bindgen-cli {pinned} with cargo (once: it compiles, about 8 minutes on 2 cores)"
             ));
             // Not --locked: the registry here lacks one of its locked dependencies.
             run_to_stderr(&mut self.cargo(["install", "wasm-bindgen-cli", "--version", &pinned, "--force"]))?;

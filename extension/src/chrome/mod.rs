@@ -89,6 +89,25 @@ pub fn last_error_message() -> Option<String> {
     js_sys::Reflect::get(&error, &"message".into()).ok()?.as_string()
 }
 
+/// Which browser this is, by the brands it gives itself (`navigator.userAgentData`, in workers too);
+/// Chromium when it gives none.
+pub fn browser_brand() -> waymark_protocol::BrowserBrand {
+    let brands = js_sys::Reflect::get(&js_sys::global(), &"navigator".into())
+        .and_then(|navigator| js_sys::Reflect::get(&navigator, &"userAgentData".into()))
+        .and_then(|data| js_sys::Reflect::get(&data, &"brands".into()))
+        .ok()
+        .filter(js_sys::Array::is_array)
+        .map(|brands| js_sys::Array::from(&brands))
+        .map(|brands| {
+            brands
+                .iter()
+                .filter_map(|entry| js_sys::Reflect::get(&entry, &"brand".into()).ok()?.as_string())
+                .collect::<Vec<String>>()
+        })
+        .unwrap_or_default();
+    waymark_protocol::BrowserBrand::from_brands(brands.iter().map(String::as_str))
+}
+
 /// This extension's id.
 pub fn extension_id() -> String {
     js_sys::Reflect::get(&js_sys::global(), &"chrome".into())

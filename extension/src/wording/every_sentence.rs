@@ -168,7 +168,11 @@ fn every_sentence() -> Vec<String> {
             faults: Vec::new(),
         },
         ConnectionState::NotInstalled { retry_in_ms: 1 },
-        ConnectionState::Forbidden { retry_in_ms: 1 },
+        ConnectionState::Forbidden {
+            retry_in_ms: 1,
+            extension_id: "cefdccnmncoeemlgklbddcicjlldkfko".into(),
+            browser: waymark_protocol::BrowserBrand::Edge,
+        },
         ConnectionState::Incompatible {
             host_version: "0.1.0".into(),
             host_protocol: 9,
@@ -545,6 +549,10 @@ fn every_sentence_is_russian_in_russian() {
     set_language("en");
     // Values given in Latin letters: versions, addresses, tool and variable names, key names.
     let values = [
+        // Commands, longest first: a command is a value, not words to translate.
+        "waymark-host install --browser edge --extension-id cefdccnmncoeemlgklbddcicjlldkfko",
+        "./build.sh install",
+        "waymark-host",
         "Alt+Shift+Y",
         "browser_navigate",
         "WAYMARK_LLM_MODEL",

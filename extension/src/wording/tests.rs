@@ -15,7 +15,18 @@ fn status_lines_say_what_to_do() {
     );
     assert_eq!(
         connection_status(&ConnectionState::NotInstalled { retry_in_ms: 500 }),
-        "Host not installed: run ./build.sh install"
+        "Waymark's host is not installed for this browser: install the waymark-host package, or from \
+         source run ./build.sh install"
+    );
+    // A refused extension hears the command that allows it, for its own id and browser.
+    assert_eq!(
+        connection_status(&ConnectionState::Forbidden {
+            retry_in_ms: 500,
+            extension_id: "abcdefghijklmnopabcdefghijklmnop".into(),
+            browser: waymark_protocol::BrowserBrand::Chrome,
+        }),
+        "Waymark's host here does not allow this extension. To allow it, run in a terminal: waymark-host \
+         install --browser chrome --extension-id abcdefghijklmnopabcdefghijklmnop"
     );
     let retry_a = ConnectionState::Disconnected {
         why: Disconnection::Exited,

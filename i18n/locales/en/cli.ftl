@@ -6,6 +6,8 @@
 ## Lists of browsers. $rest: all but the last, joined with commas.
 cli-list-two = { $first } and { $last }
 cli-list-more = { $rest } and { $last }
+cli-list-or-two = { $first } or { $last }
+cli-list-or-more = { $rest } or { $last }
 
 ## The question install asks when no --browser is given. $number: the browser's number to type.
 cli-ask-which = Which browsers may start Waymark's host?
@@ -67,3 +69,4 @@ cli-error-registry = cannot point the registry key { $key } at the manifest: { $
 cli-error-record-read = cannot read the record of what install wrote, { $path }: { $detail }
 cli-error-record-parse = the record of what install wrote, { $path }, is not readable ({ $detail }); move it away to start a new one (the files it lists then stay until you remove them)
 cli-error-record-write = cannot write the record of what install wrote, { $path }: { $detail }
+cli-install-none-found = no Chrome, Chromium or Edge was found here, so none is registered; once one is installed: waymark-host install --browser found

@@ -32,6 +32,8 @@ doctor-llm-unreachable = nothing answers at { $address } ({ $why })
 doctor-llm-no-answer-within = no answer within { $seconds } s
 doctor-llm-refused = connection refused or the address does not resolve
 doctor-fix-llm-unreachable = is Ollama (or your LLM server) running? set WAYMARK_LLM_BASE_URL or the endpoint on the settings page
+doctor-llm-no-ca = { $address } cannot be trusted: this computer has no CA certificates, so no https address can be checked
+doctor-fix-ca = install them: sudo apt install ca-certificates (on other systems, the package that provides the CA certificates)
 doctor-llm-auth = { $address } refused the API key (HTTP { $status })
 doctor-fix-api-key = set the right key on the settings page or in WAYMARK_LLM_API_KEY
 doctor-llm-no-list = { $address } answers but has no /models list (HTTP 404)
@@ -99,7 +101,7 @@ doctor-manifest-ok = { $browser } starts { $binary }
 
 ## Whether a browser is connected now.
 doctor-no-browser-connected = no browser is connected (no host recorded in { $path } answers)
-doctor-fix-open-browser = open Chrome with Waymark
+doctor-fix-open-browser = open { $browsers } with Waymark
 doctor-browsers-connected = { $count ->
     [one] { $count } browser is connected
    *[other] { $count } browsers are connected

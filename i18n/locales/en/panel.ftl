@@ -5,10 +5,12 @@
 status-connecting = Connecting to the Waymark host…
 # $version: the host's version.
 status-connected = Connected to Waymark host { $version }
-status-not-installed = Host not installed: run ./build.sh install
-status-forbidden = The Waymark host does not allow this extension: run ./build.sh install again
+# $package: the host's package name; $command: the command that installs it from source.
+status-not-installed = Waymark's host is not installed for this browser: install the { $package } package, or from source run { $command }
+# $command: the command that allows this extension (its id and this browser in it).
+status-forbidden = Waymark's host here does not allow this extension. To allow it, run in a terminal: { $command }
 # $version: the host's version; $host_protocol and $protocol: the protocol numbers of host and extension.
-status-incompatible = Waymark host { $version } speaks protocol { $host_protocol } but this extension speaks { $protocol }: run ./build.sh install to update both
+status-incompatible = Waymark host { $version } speaks protocol { $host_protocol } but this extension speaks { $protocol }: install the same version of both (the { $package } package and the extension, or from source { $command })
 # $reason: why (one of the messages below, or the browser's own words for a reason it gave that
 # Waymark does not know).
 status-disconnected = Waymark host disconnected ({ $reason }); reconnecting…

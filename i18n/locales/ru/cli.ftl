@@ -4,6 +4,8 @@
 ## Списки браузеров.
 cli-list-two = { $first } и { $last }
 cli-list-more = { $rest } и { $last }
+cli-list-or-two = { $first } или { $last }
+cli-list-or-more = { $rest } или { $last }
 
 ## Вопрос, который install задаёт без --browser.
 cli-ask-which = Каким браузерам разрешить запускать хост Waymark?
@@ -62,3 +64,4 @@ cli-error-registry = не удаётся указать в разделе рее
 cli-error-record-read = не удаётся прочитать запись о том, что записал install, { $path }: { $detail }
 cli-error-record-parse = запись о том, что записал install, { $path }, не читается ({ $detail }); уберите её, чтобы начать новую (перечисленные в ней файлы тогда останутся, пока вы их не удалите)
 cli-error-record-write = не удаётся сохранить запись о том, что записал install, { $path }: { $detail }
+cli-install-none-found = здесь не найдены ни Chrome, ни Chromium, ни Edge, поэтому ни один не зарегистрирован; после установки браузера: waymark-host install --browser found

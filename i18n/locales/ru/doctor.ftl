@@ -30,6 +30,8 @@ doctor-llm-unreachable = по адресу { $address } никто не отве
 doctor-llm-no-answer-within = нет ответа за { $seconds } с
 doctor-llm-refused = соединение отклонено, или адрес не найден
 doctor-fix-llm-unreachable = запущена ли Ollama (или ваш сервер модели)? Задайте WAYMARK_LLM_BASE_URL или адрес на странице настроек
+doctor-llm-no-ca = { $address } нельзя проверить: на этом компьютере нет сертификатов удостоверяющих центров, поэтому ни одному адресу https нельзя доверять
+doctor-fix-ca = установите их: sudo apt install ca-certificates (в других системах — пакет с сертификатами удостоверяющих центров)
 doctor-llm-auth = { $address } не принял API-ключ (HTTP { $status })
 doctor-fix-api-key = задайте верный ключ на странице настроек или в WAYMARK_LLM_API_KEY
 doctor-llm-no-list = { $address } отвечает, но списка /models у него нет (HTTP 404)
@@ -94,7 +96,7 @@ doctor-manifest-ok = { $browser } запускает { $binary }
 
 ## Подключён ли браузер сейчас.
 doctor-no-browser-connected = ни один браузер не подключён (ни один хост, записанный в { $path }, не отвечает)
-doctor-fix-open-browser = откройте Chrome с Waymark
+doctor-fix-open-browser = откройте { $browsers } с Waymark
 doctor-browsers-connected = { $count ->
     [one] подключён { $count } браузер
     [few] подключено { $count } браузера

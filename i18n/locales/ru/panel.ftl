@@ -4,9 +4,9 @@
 
 status-connecting = Подключение к хосту Waymark…
 status-connected = Подключено к хосту Waymark { $version }
-status-not-installed = Хост не установлен: выполните ./build.sh install
-status-forbidden = Хост Waymark не допускает это расширение: выполните ./build.sh install ещё раз
-status-incompatible = Хост Waymark { $version } работает по протоколу { $host_protocol }, а это расширение — по протоколу { $protocol }: выполните ./build.sh install, чтобы обновить оба
+status-not-installed = Хост Waymark не установлен для этого браузера: установите пакет { $package } или, если вы собираете из исходников, выполните { $command }
+status-forbidden = Хост Waymark здесь не допускает это расширение. Чтобы допустить его, выполните в терминале: { $command }
+status-incompatible = Хост Waymark { $version } работает по протоколу { $host_protocol }, а это расширение — по протоколу { $protocol }: установите одну и ту же версию обоих (пакет { $package } и расширение или из исходников { $command })
 status-disconnected = Связь с хостом Waymark потеряна ({ $reason }); переподключение…
 status-host-exited = программа хоста завершилась
 status-host-failed-to-start = браузер не смог запустить программу хоста

@@ -240,9 +240,14 @@ fn manifests_are_checked_for_binary_and_origin() {
 #[tokio::test]
 async fn browser_check_needs_a_socket_that_accepts() {
     let dir = tempfile::tempdir().unwrap();
-    let check = check_browser(dir.path(), &english());
+    let check = check_browser(dir.path(), &[Browser::Chromium], &english());
     assert_eq!(check.status, Status::Warning);
-    assert_eq!(check.fix.as_deref(), Some("open Chrome with Waymark"));
+    assert_eq!(check.fix.as_deref(), Some("open Chromium with Waymark"));
+    let both = check_browser(dir.path(), &[Browser::Chrome, Browser::Edge], &english());
+    assert_eq!(
+        both.fix.as_deref(),
+        Some("open Google Chrome or Microsoft Edge with Waymark")
+    );
 
     let run = crate::mcp::socket::run_dir(dir.path());
     // A record whose host is gone: its socket no longer accepts.
@@ -254,10 +259,13 @@ async fn browser_check_needs_a_socket_that_accepts() {
         socket: run.join("host-1.sock"),
     };
     std::fs::write(run.join("host-1.json"), serde_json::to_vec(&dead).unwrap()).unwrap();
-    assert_eq!(check_browser(dir.path(), &english()).status, Status::Warning);
+    assert_eq!(
+        check_browser(dir.path(), &[Browser::Chromium], &english()).status,
+        Status::Warning
+    );
 
     let _live = crate::mcp::socket::publish(&run, 2, None).unwrap();
-    let check = check_browser(dir.path(), &english());
+    let check = check_browser(dir.path(), &[Browser::Chromium], &english());
     assert_eq!(check.status, Status::Ok, "{check:?}");
     assert!(check.detail.contains("1 browser is connected"), "{check:?}");
 }
@@ -337,7 +345,7 @@ async fn every_finding_is_said_in_russian() {
     let places = Places::under(Platform::CURRENT, dir.path());
     std::fs::create_dir_all(Browser::Edge.user_data_dir(Platform::CURRENT, &places)).unwrap();
     checks.extend(check_manifests(&places, EXTENSION_ID, &words));
-    checks.push(check_browser(dir.path(), &words));
+    checks.push(check_browser(dir.path(), &[Browser::Chromium], &words));
     let state = dir.path().join("state");
     checks.push(state::check_state_dir(&state, &words));
     for kind in [

@@ -29,7 +29,7 @@ use waymark_protocol::{EXTENSION_ID, HOST_NAME};
 pub use ask::{ask, Answer};
 pub use places::{manifest_file_name, Browser, Places, Platform, Scope};
 pub use record::RecordError;
-pub use said::spoken_list;
+pub use said::{spoken_choice, spoken_list};
 pub use uninstall::{uninstall, Kept, Removed, Thing, Which};
 
 use crate::origin::{self, StoreError};
@@ -162,11 +162,15 @@ pub fn default_extension_id() -> &'static str {
     EXTENSION_ID
 }
 
-/// The browsers found for `scope` on this computer, for the question and for error messages.
+/// The browsers found for `scope` on this computer, for the question, `--browser found` and error
+/// messages. For one user, a browser installed for everyone that they have not opened yet counts.
 pub fn found(scope: Scope, places: &Places) -> Vec<Browser> {
     Browser::ALL
         .into_iter()
-        .filter(|b| b.found(Platform::CURRENT, scope, places))
+        .filter(|b| {
+            b.found(Platform::CURRENT, scope, places)
+                || (scope == Scope::User && b.found(Platform::CURRENT, Scope::System, places))
+        })
         .collect()
 }
 

@@ -22,6 +22,18 @@ pub fn spoken_list(browsers: &[Browser], words: &Words) -> String {
     }
 }
 
+/// "Chromium", "Google Chrome or Chromium", "Google Chrome, Chromium or Microsoft Edge" (in `words`):
+/// a choice among them.
+pub fn spoken_choice(browsers: &[Browser], words: &Words) -> String {
+    let labels: Vec<&str> = browsers.iter().map(|b| b.label()).collect();
+    match labels.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, [first])) => say!(words, "cli-list-or-two", first = *first, last = *last),
+        Some((last, rest)) => say!(words, "cli-list-or-more", rest = rest.join(", "), last = *last),
+    }
+}
+
 impl InstallError {
     /// Why install or uninstall could not do it, in `words` (a clause, like `Display`).
     pub fn said(&self, words: &Words) -> String {

@@ -394,3 +394,15 @@ fn a_gone_profile_is_forgotten_at_the_next_install() {
         .collect();
     assert_eq!(profiles, vec![kept]);
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_browser_installed_for_everyone_is_found_for_a_user_who_has_not_opened_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let places = Places::under(Platform::Linux, dir.path());
+    assert_eq!(found(Scope::User, &places), vec![]);
+    // Debian's package put Chromium there; this user never started it (no ~/.config/chromium).
+    std::fs::create_dir_all(places.root.join("usr/lib/chromium")).unwrap();
+    assert_eq!(found(Scope::User, &places), vec![Browser::Chromium]);
+    assert_eq!(found(Scope::System, &places), vec![Browser::Chromium]);
+}

@@ -30,12 +30,24 @@ export function config() {
 }
 
 /// Launches Chromium with Waymark. Returns { context, profileDir, stateDir, manifestPath, close }.
-/// `args` are added to the browser's; `ignoreDefaultArgs` drops some of Playwright's own.
-export async function launch({ headless = true, env = {}, args: extra = [], ignoreDefaultArgs } = {}) {
+/// `args` are added to the browser's; `ignoreDefaultArgs` drops some of Playwright's own; `viewport`
+/// null lets the window's own size rule (a headed demo on a real screen).
+export async function launch({
+  headless = true,
+  env = {},
+  args: extra = [],
+  ignoreDefaultArgs,
+  viewport = { width: 1200, height: 800 },
+} = {}) {
   const { hostBin, extensionDir, chromiumPath } = config();
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-profile-'));
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-state-'));
-  execFileSync(hostBin, ['install', '--user-data-dir', profileDir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  // The throwaway profile's registration is recorded in a throwaway folder too, never in the real
+  // install record of whoever runs the tests or the demo.
+  execFileSync(hostBin, ['install', '--user-data-dir', profileDir], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, XDG_DATA_HOME: path.join(stateDir, 'install-record') },
+  });
   const manifestPath = path.join(profileDir, 'NativeMessagingHosts', `${HOST_NAME}.json`);
 
   const args = [
@@ -58,7 +70,7 @@ export async function launch({ headless = true, env = {}, args: extra = [], igno
     ignoreDefaultArgs,
     // The browser passes its environment to the host it starts.
     env: { ...process.env, WAYMARK_STATE_DIR: stateDir, WAYMARK_LOG: process.env.WAYMARK_LOG ?? 'info', ...env },
-    viewport: { width: 1200, height: 800 },
+    viewport,
   });
   const close = async () => {
     await context.close().catch(() => {});

@@ -4,6 +4,8 @@
 //! - every path `ARCHITECTURE.md` names exists (a map that names files which are gone is wrong);
 //! - nothing cites documents that are not in the repository;
 //! - no source file grows past [`MAX_LINES`] lines, except data tables (word lists);
+//! - the Markdown pages are navigable: fences closed, no heading level skipped, links to headings and
+//!   files that exist, the README's set-up near its top (`markdown.rs`);
 //! - every message the code says (`say!(words, "id", …)`) is in the English catalogue, and every
 //!   English message is said somewhere (the catalogue's own tests hold the other languages to English).
 //!
@@ -14,6 +16,8 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+
+pub mod markdown;
 
 /// Directories never searched: build output, installed packages, version control.
 const SKIP_DIRS: &[&str] = &["target", "node_modules", "dist", ".git"];

@@ -107,6 +107,67 @@ fn pairs(texts: &[(String, String)]) -> impl Iterator<Item = (&str, &str)> {
 }
 
 #[test]
+fn every_markdown_page_can_be_navigated_by_its_headings() {
+    let (tree, texts) = repository();
+    let pages: std::collections::BTreeMap<String, String> = texts
+        .iter()
+        .filter(|(path, _)| path.ends_with(".md"))
+        .cloned()
+        .collect();
+    let mut problems = crate::markdown::problems(&pages, &tree);
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README.md");
+    problems.extend(crate::markdown::setup_too_late(&readme));
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn a_fence_left_open_a_skipped_level_and_a_dead_anchor_are_named() {
+    use crate::markdown::{anchor, problems, setup_too_late};
+    let page = "# Title\n\n### Too deep\n\n```sh\necho hi\n``` trailing words\n\n## Hidden\n";
+    let found = crate::markdown::read("a.md", page).problems;
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("a.md:5: a code fence opened here is never closed")),
+        "{found:?}"
+    );
+    assert!(
+        found.iter().any(|p| p.contains("level 3 right after level 1")),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|p| p.starts_with("a.md:7: this line looks like the end")),
+        "{found:?}"
+    );
+    let mut pages = std::collections::BTreeMap::new();
+    pages.insert(
+        "a.md".to_owned(),
+        "# A\n\nSee [b](docs/b.md#two) and [here](#a) and [gone](#nope).\n".to_owned(),
+    );
+    pages.insert(
+        "docs/b.md".to_owned(),
+        "# B\n\n## Two\n\n[back](../a.md)\n".to_owned(),
+    );
+    let files = tree_of(&["a.md", "docs/", "docs/b.md"]);
+    assert_eq!(
+        problems(&pages, &files),
+        vec!["a.md:3: links to #nope, which no heading of a.md makes"]
+    );
+    assert_eq!(
+        anchor("Use Waymark from Claude Desktop, Cursor or any MCP client"),
+        "use-waymark-from-claude-desktop-cursor-or-any-mcp-client"
+    );
+    assert_eq!(
+        anchor("Against a real model server: `./build.sh llm-check`"),
+        "against-a-real-model-server-buildsh-llm-check"
+    );
+    assert!(setup_too_late("# W\n\n## Set up\n").is_none());
+    assert!(setup_too_late(&format!("# W\n{}## Set up\n", "text\n".repeat(40))).is_some());
+}
+
+#[test]
 fn every_rust_module_says_what_it_is_for() {
     let (_, texts) = repository();
     let problems = missing_module_docs(pairs(&texts));
