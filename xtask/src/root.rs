@@ -4,8 +4,9 @@
 //! environment; dropping it stops what still runs there, unmounts and removes it.
 //!
 //! Must not: change this machine outside the root (nothing of this machine's is bind-mounted into it;
-//! `/proc`, `/sys`, `/dev/pts` and `/dev/shm` are mounted fresh), or remove a root while something is
-//! still mounted in it (it is left in place and said so).
+//! `/proc`, `/sys`, `/dev/pts` and `/dev/shm` are mounted fresh), bring into it anything of this
+//! machine's but how it reaches the network (DNS, added CA certificates, proxy variables), or remove a
+//! root while something is still mounted in it (it is left in place and said so).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -128,6 +129,7 @@ impl Root {
         }
         std::fs::write(root.inside("/etc/apt/sources.list"), distro.sources(&mirror))?;
         std::fs::copy("/etc/resolv.conf", root.inside("/etc/resolv.conf")).ok();
+        root.trust_this_machines_network()?;
         // What a running system has: /proc (the host finds its own path there), /sys, a pty for apt's
         // log, and shared memory (Chromium's renderers need it). Fresh mounts, nothing of this machine's.
         root.mount(&["-t", "proc", "proc"], "/proc")?;
@@ -142,6 +144,25 @@ impl Root {
             bail!("apt-get update failed in the root");
         }
         Ok(root)
+    }
+
+    /// The certificate authorities this machine's administrator added (a proxy's, a company's: in
+    /// `/usr/local/share/ca-certificates`), which its network needs for https: part of the machine,
+    /// not of preparing it. The root trusts them once its `ca-certificates` package is installed, as
+    /// that package's trigger reads the same folder.
+    fn trust_this_machines_network(&self) -> Result<()> {
+        let ours = Path::new("/usr/local/share/ca-certificates");
+        let Ok(entries) = std::fs::read_dir(ours) else {
+            return Ok(());
+        };
+        let theirs = self.inside("/usr/local/share/ca-certificates");
+        std::fs::create_dir_all(&theirs)?;
+        for entry in entries.flatten() {
+            if entry.path().extension().is_some_and(|e| e == "crt") {
+                std::fs::copy(entry.path(), theirs.join(entry.file_name()))?;
+            }
+        }
+        Ok(())
     }
 
     fn mount(&mut self, args: &[&str], at: &str) -> Result<()> {
@@ -161,7 +182,8 @@ impl Root {
         self.path.join(inside.trim_start_matches('/'))
     }
 
-    /// `args` run in the root as root, with a clean environment.
+    /// `args` run in the root as root, with a clean environment but for how this machine reaches the
+    /// network (its proxy and certificate variables, which a new machine of its kind has too).
     pub fn run(&self, args: &[&str]) -> Command {
         let mut command = Command::new("chroot");
         command.arg(&self.path).args([
@@ -172,6 +194,7 @@ impl Root {
             "LANG=C.UTF-8",
             "DEBIAN_FRONTEND=noninteractive",
         ]);
+        command.args(network_environment());
         command.args(args);
         command
     }
@@ -233,6 +256,23 @@ impl Drop for Root {
             let _ = std::fs::remove_file(self.log());
         }
     }
+}
+
+/// This machine's network settings as `NAME=value` words: proxies and where certificates are.
+fn network_environment() -> Vec<String> {
+    std::env::vars()
+        .filter(|(name, _)| {
+            let upper = name.to_uppercase();
+            upper.ends_with("_PROXY")
+                || upper.starts_with("SSL_CERT_")
+                || upper.ends_with("_CA_BUNDLE")
+                || upper.ends_with("_CA_CERTS")
+                || upper == "NODE_EXTRA_CA_CERTS"
+                || upper == "PIP_CERT"
+                || upper == "GIT_SSL_CAINFO"
+        })
+        .map(|(name, value)| format!("{name}={value}"))
+        .collect()
 }
 
 /// The mirror this machine's apt uses for Debian itself (WAYMARK_DEBIAN_MIRROR overrides it).
