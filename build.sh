@@ -95,9 +95,18 @@ debian_rust() {
   cargo=/usr/bin/cargo
 }
 
+# No rustup, but apt has one (Ubuntu 24.04 and Debian 13 do; Debian 12 does not): the pinned Rust then
+# comes through it, rather than an older distribution Rust.
+if ! have rustup && ! have cargo && [ "${WAYMARK_RUST:-}" != debian ] && [ -z "${WAYMARK_NO_INSTALL:-}" ] &&
+  have apt-get && { apt_update; apt-cache policy rustup 2>/dev/null | grep -q 'Candidate: [0-9]'; }; then
+  apt_install rustup ca-certificates
+fi
+
 if have rustup && [ "${WAYMARK_RUST:-}" != debian ]; then
   if rustup_pinned; then
-    cargo=cargo
+    # Through rustup itself: a distribution's rustup package may not put a cargo proxy on PATH.
+    cargo="rustup run $PINNED cargo"
+    rustc_cmd="rustup run $PINNED rustc"
   else
     say "rustup could not install Rust $PINNED; trying Debian's Rust for web builds (its lints may differ)"
     debian_rust
@@ -107,7 +116,7 @@ elif have cargo && [ "${WAYMARK_RUST:-}" != debian ]; then
 else
   debian_rust
 fi
-got=$("${RUSTC:-rustc}" --version | version_of)
+got=$(${rustc_cmd:-${RUSTC:-rustc}} --version | version_of)
 at_least "$got" "$NEEDED" ||
   die "this Rust is $got; Waymark needs $NEEDED or newer. Install rustup (https://rustup.rs): build.sh then uses Rust $PINNED"
 [ "$got" = "$PINNED" ] ||
@@ -116,4 +125,6 @@ at_least "$got" "$NEEDED" ||
 # Linking anything (this xtask first) needs a C toolchain.
 have cc || apt_install gcc libc6-dev
 
-exec "$cargo" xtask "$@"
+# $cargo may be several words (rustup run VERSION cargo): split on purpose.
+# shellcheck disable=SC2086
+exec $cargo xtask "$@"

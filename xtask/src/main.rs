@@ -29,7 +29,8 @@ Waymark's one entry point.
 
   ./build.sh           build dist/extension/ (the unpacked extension) and the host binary
   ./build.sh install [--browser chrome,chromium,edge|all]  build, register the host for this user
-                       with the browsers chosen (asked on a terminal; all three when nobody can be asked)
+                       with the browsers chosen (asked on a terminal; where nobody can be asked, the
+                       browsers installed here), and put waymark-host on PATH
   ./build.sh demo      build, open a throwaway Chromium profile with Waymark and a demo page
   ./build.sh test      every test: format, lints, unit, integration, end to end in headless Chromium
   ./build.sh e2e [FILE…]  only the end-to-end tests (all, or the named tests/e2e/*.test.mjs files)
