@@ -20,11 +20,9 @@ use waymark_protocol::{ErrorKind, PageTool, Pin, RunTool, ToExtension, ToolDone,
 use crate::language::Language;
 use crate::transfer::{self, TransferError};
 
-/// How long a page tool may take before the host gives up on it.
+/// How long a page tool may take before the host gives up on it, beyond the time its own arguments
+/// ask it to wait (`PageTool::spec().waits_ms`).
 pub const TOOL_TIMEOUT: Duration = Duration::from_secs(15);
-
-/// How long the tools that wait for a download wait when the caller does not say.
-const DOWNLOAD_WAIT: Duration = Duration::from_secs(30);
 
 type Waiting = Arc<Mutex<HashMap<u64, oneshot::Sender<ToolResult>>>>;
 
@@ -137,16 +135,11 @@ impl Browser {
         ToolResult::failed(ErrorKind::Unreachable, say!(words, "browser-not-connected"))
     }
 
-    /// The tools that wait for a download wait as long as asked: the page gets that long and then the
-    /// usual time, so the extension's own "no download within …" answer arrives before ours.
+    /// A tool that waits in the page (for it to settle, for a download) waits as long as its arguments
+    /// ask: the page gets that long and then the usual time, so the extension's own answer ("no
+    /// download within …", "not settled yet") arrives before ours.
     fn timeout_for(&self, tool: &PageTool) -> Duration {
-        match tool {
-            PageTool::ClickAndWaitDownload { timeout_ms, .. } | PageTool::DownloadWait { timeout_ms } => {
-                let wait = timeout_ms.map_or(DOWNLOAD_WAIT, |ms| Duration::from_millis(u64::from(ms)));
-                wait + self.timeout
-            }
-            _ => self.timeout,
-        }
+        self.timeout + Duration::from_millis(u64::from(tool.spec().waits_ms))
     }
 
     /// Hands a result from the extension to whoever waits for it. A result nobody waits for (it came
@@ -344,6 +337,34 @@ mod tests {
         assert_eq!(
             result.error.as_deref(),
             Some("the page did not answer within 7 seconds")
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_page_asked_to_wait_longer_than_the_usual_time_is_waited_for() {
+        let (tx, mut rx) = mpsc::channel(4);
+        let browser = Browser::new(tx);
+        let b = browser.clone();
+        let wait = PageTool::Wait { ms: Some(60_000) };
+        let call = tokio::spawn(async move { b.run(None, wait).await });
+        let Some(ToExtension::RunTool(req)) = rx.recv().await else {
+            panic!("no request")
+        };
+        // The page settles after 50 seconds, well past the usual time for a tool.
+        tokio::time::sleep(TOOL_TIMEOUT + Duration::from_secs(35)).await;
+        browser.resolve(ToolDone {
+            id: req.id,
+            result: ToolResult::ok(serde_json::json!({"settled": true})),
+        });
+        assert_eq!(
+            call.await.unwrap(),
+            ToolResult::ok(serde_json::json!({"settled": true}))
+        );
+        // A page that never settles is given up on only after its whole wait and the usual time.
+        let silent = browser.run(None, PageTool::Wait { ms: Some(60_000) }).await;
+        assert_eq!(
+            silent.error.as_deref(),
+            Some("the page did not answer within 75 seconds")
         );
     }
 

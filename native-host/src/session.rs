@@ -58,7 +58,7 @@ pub struct PendingAction {
     pub question: RequestId,
     /// What the user was asked, or told to do.
     pub text: String,
-    /// The page tool concerned, if there is one (without typed text: see [`without_text`]).
+    /// The page tool concerned, if there is one (as the session keeps it: [`PageTool::as_kept`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tool: Option<PageTool>,
 }
@@ -398,37 +398,6 @@ fn names_an_element_number(lower: &str) -> bool {
     })
 }
 
-/// `tool` with any typed text taken out, for what is kept on disk about an action the user decides on.
-pub fn without_text(tool: &PageTool) -> PageTool {
-    match tool {
-        PageTool::OverlayAct {
-            index,
-            action,
-            text: Some(_),
-        } => PageTool::OverlayAct {
-            index: *index,
-            action: *action,
-            text: Some("[withheld]".into()),
-        },
-        PageTool::ActByIndex {
-            index,
-            action,
-            text: Some(_),
-        } => PageTool::ActByIndex {
-            index: *index,
-            action: *action,
-            text: Some("[withheld]".into()),
-        },
-        // File contents are read only when the upload runs; never kept.
-        PageTool::Upload { index, paths, .. } => PageTool::Upload {
-            index: *index,
-            paths: paths.clone(),
-            files: Vec::new(),
-        },
-        other => other.clone(),
-    }
-}
-
 /// What went wrong with the session file, for the person reading the host's log or the panel.
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
@@ -691,7 +660,7 @@ mod tests {
             action: waymark_protocol::ActKind::Type,
             text: Some("hunter2".into()),
         };
-        let kept = serde_json::to_string(&without_text(&tool)).unwrap();
+        let kept = serde_json::to_string(&tool.as_kept()).unwrap();
         assert!(!kept.contains("hunter2"), "{kept}");
     }
 }

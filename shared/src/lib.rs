@@ -39,8 +39,8 @@ pub use relay::{
 pub use secret::{secret_kind, FieldFacts, Secret, SecretKind};
 pub use tools::{
     ActKind, BannerButton, Download, Effect, ElementInfo, ErrorKind, FileData, FormInfo, Interactive,
-    InteractiveList, LinkInfo, ListScope, OptionChoice, PageTool, Pin, Screenshot, ScrollDirection,
-    Submission, ToolResult, ToolStatus,
+    InteractiveList, LinkInfo, ListScope, OptionChoice, PageTool, Pin, Road, Screenshot, ScrollDirection,
+    Submission, ToolResult, ToolSpec, ToolStatus,
 };
 
 /// Version of this protocol. Both sides send it when they meet ([`Hello`], [`Welcome`]); a mismatch is

@@ -1,6 +1,10 @@
 //! Page tools: what can be done in a tab, the result every tool returns, and how an element is
 //! described. The same types serve the panel's commands, the agent and MCP clients.
 //!
+//! What each tool is (whether it changes the page, the number it names, how the gate lets it through,
+//! what the session keeps of it, how long it may wait, how MCP clients call it) is said once per tool,
+//! in `tools/table.rs` ([`PageTool::spec`]).
+//!
 //! Every result has the shape `{"status": "ok"|"error", "error"?: "…", "data"?: {…}}` (see
 //! `docs/protocol.md`). Numbers (`index`) refer to the latest list of the tab.
 
@@ -9,6 +13,14 @@ use serde_json::Value;
 
 use crate::reason::PageReason;
 use crate::secret::SecretKind;
+
+mod spec;
+mod table;
+
+pub use spec::{
+    Access, Field, Kept, McpTool, Road, Shape, Shared, ToolSpec, Unique, DOWNLOAD_WAIT_DEFAULT_MS,
+    WAIT_DEFAULT_MS,
+};
 
 /// A tool to run in a tab's content script.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -324,60 +336,6 @@ impl ActKind {
             ActKind::Click => "click",
             ActKind::Type => "type",
             ActKind::Select => "select",
-        }
-    }
-}
-
-impl PageTool {
-    /// The number of the control the tool acts on, for tools that act on one (a key pressed without a
-    /// number goes where the focus is, and has none).
-    pub fn number(&self) -> Option<u32> {
-        match self {
-            PageTool::OverlayAct { index, .. }
-            | PageTool::ActByIndex { index, .. }
-            | PageTool::Upload { index, .. }
-            | PageTool::ClickAndWaitDownload { index, .. }
-            | PageTool::Press {
-                index: Some(index), ..
-            } => Some(*index),
-            _ => None,
-        }
-    }
-
-    /// Whether the tool can change the page. Page-changing tools run only after the host's policy gate;
-    /// the service worker refuses them from anywhere else.
-    pub fn changes_page(&self) -> bool {
-        match self {
-            PageTool::ListInteractives { .. }
-            | PageTool::OverlayShow
-            | PageTool::OverlayHide
-            | PageTool::Describe { .. }
-            | PageTool::Find { .. }
-            | PageTool::Extract
-            | PageTool::Scroll { .. }
-            | PageTool::Wait { .. }
-            | PageTool::ListTabs
-            | PageTool::SwitchTab { .. }
-            | PageTool::FocusNext { .. }
-            | PageTool::FocusPrev { .. }
-            | PageTool::Screenshot
-            | PageTool::DownloadWait { .. }
-            | PageTool::Preview { .. }
-            | PageTool::FindBanners => false,
-            // Closing banners presses buttons in the page; the gate lets it through (it is on the
-            // whitelist of the seeds) but it still goes through the gate like every page change.
-            PageTool::CloseBanners { .. }
-            | PageTool::ActByIndex { .. }
-            | PageTool::Upload { .. }
-            | PageTool::ClickAndWaitDownload { .. }
-            | PageTool::OverlayAct { .. }
-            | PageTool::Press { .. }
-            | PageTool::Navigate { .. }
-            | PageTool::Back
-            | PageTool::Forward
-            | PageTool::Reload
-            | PageTool::OpenInNewTab { .. }
-            | PageTool::PressBanners { .. } => true,
         }
     }
 }

@@ -25,6 +25,7 @@ use std::cell::RefCell;
 
 use serde_json::json;
 use wasm_bindgen::prelude::*;
+use waymark_protocol::tools::WAIT_DEFAULT_MS;
 use waymark_protocol::{
     ErrorKind, FramePin, FrameScan, PageReason, PageTool, ScanEntry, ToolResult, WorkerToContent,
 };
@@ -37,8 +38,6 @@ use actions::{act_on, focus, Way};
 use banners::{find_banners, press_banners};
 use preview::{focused_control, preview};
 use upload::upload;
-
-const DEFAULT_WAIT_MS: u32 = 5_000;
 
 /// What this frame knows between calls.
 struct Frame {
@@ -162,7 +161,7 @@ fn handle(message: JsValue, _sender: JsValue, send_response: js_sys::Function) -
     {
         // The one asynchronous tool: answer later, and tell the browser to keep the channel open.
         wasm_bindgen_futures::spawn_local(async move {
-            let data = page::settle(ms.unwrap_or(DEFAULT_WAIT_MS)).await;
+            let data = page::settle(ms.unwrap_or(WAIT_DEFAULT_MS)).await;
             let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&ToolResult::ok(data)));
         });
         return JsValue::TRUE;

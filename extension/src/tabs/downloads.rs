@@ -10,6 +10,7 @@ use std::rc::Rc;
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
+use waymark_protocol::tools::DOWNLOAD_WAIT_DEFAULT_MS;
 use waymark_protocol::{ActKind, Download, ErrorKind, PageTool, Pin, ToolResult, ToolStatus};
 
 use super::pinned::run_pinned;
@@ -17,8 +18,6 @@ use crate::chrome::downloads::{self, DownloadItem};
 use crate::chrome::{self, ChromeEvent};
 use crate::wording;
 
-/// How long the download tools wait when the caller does not say.
-const DOWNLOAD_WAIT_MS: u32 = 30_000;
 /// How often a waiting download tool looks at the download again.
 const DOWNLOAD_POLL_MS: u32 = 150;
 
@@ -70,7 +69,7 @@ pub(super) async fn click_and_wait_download(
     timeout_ms: Option<u32>,
     pin: &Pin,
 ) -> ToolResult {
-    let timeout = timeout_ms.unwrap_or(DOWNLOAD_WAIT_MS);
+    let timeout = timeout_ms.unwrap_or(DOWNLOAD_WAIT_DEFAULT_MS);
     // Listening starts before the click: a download can begin before the click returns.
     let watch = match DownloadWatch::start() {
         Ok(watch) => watch,
@@ -99,7 +98,7 @@ pub(super) async fn click_and_wait_download(
 /// Waits for the download in progress (the latest, if several are) or, if none is, for the next one
 /// to start; then for it to finish.
 pub(super) async fn download_wait(timeout_ms: Option<u32>) -> ToolResult {
-    let timeout = timeout_ms.unwrap_or(DOWNLOAD_WAIT_MS);
+    let timeout = timeout_ms.unwrap_or(DOWNLOAD_WAIT_DEFAULT_MS);
     let watch = match DownloadWatch::start() {
         Ok(watch) => watch,
         Err(why) => return ToolResult::error(wording::downloads_unwatched(&why)),

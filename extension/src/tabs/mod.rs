@@ -67,21 +67,12 @@ pub async fn run(tab_id: Option<i32>, tool: PageTool, pin: Option<Pin>) -> ToolR
         tool @ (PageTool::Extract | PageTool::Wait { .. } | PageTool::Scroll { index: None, .. }) => {
             send(tab, 0, &unnumbered(tool)).await
         }
-        PageTool::Scroll {
-            direction,
-            index: Some(index),
-        } => {
-            numbering::by_number(tab, index, |local| PageTool::Scroll {
-                direction,
-                index: Some(local),
-            })
-            .await
-        }
+        tool @ PageTool::Scroll {
+            index: Some(index), ..
+        } => numbering::by_number(tab, index, tool).await,
         PageTool::ListTabs => tablist::list_tabs().await,
         PageTool::SwitchTab { index } => tablist::switch_tab(index).await,
-        PageTool::Describe { index } => {
-            numbering::by_number(tab, index, |local| PageTool::Describe { index: local }).await
-        }
+        tool @ PageTool::Describe { index } => numbering::by_number(tab, index, tool).await,
         PageTool::Preview { action } => pinned::preview(tab, *action).await,
         PageTool::Screenshot => screenshot::screenshot(tab).await,
         PageTool::DownloadWait { timeout_ms } => downloads::download_wait(timeout_ms).await,

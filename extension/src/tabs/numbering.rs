@@ -233,8 +233,9 @@ pub(super) fn slot_of(tab: i32, index: u32) -> Result<Slot, ToolResult> {
     }
 }
 
-/// Runs a reading tool on the element behind a tab-wide number, in its frame, with its local number.
-pub(super) async fn by_number(tab: i32, index: u32, tool: impl Fn(u32) -> PageTool) -> ToolResult {
+/// Runs a reading tool on the element behind its tab-wide number `index`, in its frame, with its local
+/// number put in its place.
+pub(super) async fn by_number(tab: i32, index: u32, tool: PageTool) -> ToolResult {
     let (frame, local) = match slot_of(tab, index) {
         Ok(slot) => slot,
         Err(refusal) => return refusal,
@@ -243,7 +244,7 @@ pub(super) async fn by_number(tab: i32, index: u32, tool: impl Fn(u32) -> PageTo
         tab,
         frame,
         &WorkerToContent::Tool {
-            tool: tool(local),
+            tool: tool.with_number(local),
             number: Some(index),
             pin: None,
         },

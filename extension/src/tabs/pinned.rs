@@ -112,7 +112,7 @@ pub(super) async fn preview(tab: i32, action: PageTool) -> ToolResult {
             Ok(slot) => slot,
             Err(refusal) => return refusal,
         };
-        let local_action = with_local_index(action, local);
+        let local_action = action.with_number(local);
         let message = WorkerToContent::Tool {
             tool: PageTool::Preview {
                 action: Box::new(local_action),
@@ -269,36 +269,6 @@ async fn focused_preview(tab: i32, action: PageTool) -> (i32, ToolResult) {
                 top_failure.unwrap_or_else(|| ToolResult::error(wording::unreadable_answer())),
             ),
         },
-    }
-}
-
-/// The tool with its number replaced by the frame's local one.
-fn with_local_index(tool: PageTool, local: u32) -> PageTool {
-    match tool {
-        PageTool::OverlayAct { action, text, .. } => PageTool::OverlayAct {
-            index: local,
-            action,
-            text,
-        },
-        PageTool::ActByIndex { action, text, .. } => PageTool::ActByIndex {
-            index: local,
-            action,
-            text,
-        },
-        PageTool::Upload { paths, files, .. } => PageTool::Upload {
-            index: local,
-            paths,
-            files,
-        },
-        PageTool::ClickAndWaitDownload { timeout_ms, .. } => PageTool::ClickAndWaitDownload {
-            index: local,
-            timeout_ms,
-        },
-        PageTool::Press { key, index: Some(_) } => PageTool::Press {
-            key,
-            index: Some(local),
-        },
-        other => other,
     }
 }
 

@@ -208,7 +208,7 @@ impl Agent {
             Ok(link) => link,
             Err(why) => return Gated::Ran(ToolResult::failed(ErrorKind::Unreachable, why)),
         };
-        let name = crate::mcp::catalogue::name_of(&tool);
+        let name = tool.mcp_name();
         let mut args = serde_json::to_value(&tool).unwrap_or(Value::Null);
         if let Some(object) = args.as_object_mut() {
             object.remove("tool");

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use super::tools;
 use crate::gate::{Action, Decided};
 use crate::llm::Message;
-use crate::session::{self, Session, NOTE_PREFIX};
+use crate::session::{Session, NOTE_PREFIX};
 
 const SYSTEM_PROMPT: &str = "You are Waymark, a browser assistant for a blind or low-vision person \
 who uses a screen reader. You act in their real browser tab with the browser_* tools, one tool call per \
@@ -199,7 +199,7 @@ pub(super) fn ladder_hint(failed_in_a_row: u32) -> String {
 /// the result (page content) stays inside the data block.
 pub(super) fn decided_note(decided: &Decided) -> Message {
     let tool = match &decided.action {
-        Action::Page { tool, .. } => serde_json::to_value(session::without_text(tool)).unwrap_or(Value::Null),
+        Action::Page { tool, .. } => serde_json::to_value(tool.as_kept()).unwrap_or(Value::Null),
         Action::External { name, args } => json!({"tool": name, "args": args}),
         Action::Admit { client } => json!({"admit": client}),
     };

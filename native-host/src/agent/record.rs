@@ -197,8 +197,10 @@ pub(super) fn push_done(session: &mut Session, what: String) {
     }
 }
 
-/// Takes the typed text out of the latest assistant tool call (the gate handed that field to the user).
-pub(super) fn withhold_typed_text(conversation: &mut [Message]) {
+/// Takes out of the latest assistant tool call, the call of `tool`, what the session does not keep of
+/// that tool ([`PageTool::as_kept`]: the text the model meant to type; the gate handed the field to
+/// the user).
+pub(super) fn withhold_typed_text(conversation: &mut [Message], tool: &PageTool) {
     let last_call = conversation.iter_mut().rev().find_map(|m| match m {
         Message::Assistant {
             tool_call: Some(call),
@@ -206,9 +208,16 @@ pub(super) fn withhold_typed_text(conversation: &mut [Message]) {
         } => Some(call),
         _ => None,
     });
-    if let Some(call) = last_call {
-        if let Some(text) = call.args.get_mut("text") {
-            *text = json!("[withheld]");
+    let (Some(call), Ok(whole), Ok(kept)) = (
+        last_call,
+        serde_json::to_value(tool),
+        serde_json::to_value(tool.as_kept()),
+    ) else {
+        return;
+    };
+    for (name, value) in call.args.as_object_mut().into_iter().flatten() {
+        if whole.get(name) != kept.get(name) {
+            *value = kept.get(name).cloned().unwrap_or(Value::Null);
         }
     }
 }

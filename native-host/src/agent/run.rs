@@ -26,7 +26,7 @@ use crate::llm::{LlmError, Message, ModelTurn, ToolCall};
 use crate::mcp::external::External;
 use crate::mcp::link::AgentLink;
 use crate::policy;
-use crate::session::{self, PendingAction, PendingKind, StepNote, Stop};
+use crate::session::{PendingAction, PendingKind, StepNote, Stop};
 use crate::steplog;
 
 /// Model turns that are not browser steps (plan updates) allowed in a row before the model is told to
@@ -419,7 +419,7 @@ impl Agent {
         session.pending_action = Some(PendingAction {
             question: id,
             text: question,
-            tool: tool.map(session::without_text),
+            tool: tool.map(PageTool::as_kept),
         });
         session.stop = Stop::Waiting;
         let words = self.words();
@@ -441,7 +441,7 @@ impl Agent {
     ) -> End {
         let refused = ToolResult::failed(ErrorKind::HandedOver, &message);
         // What the model meant to type into a password, code or card field is not kept.
-        withhold_typed_text(&mut work.session.conversation);
+        withhold_typed_text(&mut work.session.conversation, tool);
         answer_call(work, call, &refused);
         self.tool_event(&call.name, false, &message).await;
         self.log_step(work, call, Some(tool), &refused, "handoff", started);
@@ -512,7 +512,7 @@ impl Agent {
         session.pending_action = Some(PendingAction {
             question,
             text: what,
-            tool: tool.map(session::without_text),
+            tool: tool.map(PageTool::as_kept),
         });
         session.stop = Stop::Waiting;
         self.save(work);

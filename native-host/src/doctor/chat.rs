@@ -109,9 +109,9 @@ pub(super) async fn check_chat_with(config: &Config, timeout: Duration, words: &
 
 /// Every browser tool as the agent offers it to the model.
 fn browser_tools() -> Vec<Value> {
-    catalogue::ENTRIES
+    catalogue::entries()
         .iter()
-        .map(|entry| function_tool(entry.name, entry.description, (entry.schema)()))
+        .map(|entry| function_tool(entry.name(), entry.about.description, entry.schema()))
         .collect()
 }
 
@@ -150,7 +150,7 @@ mod tests {
             .iter()
             .filter_map(|t| t.pointer("/function/name").and_then(Value::as_str))
             .collect();
-        assert_eq!(names.len(), catalogue::ENTRIES.len());
+        assert_eq!(names.len(), catalogue::entries().len());
         assert!(names.contains(&"browser_list_interactives"), "{names:?}");
         assert_eq!(requests[0]["stream"], json!(false));
 

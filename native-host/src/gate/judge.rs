@@ -1,65 +1,16 @@
-//! How each page tool is judged: which road it takes through the gate ([`road`]), and for a tool that
-//! acts, the policy's decision on what the extension said it would do ([`judge`]), with the question to
-//! ask and the tool exactly as it will run.
+//! How a page tool that acts is judged: the policy's decision on what the extension said it would do
+//! ([`judge`]), with the question to ask and the tool exactly as it will run. Which road a tool takes
+//! through the gate is part of its one description (`PageTool::spec().road`, in `waymark_protocol`),
+//! which does not compile until every tool's road is decided.
 //!
-//! `road` is an exhaustive match over `PageTool`, with no catch-all arm: a new page tool does not
-//! compile until someone decides how the gate treats it; `judge` names every tool that acts, and asks
-//! about anything else. What cannot be described is asked about.
+//! `judge` names every tool that acts, and asks about anything else. What cannot be described is asked
+//! about.
 
 use waymark_i18n::Words;
 use waymark_protocol::{ActKind, Effect, ElementInfo, PageTool};
 
 use super::question;
 use crate::policy::{self, ActionKind, Decision, ProposedAction, Verdict};
-
-/// How a tool goes through the gate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Road {
-    /// It only reads (or moves the view, or the keyboard focus): it runs at once.
-    Read,
-    /// Closing banners: each banner's button is judged like a click, and only allowed ones are pressed.
-    Banners { budget_ms: Option<u32> },
-    /// One of the gate's own steps (pressing judged banner buttons): never asked for from outside.
-    Internal,
-    /// It acts on the page: previewed, judged on its effect, pinned.
-    Act,
-}
-
-/// The road `tool` takes.
-pub fn road(tool: &PageTool) -> Road {
-    match tool {
-        PageTool::ListInteractives { .. }
-        | PageTool::OverlayShow
-        | PageTool::OverlayHide
-        | PageTool::Describe { .. }
-        | PageTool::Find { .. }
-        | PageTool::Extract
-        | PageTool::Scroll { .. }
-        | PageTool::Wait { .. }
-        | PageTool::ListTabs
-        | PageTool::SwitchTab { .. }
-        | PageTool::FocusNext { .. }
-        | PageTool::FocusPrev { .. }
-        | PageTool::Screenshot
-        | PageTool::DownloadWait { .. }
-        | PageTool::Preview { .. }
-        | PageTool::FindBanners => Road::Read,
-        PageTool::CloseBanners { budget_ms } => Road::Banners {
-            budget_ms: *budget_ms,
-        },
-        PageTool::PressBanners { .. } => Road::Internal,
-        PageTool::OverlayAct { .. }
-        | PageTool::ActByIndex { .. }
-        | PageTool::Upload { .. }
-        | PageTool::ClickAndWaitDownload { .. }
-        | PageTool::Press { .. }
-        | PageTool::Navigate { .. }
-        | PageTool::Back
-        | PageTool::Forward
-        | PageTool::Reload
-        | PageTool::OpenInNewTab { .. } => Road::Act,
-    }
-}
 
 /// The gate's verdict on one tool.
 pub struct Judged {
@@ -123,8 +74,8 @@ pub fn judge(words: &Words, tool: PageTool, effect: &Effect) -> Judged {
                 tool,
             };
         }
-        // Reading tools, banners and the gate's own steps never reach here: `road` (exhaustive: a new
-        // tool does not compile until it is given a road) sends them elsewhere. Were one to arrive,
+        // Reading tools, banners and the gate's own steps never reach here: their road (part of every
+        // tool's description, which does not compile without one) sends them elsewhere. Were one to arrive,
         // it could not be described, so it is asked about.
         tool => {
             return Judged {

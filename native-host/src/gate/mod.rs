@@ -41,8 +41,8 @@ use crate::policy::{Handoff, Verdict};
 
 pub use banners::LIST_LIMIT as BANNERS_LIST_LIMIT;
 use held::{expire_questions, Questions};
-pub use judge::Road;
 use provenance::Provenance;
+pub use waymark_protocol::Road;
 
 /// How long a question waits for its answer before it is closed and nothing is done.
 pub const QUESTION_TTL: Duration = Duration::from_secs(300);
@@ -99,7 +99,7 @@ impl Action {
     /// The tool's name as the model and MCP clients know it.
     pub fn name(&self) -> &str {
         match self {
-            Action::Page { tool, .. } => crate::mcp::catalogue::name_of(tool),
+            Action::Page { tool, .. } => tool.mcp_name(),
             Action::External { name, .. } => name,
             Action::Admit { .. } => "admit_client",
         }
@@ -251,7 +251,7 @@ impl Gate {
     /// allows their effect, are held for the user's yes (the question is sent here), or are refused as
     /// the user's step. This is the only way the agent and outside clients reach a page.
     pub async fn pass(&self, tab_id: Option<i32>, tool: PageTool, requester: Requester) -> Gated {
-        match judge::road(&tool) {
+        match tool.spec().road {
             Road::Read => Gated::Ran(self.browser.run(tab_id, tool).await),
             Road::Banners { budget_ms } => Gated::Ran(self.close_banners(tab_id, budget_ms).await),
             Road::Internal => Gated::Ran(ToolResult::failed(

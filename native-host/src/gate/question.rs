@@ -138,7 +138,7 @@ pub fn ask(words: &Words, tool: &PageTool, effect: &Effect) -> String {
         }
         // Reading tools and the gate's own steps are never asked about; if one were, say so plainly.
         other => {
-            let tool = crate::mcp::catalogue::name_of(other);
+            let tool = other.mcp_name();
             if site.is_empty() {
                 say!(words, "question-use-unknown", tool = tool)
             } else {

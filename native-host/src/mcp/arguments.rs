@@ -1,38 +1,17 @@
-//! A call's arguments held to its tool's JSON schema, the one the catalogue lists: every name known,
-//! every required one present, every value of its type, within its bounds and among its choices. The
-//! schema a client or the model reads is therefore the rule it is judged by, and a refusal names the
-//! argument and says what was expected, so a model can correct itself.
+//! A call's arguments held to its tool's arguments as the tool's one description lists them
+//! (`waymark_protocol::tools::Field`), the same list the JSON schema a client or the model reads is
+//! made from ([`super::schema`]): every name known, every required one present, every value of its
+//! type, within its bounds and among its choices. The schema is therefore the rule a call is judged
+//! by, and a refusal names the argument and says what was expected, so a model can correct itself.
 //!
-//! Only the part of JSON Schema the catalogue uses is understood (`type`, `properties`, `required`,
-//! `additionalProperties: false`, `minimum`, `maximum`, `enum`, `items`, `minItems`, `maxItems`,
-//! `minLength`, `maxLength`, and `description`, which checks nothing). A keyword outside these would be
-//! a rule nobody enforces; `catalogue`'s tests refuse it.
-//!
-//! What it must not do: pass on a name the schema does not list (the gate owns where an action runs,
+//! What it must not do: pass on a name the tool does not list (the gate owns where an action runs,
 //! and no argument may smuggle that in), or decide anything by the words of its messages: the outcome
 //! is the typed [`ArgumentError`].
 
 use std::fmt;
 
 use serde_json::{Map, Value};
-
-/// The JSON Schema keywords this module enforces (or, for `description`, that need no enforcing).
-#[cfg(test)]
-pub const UNDERSTOOD: &[&str] = &[
-    "type",
-    "properties",
-    "required",
-    "additionalProperties",
-    "minimum",
-    "maximum",
-    "enum",
-    "items",
-    "minItems",
-    "maxItems",
-    "minLength",
-    "maxLength",
-    "description",
-];
+use waymark_protocol::tools::{Field, Shape};
 
 /// Why a call's arguments are not usable. Its words are for the caller (a client, the model).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -95,11 +74,10 @@ pub enum ArgumentError {
     Unusable { tool: String, why: String },
 }
 
-/// The kinds of value a schema names.
+/// The kinds of value an argument may be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     Integer,
-    Number,
     String,
     Boolean,
     Array,
@@ -107,22 +85,19 @@ pub enum Kind {
 }
 
 impl Kind {
-    fn of(name: &str) -> Option<Self> {
-        Some(match name {
-            "integer" => Kind::Integer,
-            "number" => Kind::Number,
-            "string" => Kind::String,
-            "boolean" => Kind::Boolean,
-            "array" => Kind::Array,
-            "object" => Kind::Object,
-            _ => return None,
-        })
+    fn of(shape: &Shape) -> Self {
+        match shape {
+            Shape::Integer { .. } => Kind::Integer,
+            Shape::Text { .. } | Shape::Choice(_) => Kind::String,
+            Shape::Boolean => Kind::Boolean,
+            Shape::List { .. } => Kind::Array,
+            Shape::Object(_) => Kind::Object,
+        }
     }
 
     fn admits(self, value: &Value) -> bool {
         match self {
             Kind::Integer => integral(value).is_some(),
-            Kind::Number => value.is_number(),
             Kind::String => value.is_string(),
             Kind::Boolean => value.is_boolean(),
             Kind::Array => value.is_array(),
@@ -135,7 +110,6 @@ impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Kind::Integer => "a whole number",
-            Kind::Number => "a number",
             Kind::String => "a text",
             Kind::Boolean => "true or false",
             Kind::Array => "a list",
@@ -192,133 +166,126 @@ fn shown(value: &Value) -> String {
     }
 }
 
-/// Checks `args` (absent or null: none) against `schema`, the object schema of the tool called `tool`,
-/// and returns the arguments to use: nulls left out (clients and models send null for an optional
-/// argument they do not use) and whole numbers written as `3.0` made integers.
-pub fn check(tool: &str, schema: &Value, args: &Value) -> Result<Map<String, Value>, ArgumentError> {
+/// Checks `args` (absent or null: none) against `arguments`, those of the tool called `tool`, and
+/// returns the arguments to use: nulls left out (clients and models send null for an optional argument
+/// they do not use) and whole numbers written as `3.0` made integers.
+pub fn check(tool: &str, arguments: &[Field], args: &Value) -> Result<Map<String, Value>, ArgumentError> {
     let given = match args {
         Value::Null => Map::new(),
         Value::Object(map) => map.clone(),
         _ => return Err(ArgumentError::NotAnObject { tool: tool.into() }),
     };
-    let empty = Map::new();
-    let properties = schema
-        .get("properties")
-        .and_then(Value::as_object)
-        .unwrap_or(&empty);
+    let field = |name: &str| arguments.iter().find(|f| f.name == name);
     let unknown: Vec<String> = given
         .keys()
-        .filter(|name| !properties.contains_key(*name))
+        .filter(|name| field(name).is_none())
         .cloned()
         .collect();
     if !unknown.is_empty() {
+        let mut takes: Vec<String> = arguments.iter().map(|f| f.name.to_owned()).collect();
+        takes.sort();
         return Err(ArgumentError::Unknown {
             tool: tool.into(),
             names: unknown,
-            takes: properties.keys().cloned().collect(),
+            takes,
         });
     }
-    let required = schema.get("required").and_then(Value::as_array);
-    for name in required.into_iter().flatten().filter_map(Value::as_str) {
-        if given.get(name).is_none_or(Value::is_null) {
+    for required in arguments.iter().filter(|f| f.required) {
+        if given.get(required.name).is_none_or(Value::is_null) {
             return Err(ArgumentError::Missing {
                 tool: tool.into(),
-                name: name.into(),
+                name: required.name.into(),
             });
         }
     }
     let mut checked = Map::new();
     for (name, value) in given {
-        if value.is_null() {
+        let Some(field) = field(&name).filter(|_| !value.is_null()) else {
             continue;
-        }
-        let rule = properties.get(&name).unwrap_or(&Value::Null);
-        let value = check_value(tool, &name, rule, value)?;
+        };
+        let value = check_value(tool, &name, &field.shape, value)?;
         checked.insert(name, value);
     }
     Ok(checked)
 }
 
-/// One value against its property's schema; the value to use.
-fn check_value(tool: &str, name: &str, rule: &Value, value: Value) -> Result<Value, ArgumentError> {
-    let refusal = |expected: Kind, value: &Value| ArgumentError::WrongType {
-        tool: tool.into(),
-        name: name.into(),
-        expected,
-        given: shown(value),
-    };
-    let kind = rule.get("type").and_then(Value::as_str).and_then(Kind::of);
-    if let Some(kind) = kind {
-        if !kind.admits(&value) {
-            return Err(refusal(kind, &value));
-        }
+/// One value against its shape; the value to use.
+fn check_value(tool: &str, name: &str, shape: &Shape, value: Value) -> Result<Value, ArgumentError> {
+    let kind = Kind::of(shape);
+    if !kind.admits(&value) {
+        return Err(ArgumentError::WrongType {
+            tool: tool.into(),
+            name: name.into(),
+            expected: kind,
+            given: shown(&value),
+        });
     }
-    let value = match kind {
-        Some(Kind::Integer) => integral(&value).ok_or_else(|| refusal(Kind::Integer, &value))?,
-        _ => value,
-    };
-    if let Some(allowed) = rule.get("enum").and_then(Value::as_array) {
-        if !allowed.contains(&value) {
-            return Err(ArgumentError::NotAChoice {
-                tool: tool.into(),
-                name: name.into(),
-                allowed: allowed
-                    .iter()
-                    .map(|a| a.as_str().map_or_else(|| a.to_string(), str::to_owned))
-                    .collect(),
-                given: shown(&value),
-            });
-        }
-    }
-    if let Some(number) = value.as_f64() {
-        let minimum = rule.get("minimum").and_then(Value::as_f64);
-        let maximum = rule.get("maximum").and_then(Value::as_f64);
-        if minimum.is_some_and(|min| number < min) || maximum.is_some_and(|max| number > max) {
-            return Err(ArgumentError::OutOfRange {
-                tool: tool.into(),
-                name: name.into(),
-                minimum,
-                maximum,
-                given: shown(&value),
-            });
-        }
-    }
-    let empty = ArgumentError::Empty {
+    let empty = || ArgumentError::Empty {
         tool: tool.into(),
         name: name.into(),
     };
-    let too_long = |most: u64, given: usize, unit| ArgumentError::TooLong {
+    let too_long = |most: u32, given: usize, unit| ArgumentError::TooLong {
         tool: tool.into(),
         name: name.into(),
-        most,
+        most: u64::from(most),
         given: given as u64,
         unit,
     };
-    let bound = |keyword: &str| rule.get(keyword).and_then(Value::as_u64);
-    if let Some(text) = value.as_str() {
-        if bound("minLength").is_some_and(|min| (text.trim().chars().count() as u64) < min) {
-            return Err(empty);
+    match (shape, value) {
+        (Shape::Integer { min, max }, value) => {
+            // `admits` has just found it whole.
+            let value = integral(&value).unwrap_or(value);
+            let number = value.as_f64().unwrap_or_default();
+            let minimum = min.map(|m| m as f64);
+            let maximum = max.map(|m| m as f64);
+            if minimum.is_some_and(|min| number < min) || maximum.is_some_and(|max| number > max) {
+                return Err(ArgumentError::OutOfRange {
+                    tool: tool.into(),
+                    name: name.into(),
+                    minimum,
+                    maximum,
+                    given: shown(&value),
+                });
+            }
+            Ok(value)
         }
-        let length = text.chars().count();
-        if let Some(max) = bound("maxLength").filter(|max| length as u64 > *max) {
-            return Err(too_long(max, length, "characters"));
+        (Shape::Choice(words), value) => {
+            if words.iter().any(|w| value.as_str() == Some(w)) {
+                Ok(value)
+            } else {
+                Err(ArgumentError::NotAChoice {
+                    tool: tool.into(),
+                    name: name.into(),
+                    allowed: words.iter().map(|w| (*w).to_owned()).collect(),
+                    given: shown(&value),
+                })
+            }
         }
+        (Shape::Text { non_empty, max }, Value::String(text)) => {
+            if *non_empty && text.trim().is_empty() {
+                return Err(empty());
+            }
+            let length = text.chars().count();
+            if let Some(max) = max.filter(|max| length > *max as usize) {
+                return Err(too_long(max, length, "characters"));
+            }
+            Ok(Value::String(text))
+        }
+        (Shape::List { of, non_empty, max }, Value::Array(items)) => {
+            if *non_empty && items.is_empty() {
+                return Err(empty());
+            }
+            if let Some(max) = max.filter(|max| items.len() > *max as usize) {
+                return Err(too_long(max, items.len(), "items"));
+            }
+            let items = items
+                .into_iter()
+                .map(|item| check_value(tool, name, of, item))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Value::Array(items))
+        }
+        (_, value) => Ok(value),
     }
-    if let Value::Array(items) = value {
-        if bound("minItems").is_some_and(|min| (items.len() as u64) < min) {
-            return Err(empty);
-        }
-        if let Some(max) = bound("maxItems").filter(|max| items.len() as u64 > *max) {
-            return Err(too_long(max, items.len(), "items"));
-        }
-        let item_rule = rule.get("items").unwrap_or(&Value::Null);
-        let items = items
-            .into_iter()
-            .map(|item| check_value(tool, name, item_rule, item))
-            .collect::<Result<Vec<_>, _>>()?;
-        return Ok(Value::Array(items));
-    }
-    Ok(value)
 }
 
 #[cfg(test)]
@@ -327,30 +294,36 @@ mod tests {
 
     use super::*;
 
-    fn schema() -> Value {
-        json!({
-            "type": "object",
-            "properties": {
-                "index": {"type": "integer", "minimum": 1},
-                "action": {"type": "string", "enum": ["click", "type"]},
-                "ms": {"type": "integer", "minimum": 0, "maximum": 60000},
-                "url": {"type": "string", "minLength": 1, "maxLength": 8},
-                "paths": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 2},
+    const ARGUMENTS: &[Field] = &[
+        Field::required("index", Shape::NUMBER),
+        Field::optional("action", Shape::Choice(&["click", "type"])),
+        Field::optional("ms", Shape::between(0, 60_000)),
+        Field::optional(
+            "url",
+            Shape::Text {
+                non_empty: true,
+                max: Some(8),
             },
-            "required": ["index"],
-            "additionalProperties": false,
-        })
-    }
+        ),
+        Field::optional(
+            "paths",
+            Shape::List {
+                of: &Shape::TEXT,
+                non_empty: true,
+                max: Some(2),
+            },
+        ),
+    ];
 
     fn refusal(args: Value) -> String {
-        check("browser_x", &schema(), &args).unwrap_err().to_string()
+        check("browser_x", ARGUMENTS, &args).unwrap_err().to_string()
     }
 
     #[test]
     fn good_arguments_pass_with_nulls_dropped_and_whole_floats_made_integers() {
         let checked = check(
             "browser_x",
-            &schema(),
+            ARGUMENTS,
             &json!({"index": 3.0, "action": "click", "ms": null, "paths": ["/a"]}),
         )
         .unwrap();
@@ -358,12 +331,7 @@ mod tests {
             Value::Object(checked),
             json!({"index": 3, "action": "click", "paths": ["/a"]})
         );
-        assert!(check(
-            "browser_y",
-            &json!({"type": "object", "properties": {}}),
-            &Value::Null
-        )
-        .is_ok());
+        assert!(check("browser_y", &[], &Value::Null).is_ok());
     }
 
     #[test]
@@ -414,7 +382,7 @@ mod tests {
             "`paths` of browser_x must be a text, not 7"
         );
         assert_eq!(
-            check("browser_x", &schema(), &json!([1])),
+            check("browser_x", ARGUMENTS, &json!([1])),
             Err(ArgumentError::NotAnObject {
                 tool: "browser_x".into()
             })

@@ -1,391 +1,79 @@
-//! The browser tools as one catalogue: each tool's MCP name, title, description, the JSON schema of its
-//! arguments and, for the tools that return data, of that data; and how a call's arguments become a
-//! [`PageTool`]. The MCP server lists exactly these, and the agent offers the model exactly these, so an
-//! outside client and the agent see one tool surface with one set of schemas.
+//! The browser tools as MCP clients and the agent's model see them, made from each tool's one
+//! description (`PageTool::spec`, in `waymark_protocol`): the tools offered, in order, with their
+//! names, titles, descriptions and JSON schemas ([`super::schema`]), and how a call's arguments become
+//! a [`PageTool`] ([`parse`]). The MCP server lists exactly these, and the agent offers the model
+//! exactly these, so an outside client and the agent see one tool surface with one set of schemas.
 //!
 //! What it must not do: let a caller set what the gate owns (where an approved action runs is pinned by
 //! the gate, never taken from a call), or offer the gate's own steps (previews, pressing judged banner
-//! buttons). A call is held to its schema ([`super::arguments`]): an argument the schema does not list
-//! is refused by name, never dropped silently or passed on.
+//! buttons): a tool is offered only when its description says how MCP calls it. A call is held to its
+//! tool's arguments ([`super::arguments`]): an argument not listed is refused by name, never dropped
+//! silently or passed on.
 
-use serde_json::{json, Value};
+use std::sync::LazyLock;
+
+use serde_json::Value;
+use waymark_protocol::tools::McpTool;
 use waymark_protocol::PageTool;
 
 pub use super::arguments::ArgumentError;
-use super::outputs::{
-    banners_output, download_output, extract_output, list_output, picture_output, tabs_output,
-};
+use super::schema;
 
-/// One browser tool.
+/// One browser tool offered to callers.
 pub struct Entry {
+    /// The tool with example arguments: what kind of tool it is, not what a call asked.
+    tool: PageTool,
+    /// How callers call it.
+    pub about: &'static McpTool,
+}
+
+impl Entry {
     /// The name callers use, such as `browser_overlay_act`.
-    pub name: &'static str,
-    /// What a person calls it, for clients that show tools (MCP's `title`).
-    pub title: &'static str,
-    /// The [`PageTool`]'s tag, such as `overlay_act`.
-    tag: &'static str,
-    pub description: &'static str,
-    /// The JSON schema of the arguments (an object schema); a call is checked against it.
-    pub schema: fn() -> Value,
-    /// Whether the tool only reads (MCP's `readOnlyHint`).
-    pub read_only: bool,
-    /// The JSON schema of the result's `data` (MCP's `outputSchema`), for the tools whose data is what
-    /// they are called for; their results also carry it as `structuredContent`.
-    pub output: Option<fn() -> Value>,
+    pub fn name(&self) -> &'static str {
+        self.about.name
+    }
+
+    /// The JSON schema of its arguments (an object schema); a call is checked against the same list.
+    pub fn schema(&self) -> Value {
+        schema::arguments(self.about.arguments)
+    }
+
+    /// The JSON schema of its result's `data`, for the tools whose data is what they are called for.
+    pub fn output(&self) -> Option<Value> {
+        self.about.output.map(schema::output)
+    }
+
+    /// Whether it only reads (MCP's `readOnlyHint`).
+    pub fn read_only(&self) -> bool {
+        !self.tool.changes_page()
+    }
+
+    /// The tool's `"tool"` tag, which a call's arguments are given to become the tool.
+    fn tag(&self) -> Option<String> {
+        let example = serde_json::to_value(&self.tool).ok()?;
+        Some(example.get("tool")?.as_str()?.to_owned())
+    }
 }
 
-/// An argument schema: these properties, and no others.
-fn object(properties: Value, required: &[&str]) -> Value {
-    json!({"type": "object", "properties": properties, "required": required, "additionalProperties": false})
-}
-
-fn empty() -> Value {
-    object(json!({}), &[])
-}
-
-/// The schema of `browser_overlay_act` and `browser_act_by_index`: the same action, two ways.
-fn act_schema() -> Value {
-    object(
-        json!({
-            "index": number("The control's number."),
-            "action": {"type": "string", "enum": ["click", "type", "select"]},
-            "text": {"type": "string", "description": "What to type, or the option to select."},
-        }),
-        &["index", "action"],
-    )
-}
-
-/// The schema of the focus tools: an optional role.
-fn role_filter() -> Value {
-    object(
-        json!({"role": {"type": "string", "description": "A role such as button, link, textbox."}}),
-        &[],
-    )
-}
-
-/// The schema of the tools that open an address.
-fn address() -> Value {
-    object(
-        json!({"url": {"type": "string", "minLength": 1,
-                       "description": "The web address, such as example.com or https://example.com/page."}}),
-        &["url"],
-    )
-}
-
-fn number(what: &str) -> Value {
-    json!({"type": "integer", "minimum": 1, "description": what})
-}
+/// Every tool that says how MCP calls it, in the order of the table of tools.
+static ENTRIES: LazyLock<Vec<Entry>> = LazyLock::new(|| {
+    PageTool::every()
+        .into_iter()
+        .filter_map(|tool| {
+            let about = tool.spec().mcp?;
+            Some(Entry { tool, about })
+        })
+        .collect()
+});
 
 /// Every browser tool, in the order they are listed.
-pub const ENTRIES: &[Entry] = &[
-    Entry {
-        name: "browser_list_interactives",
-        title: "List the page's controls",
-        tag: "list_interactives",
-        description:
-            "Number the page's interactive controls (renewing the numbers) and list a page of them: \
-                      number (index), role, name, value, states. Use only numbers from the latest list.",
-        schema: || {
-            object(
-                json!({
-                    "limit": number("How many controls to list (default 50)."),
-                    "offset": {"type": "integer", "minimum": 0, "description": "How many to skip."},
-                    "scope": {"type": "string", "enum": ["viewport", "page"],
-                              "description": "viewport: only what is on screen; page (default): everything."},
-                }),
-                &[],
-            )
-        },
-        read_only: true,
-        output: Some(list_output),
-    },
-    Entry {
-        name: "browser_find",
-        title: "Find controls",
-        tag: "find",
-        description: "Find controls by (part of) their name and/or their role, ignoring case, accents and \
-                      spaces; returns them with their numbers.",
-        schema: || {
-            object(
-                json!({
-                    "text": {"type": "string", "description": "Words of the control's name."},
-                    "role": {"type": "string", "description": "A role such as button, link, textbox."},
-                    "limit": number("How many to return (default 50)."),
-                    "offset": {"type": "integer", "minimum": 0, "description": "How many to skip."},
-                }),
-                &[],
-            )
-        },
-        read_only: true,
-        output: Some(list_output),
-    },
-    Entry {
-        name: "browser_extract",
-        title: "Read the page",
-        tag: "extract",
-        description: "A short summary of the page: title, address, headings and the start of its text.",
-        schema: empty,
-        read_only: true,
-        output: Some(extract_output),
-    },
-    Entry {
-        name: "browser_scroll",
-        title: "Scroll",
-        tag: "scroll",
-        description: "Scroll the page, or the control or area with this number.",
-        schema: || {
-            object(
-                json!({
-                    "direction": {"type": "string", "enum": ["up", "down", "top", "bottom"]},
-                    "index": number("The number of the area to scroll (optional)."),
-                }),
-                &["direction"],
-            )
-        },
-        read_only: true,
-        output: None,
-    },
-    Entry {
-        name: "browser_wait",
-        title: "Wait for the page",
-        tag: "wait",
-        description: "Wait until the page has settled (loaded, no changes for a moment), at most ms \
-                      milliseconds (default 5000).",
-        schema: || {
-            object(
-                json!({"ms": {"type": "integer", "minimum": 0, "maximum": 60000}}),
-                &[],
-            )
-        },
-        read_only: true,
-        output: None,
-    },
-    Entry {
-        name: "browser_overlay_act",
-        title: "Act on a control",
-        tag: "overlay_act",
-        description: "Click, type into or select an option of the control with this number (from the \
-                      latest list). Actions that pay, send, delete or cannot be undone wait for the \
-                      user's yes in the Waymark panel.",
-        schema: act_schema,
-        read_only: false,
-        output: None,
-    },
-    Entry {
-        name: "browser_act_by_index",
-        title: "Act on a control at its place on screen",
-        tag: "act_by_index",
-        description: "Last resort when browser_overlay_act did not work: click, type into or select in \
-                      the control with this number the way a person's pointer and keyboard would, at \
-                      its place on screen. Go back to browser_overlay_act as soon as it works again.",
-        schema: act_schema,
-        read_only: false,
-        output: None,
-    },
-    Entry {
-        name: "browser_focus_next",
-        title: "Focus the next control",
-        tag: "focus_next",
-        description: "Move the keyboard focus to the next numbered control (of this role, if given) and \
-                      say which it is.",
-        schema: role_filter,
-        read_only: true,
-        output: None,
-    },
-    Entry {
-        name: "browser_focus_prev",
-        title: "Focus the previous control",
-        tag: "focus_prev",
-        description: "Move the keyboard focus to the previous numbered control (of this role, if given) \
-                      and say which it is.",
-        schema: role_filter,
-        read_only: true,
-        output: None,
-    },
-    Entry {
-        name: "browser_close_banners",
-        title: "Close banners",
-        tag: "close_banners",
-        description: "Close cookie, consent and newsletter banners (choosing reject or only-necessary \
-                      where offered), then renew the numbers and list the first 30 controls (list).",
-        schema: || {
-            object(
-                json!({"budget_ms": {"type": "integer", "minimum": 100, "maximum": 5000,
-                                     "description": "How long to try, in milliseconds (default 800)."}}),
-                &[],
-            )
-        },
-        read_only: false,
-        output: Some(banners_output),
-    },
-    Entry {
-        name: "browser_screenshot",
-        title: "Picture of the screen",
-        tag: "screenshot",
-        description: "A picture of what is on screen in the tab, with the numbered badges visible.",
-        schema: empty,
-        read_only: true,
-        output: Some(picture_output),
-    },
-    Entry {
-        name: "browser_upload",
-        title: "Upload files",
-        tag: "upload",
-        description: "Put files from this computer into the file field with this number. The user is \
-                      always asked first.",
-        schema: || {
-            object(
-                json!({
-                    "index": number("The file field's number."),
-                    "paths": {"type": "array", "items": {"type": "string"}, "minItems": 1,
-                              "description": "The files' full paths on this computer."},
-                }),
-                &["index", "paths"],
-            )
-        },
-        read_only: false,
-        output: None,
-    },
-    Entry {
-        name: "browser_click_and_wait_download",
-        title: "Click and wait for the download",
-        tag: "click_and_wait_download",
-        description: "Click the control with this number and wait for the download it starts to finish; \
-                      says the file's name and size.",
-        schema: || {
-            object(
-                json!({
-                    "index": number("The control's number."),
-                    "timeout_ms": {"type": "integer", "minimum": 1000, "maximum": 600000,
-                                   "description": "How long to wait (default 30000)."},
-                }),
-                &["index"],
-            )
-        },
-        read_only: false,
-        output: Some(download_output),
-    },
-    Entry {
-        name: "browser_download_wait",
-        title: "Wait for a download",
-        tag: "download_wait",
-        description: "Wait for the browser's current or next download to finish; says the file's name \
-                      and size.",
-        schema: || {
-            object(
-                json!({"timeout_ms": {"type": "integer", "minimum": 1000, "maximum": 600000,
-                                      "description": "How long to wait (default 30000)."}}),
-                &[],
-            )
-        },
-        read_only: true,
-        output: Some(download_output),
-    },
-    Entry {
-        name: "browser_press",
-        title: "Press a key",
-        tag: "press",
-        description: "Press a key (Enter, Tab, Escape, Space, an arrow) on the control with this number, \
-                      or where the focus is.",
-        schema: || {
-            object(
-                json!({
-                    "key": {"type": "string", "minLength": 1,
-                            "description": "The key, such as Enter, Tab, Escape, Space, ArrowDown."},
-                    "index": number("The control's number (optional)."),
-                }),
-                &["key"],
-            )
-        },
-        read_only: false,
-        output: None,
-    },
-    Entry {
-        name: "browser_navigate",
-        title: "Open an address",
-        tag: "navigate",
-        description: "Open a web address in the tab.",
-        schema: address,
-        read_only: false,
-        output: None,
-    },
-    Entry {
-        name: "browser_back",
-        title: "Go back",
-        tag: "back",
-        description: "Go back one page in the tab's history.",
-        schema: empty,
-        read_only: false,
-        output: None,
-    },
-    Entry {
-        name: "browser_forward",
-        title: "Go forward",
-        tag: "forward",
-        description: "Go forward one page in the tab's history.",
-        schema: empty,
-        read_only: false,
-        output: None,
-    },
-    Entry {
-        name: "browser_reload",
-        title: "Reload the page",
-        tag: "reload",
-        description: "Reload the page.",
-        schema: empty,
-        read_only: false,
-        output: None,
-    },
-    Entry {
-        name: "browser_list_tabs",
-        title: "List the tabs",
-        tag: "list_tabs",
-        description: "The tabs of the current window with their numbers, titles and addresses.",
-        schema: empty,
-        read_only: true,
-        output: Some(tabs_output),
-    },
-    Entry {
-        name: "browser_switch_tab",
-        title: "Switch to a tab",
-        tag: "switch_tab",
-        description: "Bring the tab with this number (from browser_list_tabs) to the front.",
-        schema: || object(json!({"index": number("The tab's number.")}), &["index"]),
-        read_only: true,
-        output: None,
-    },
-    Entry {
-        name: "browser_open_in_new_tab",
-        title: "Open an address in a new tab",
-        tag: "open_in_new_tab",
-        description: "Open a web address in a new tab next to the current one.",
-        schema: address,
-        read_only: false,
-        output: None,
-    },
-    Entry {
-        name: "browser_overlay_show",
-        title: "Show the numbers",
-        tag: "overlay_show",
-        description: "Show the numbered badges on the page's controls.",
-        schema: empty,
-        read_only: true,
-        output: None,
-    },
-    Entry {
-        name: "browser_overlay_hide",
-        title: "Hide the numbers",
-        tag: "overlay_hide",
-        description: "Hide the numbered badges (the numbers still work).",
-        schema: empty,
-        read_only: true,
-        output: None,
-    },
-];
+pub fn entries() -> &'static [Entry] {
+    &ENTRIES
+}
 
 /// The entry called `name`.
 pub fn entry(name: &str) -> Option<&'static Entry> {
-    ENTRIES.iter().find(|e| e.name == name)
+    entries().iter().find(|e| e.name() == name)
 }
 
 /// The page tool for a call, or why its arguments are not usable (said to the caller).
@@ -393,14 +81,18 @@ pub fn parse(name: &str, args: &Value) -> Result<PageTool, ArgumentError> {
     let Some(entry) = entry(name) else {
         return Err(ArgumentError::UnknownTool { tool: name.into() });
     };
-    let mut object = super::arguments::check(name, &(entry.schema)(), args)?;
-    object.insert("tool".into(), Value::String(entry.tag.into()));
-    // The schema and the page tool are kept in step by this module's tests, so this fails only for a
-    // value the schema cannot express.
-    serde_json::from_value(Value::Object(object)).map_err(|e| ArgumentError::Unusable {
+    let mut object = super::arguments::check(name, entry.about.arguments, args)?;
+    let unusable = |why: String| ArgumentError::Unusable {
         tool: name.into(),
-        why: e.to_string(),
-    })
+        why,
+    };
+    let tag = entry
+        .tag()
+        .ok_or_else(|| unusable("the tool has no tag".into()))?;
+    object.insert("tool".into(), Value::String(tag));
+    // The arguments and the page tool are kept in step by this module's tests, so this fails only for
+    // a value the arguments' shapes cannot express (a number past what the tool holds).
+    serde_json::from_value(Value::Object(object)).map_err(|e| unusable(e.to_string()))
 }
 
 /// [`parse`], with the refusal in words (for the agent, which says it to the model).
@@ -408,64 +100,91 @@ pub fn page_tool(name: &str, args: &Value) -> Result<PageTool, String> {
     parse(name, args).map_err(|e| e.to_string())
 }
 
-/// The catalogue name of a page tool, for events about it.
-pub fn name_of(tool: &PageTool) -> &'static str {
-    let tag = serde_json::to_value(tool)
-        .ok()
-        .and_then(|v| v.get("tool").and_then(Value::as_str).map(str::to_owned));
-    ENTRIES
-        .iter()
-        .find(|e| Some(e.tag) == tag.as_deref())
-        .map_or("browser_tool", |e| e.name)
-}
-
 #[cfg(test)]
 mod tests {
-    use serde_json::Map;
+    use serde_json::{json, Map};
 
     use super::*;
+    use waymark_protocol::tools::{Field, Shape};
     use waymark_protocol::ActKind;
 
-    /// A value its property's schema admits.
-    fn example(rule: &Value) -> Value {
-        if let Some(first) = rule["enum"].as_array().and_then(|e| e.first()) {
-            return first.clone();
+    /// A value `shape` admits.
+    fn example(shape: &Shape) -> Value {
+        match shape {
+            Shape::Integer { min, .. } => json!(min.unwrap_or(1).max(1)),
+            Shape::Text { .. } => json!("x"),
+            Shape::Choice(words) => json!(words[0]),
+            Shape::Boolean => json!(true),
+            Shape::List { of, .. } => json!([example(of)]),
+            Shape::Object(_) => json!({}),
         }
-        match rule["type"].as_str() {
-            Some("integer") => json!(rule["minimum"].as_i64().unwrap_or(1).max(1)),
-            Some("array") => json!([example(&rule["items"])]),
-            Some("boolean") => json!(true),
-            _ => json!("x"),
+    }
+
+    /// The required arguments of `entry`, each with a value it admits.
+    fn required(entry: &Entry) -> Map<String, Value> {
+        let required = entry.about.arguments.iter().filter(|f| f.required);
+        required.map(|f| (f.name.to_owned(), example(&f.shape))).collect()
+    }
+
+    #[test]
+    fn every_tool_that_says_how_mcp_calls_it_is_offered_once_and_no_other() {
+        let every = PageTool::every();
+        let offered: Vec<&str> = entries().iter().map(Entry::name).collect();
+        let described: Vec<&str> = every
+            .iter()
+            .filter_map(|t| t.spec().mcp)
+            .map(|m| m.name)
+            .collect();
+        assert_eq!(offered, described);
+        let mut unique = offered.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), offered.len(), "{offered:?}");
+        assert!(offered.iter().all(|n| n.starts_with("browser_")), "{offered:?}");
+        for own in every.iter().filter(|t| t.spec().mcp.is_none()) {
+            assert_eq!(own.mcp_name(), "browser_tool", "{own:?}");
+        }
+        for gates_own in ["browser_preview", "browser_press_banners", "browser_find_banners"] {
+            assert!(entry(gates_own).is_none(), "{gates_own}");
         }
     }
 
     #[test]
-    fn every_argument_a_schema_lists_reaches_its_own_tool() {
-        for entry in ENTRIES {
-            let schema = (entry.schema)();
-            assert_eq!(schema["type"], "object", "{}", entry.name);
-            assert_eq!(schema["additionalProperties"], false, "{}", entry.name);
-            let properties = schema["properties"].as_object().unwrap();
+    fn every_argument_a_tool_lists_reaches_its_own_tool() {
+        for entry in entries() {
+            let schema = entry.schema();
+            assert_eq!(schema["type"], "object", "{}", entry.name());
+            assert_eq!(schema["additionalProperties"], false, "{}", entry.name());
             // The required arguments alone, then every argument: each gives this entry's tool, and
             // every argument given is in it (none is listed but dropped).
-            let required: Map<String, Value> = schema["required"]
-                .as_array()
-                .unwrap()
+            let all: Map<String, Value> = entry
+                .about
+                .arguments
                 .iter()
-                .map(|k| k.as_str().unwrap())
-                .map(|k| (k.to_owned(), example(&properties[k])))
+                .map(|f| (f.name.to_owned(), example(&f.shape)))
                 .collect();
-            let all: Map<String, Value> = properties.iter().map(|(k, r)| (k.clone(), example(r))).collect();
-            for args in [required, all] {
-                let tool = parse(entry.name, &Value::Object(args.clone())).unwrap();
-                assert_eq!(name_of(&tool), entry.name);
-                assert_eq!(entry.read_only, !tool.changes_page(), "{}", entry.name);
+            for args in [required(entry), all] {
+                let tool = parse(entry.name(), &Value::Object(args.clone())).unwrap();
+                assert_eq!(tool.mcp_name(), entry.name());
+                assert_eq!(entry.read_only(), !tool.changes_page(), "{}", entry.name());
                 let back = serde_json::to_value(&tool).unwrap();
                 for key in args.keys() {
-                    assert!(back.get(key).is_some(), "{} drops {key}", entry.name);
+                    assert!(back.get(key).is_some(), "{} drops {key}", entry.name());
                 }
             }
-            assert!(!entry.title.is_empty());
+            // Every choice an argument offers is one the tool takes.
+            for field in entry.about.arguments {
+                let Shape::Choice(words) = field.shape else {
+                    continue;
+                };
+                for word in words {
+                    let mut args = required(entry);
+                    args.insert(field.name.into(), json!(word));
+                    let tool = parse(entry.name(), &Value::Object(args));
+                    assert!(tool.is_ok(), "{} {}: {word}: {tool:?}", entry.name(), field.name);
+                }
+            }
+            assert!(!entry.about.title.is_empty());
         }
     }
 
@@ -492,43 +211,63 @@ mod tests {
         }
     }
 
-    /// Every keyword of a schema node and of the nodes inside it.
-    fn keywords(schema: &Value, path: &str, found: &mut Vec<(String, String)>) {
-        let Some(node) = schema.as_object() else { return };
-        for (key, value) in node {
-            found.push((path.to_owned(), key.clone()));
-            match key.as_str() {
-                "properties" => {
-                    for (name, property) in value.as_object().into_iter().flatten() {
-                        keywords(property, &format!("{path}.{name}"), found);
-                    }
-                }
-                "items" => keywords(value, &format!("{path}[]"), found),
-                _ => {}
+    /// Values just outside what `field` admits: of another kind, and past each bound it states.
+    fn outside(field: &Field) -> Vec<Value> {
+        let mut wrong = vec![match field.shape {
+            Shape::Integer { .. } => json!("seven"),
+            _ => json!(7.5),
+        }];
+        match field.shape {
+            Shape::Integer { min, max } => {
+                wrong.extend(min.map(|m| json!(m - 1)));
+                wrong.extend(max.map(|m| json!(m + 1)));
             }
+            Shape::Text { non_empty, max } => {
+                wrong.extend(non_empty.then(|| json!("  ")));
+                wrong.extend(max.map(|m| json!("x".repeat(m as usize + 1))));
+            }
+            Shape::Choice(_) => wrong.push(json!("none of these")),
+            Shape::List { of, non_empty, max } => {
+                wrong.extend(non_empty.then(|| json!([])));
+                wrong.extend(max.map(|m| Value::Array(vec![example(of); m as usize + 1])));
+            }
+            Shape::Boolean | Shape::Object(_) => {}
         }
+        wrong
     }
 
     #[test]
-    fn every_rule_an_argument_schema_states_is_one_the_checker_enforces() {
-        for entry in ENTRIES {
-            let mut found = Vec::new();
-            keywords(&(entry.schema)(), entry.name, &mut found);
-            for (path, key) in found {
-                assert!(
-                    super::super::arguments::UNDERSTOOD.contains(&key.as_str()),
-                    "{path}: {key}"
-                );
+    fn every_rule_an_argument_states_is_enforced() {
+        for entry in entries() {
+            for field in entry.about.arguments {
+                for value in outside(field) {
+                    let mut args = required(entry);
+                    args.insert(field.name.into(), value.clone());
+                    let refused = parse(entry.name(), &Value::Object(args));
+                    assert!(
+                        matches!(
+                            &refused,
+                            Err(ArgumentError::WrongType { name, .. }
+                                | ArgumentError::OutOfRange { name, .. }
+                                | ArgumentError::NotAChoice { name, .. }
+                                | ArgumentError::Empty { name, .. }
+                                | ArgumentError::TooLong { name, .. }) if name == field.name
+                        ),
+                        "{} {} = {value}: {refused:?}",
+                        entry.name(),
+                        field.name
+                    );
+                }
             }
         }
     }
 
     #[test]
     fn every_schema_is_portable() {
-        for entry in ENTRIES {
-            portable(&(entry.schema)(), entry.name);
-            if let Some(output) = entry.output {
-                portable(&output(), &format!("{} output", entry.name));
+        for entry in entries() {
+            portable(&entry.schema(), entry.name());
+            if let Some(output) = entry.output() {
+                portable(&output, &format!("{} output", entry.name()));
             }
         }
     }

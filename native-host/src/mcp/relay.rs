@@ -141,7 +141,7 @@ impl Relay {
             .map(|(_, pending)| match pending.tool {
                 Some(tool) => {
                     // A tool not in the catalogue changes nothing: it is never run.
-                    let changes_page = catalogue::entry(&tool).is_some_and(|e| !e.read_only);
+                    let changes_page = catalogue::entry(&tool).is_some_and(|e| !e.read_only());
                     let said = wording::host_gone(words, &tool, changes_page);
                     let result = server::content(&ToolResult::failed(ErrorKind::Unreachable, said));
                     json!({"jsonrpc": "2.0", "id": pending.id, "result": result}).to_string()

@@ -173,20 +173,21 @@ fn schema_object(schema: Value) -> serde_json::Map<String, Value> {
 
 /// The catalogue as MCP tools: titles, argument and output schemas, read-only and destructive hints.
 pub fn tools() -> Vec<Tool> {
-    catalogue::ENTRIES
+    catalogue::entries()
         .iter()
         .map(|entry| {
-            let mut tool = Tool::new(entry.name, entry.description, schema_object((entry.schema)()))
-                .with_title(entry.title);
-            if let Some(output) = entry.output {
-                tool = tool.with_raw_output_schema(Arc::new(schema_object(output())));
+            let about = entry.about;
+            let mut tool = Tool::new(about.name, about.description, schema_object(entry.schema()))
+                .with_title(about.title);
+            if let Some(output) = entry.output() {
+                tool = tool.with_raw_output_schema(Arc::new(schema_object(output)));
             }
             tool.annotations = Some(ToolAnnotations::from_raw(
                 // Clients of the 2025-03-26 protocol read the title here.
-                Some(entry.title.to_owned()),
-                Some(entry.read_only),
+                Some(about.title.to_owned()),
+                Some(entry.read_only()),
                 // Page-changing tools may be destructive; the gate asks the user when they are.
-                Some(!entry.read_only),
+                Some(!entry.read_only()),
                 None,
                 Some(true),
             ));
@@ -256,7 +257,7 @@ pub fn client_content(tool: &PageTool, result: &ToolResult) -> CallToolResult {
     };
     let Some(picture) = picture else {
         let mut reply = content(result);
-        let structured = catalogue::entry(catalogue::name_of(tool)).is_some_and(|e| e.output.is_some());
+        let structured = tool.spec().mcp.is_some_and(|mcp| mcp.output.is_some());
         if structured && result.error.is_none() {
             reply.structured_content = result.data.clone().filter(Value::is_object);
         }
@@ -466,7 +467,7 @@ mod tests {
             let name = tool["name"].as_str().unwrap();
             assert!(!tool["title"].as_str().unwrap_or_default().is_empty(), "{name}");
             assert_eq!(tool["annotations"]["title"], tool["title"], "{name}");
-            let output = catalogue::entry(name).unwrap().output.is_some();
+            let output = catalogue::entry(name).unwrap().output().is_some();
             assert_eq!(tool["outputSchema"]["type"] == "object", output, "{name}");
         }
     }

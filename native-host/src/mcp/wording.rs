@@ -10,25 +10,12 @@
 use waymark_i18n::{say, Words};
 use waymark_protocol::{ErrorKind, PageTool, ToolResult};
 
-/// The number a tool acts on, when it names one.
-fn number(tool: &PageTool) -> Option<u32> {
-    match tool {
-        PageTool::Describe { index }
-        | PageTool::OverlayAct { index, .. }
-        | PageTool::ActByIndex { index, .. }
-        | PageTool::Upload { index, .. }
-        | PageTool::ClickAndWaitDownload { index, .. } => Some(*index),
-        PageTool::Scroll { index, .. } | PageTool::Press { index, .. } => *index,
-        _ => None,
-    }
-}
-
 /// `result` of `tool`, said to a client or the model, in the browser user's language (`words`).
 pub fn for_callers(words: &Words, tool: &PageTool, result: ToolResult) -> ToolResult {
     let said = match (result.kind, tool) {
         // A number the tab's latest list does not have (or there is no list yet); with `data`, the
         // number's element changed and the fresh list comes along, which the words already say.
-        (Some(ErrorKind::Stale), _) if result.data.is_none() => Some(match number(tool) {
+        (Some(ErrorKind::Stale), _) if result.data.is_none() => Some(match tool.number() {
             Some(index) => say!(words, "mcp-stale-number", index = index),
             None => say!(words, "mcp-no-numbers"),
         }),

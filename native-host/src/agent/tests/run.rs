@@ -60,9 +60,9 @@ async fn a_task_lists_clicks_a_harmless_button_and_finishes() {
         .filter_map(|t| t["function"]["name"].as_str())
         .collect();
     // (A model that takes no images is not offered screenshots.)
-    let catalogue = crate::mcp::catalogue::ENTRIES
+    let catalogue = crate::mcp::catalogue::entries()
         .iter()
-        .map(|e| e.name)
+        .map(|e| e.name())
         .filter(|n| *n != SCREENSHOT_TOOL);
     let expected: Vec<&str> = catalogue
         .chain([tools::DONE, tools::ASK, tools::PLAN, tools::HANDOFF])

@@ -155,7 +155,7 @@ fn every_kind_of_question_is_russian() {
         ),
         (PageTool::Extract, effect(None)),
     ];
-    let extract = crate::mcp::catalogue::name_of(&PageTool::Extract);
+    let extract = PageTool::Extract.mcp_name();
     for (tool, effect) in &cases {
         let said = ask(&words, tool, effect);
         assert!(said.contains("Да или нет"), "{said}");
