@@ -93,6 +93,9 @@ struct Panel {
     pending_command: Option<String>,
     /// The question waiting for an answer, if any.
     question: Option<RequestId>,
+    /// Its long form (which program an outside client is), for `/details` while it waits and no
+    /// later answer has a detail of its own.
+    question_detail: Option<String>,
     /// The step the agent left to the user (a manual question), waiting for their "done".
     manual: Option<RequestId>,
     /// The last list read out (`/list` or `/find`), to continue it with `/more`.
@@ -169,6 +172,7 @@ pub fn start_panel() -> Result<(), JsValue> {
         own_window,
         pending_command: param("command"),
         question: None,
+        question_detail: None,
         manual: None,
         last_list: None,
         overlay_shown: true,
@@ -372,7 +376,7 @@ fn from_host(panel: &Shared, message: ToExtension) {
         ToExtension::Question(question) if question.kind == QuestionKind::Manual => {
             manual_step(panel, question.id, &question.text);
         }
-        ToExtension::Question(question) => ask_user(panel, question.id, &question.text),
+        ToExtension::Question(question) => ask_user(panel, question.id, &question.text, question.detail),
         ToExtension::QuestionClosed(closed) => question_closed(panel, closed.id, closed.reason),
         ToExtension::AgentEvent(update) => agent_event(panel, update.event),
         // Someone other than the user acts in their browser: they hear who and what, once.
@@ -533,7 +537,10 @@ fn submit(panel: &Shared) {
             },
         ),
         Input::Details => {
-            let detail = panel.borrow().detail.clone();
+            let detail = {
+                let p = panel.borrow();
+                p.detail.clone().or_else(|| p.question_detail.clone())
+            };
             say(panel, &detail.unwrap_or_else(wording::no_details));
         }
         Input::Keys => say_shortcuts(panel),

@@ -19,7 +19,7 @@ use crate::agent::{self, Agent};
 use crate::browser::Browser;
 use crate::gate::Gate;
 use crate::language::Language;
-use crate::mcp::server::BrowserServer;
+use crate::mcp::server::ClientServers;
 
 /// Facts about this host process that answers carry.
 #[derive(Debug, Clone)]
@@ -81,8 +81,8 @@ impl Dispatch {
     }
 
     /// The browser tools as an MCP server for outside clients, behind this connection's gate.
-    pub fn mcp_server(&self) -> BrowserServer {
-        BrowserServer::new(self.gate.clone(), self.outbox.clone())
+    pub fn mcp_server(&self) -> ClientServers {
+        ClientServers::new(self.gate.clone(), self.outbox.clone())
     }
 
     /// Sends `message` to its handler; returns the answers to send at once (the others reach the

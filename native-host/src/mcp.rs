@@ -3,7 +3,8 @@
 //! this user can open ([`socket`]: a Unix socket, or a named pipe on Windows), which `waymark-host mcp` ([`proxy`]) joins to the client's stdio.
 //! Every call goes through the same policy gate as the panel's and the agent's, so a destructive click
 //! from a client waits for the user's yes in the side panel. Outward: the external MCP servers named in
-//! the config ([`external`]), whose tools the agent may call, behind the same gate.
+//! the config ([`external`]), whose tools the agent may call, behind the same gate. A client is known by
+//! the program at the other end of the socket ([`identity`]), not by the name it gives itself.
 //!
 //! ```text
 //!  MCP client -[stdio]-> waymark-host mcp -[local socket]-> waymark-host (native messaging) -> browser
@@ -12,6 +13,7 @@
 pub mod arguments;
 pub mod catalogue;
 pub mod external;
+pub mod identity;
 pub mod link;
 pub mod offline;
 pub mod progress;

@@ -158,6 +158,7 @@ pub fn error_class(kind: ErrorKind) -> &'static str {
         ErrorKind::BadArguments => "bad_arguments",
         ErrorKind::Unreachable => "unreachable",
         ErrorKind::NotAllowed => "not_allowed",
+        ErrorKind::AwaitingConsent => "awaiting_consent",
         ErrorKind::Stopped => "stopped",
         ErrorKind::Failed => "failed",
     }

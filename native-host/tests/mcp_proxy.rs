@@ -72,11 +72,16 @@ impl McpClient {
 
     /// `initialize`, asking for protocol `version`.
     async fn initialize_as(&mut self, version: &str) -> Value {
+        self.initialize_named(version, "proxy-test").await
+    }
+
+    /// `initialize` of a client that calls itself `name`.
+    async fn initialize_named(&mut self, version: &str, name: &str) -> Value {
         self.send(
             json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
                 "protocolVersion": version,
                 "capabilities": {},
-                "clientInfo": {"name": "proxy-test", "version": "1"}
+                "clientInfo": {"name": name, "version": "1"}
             }}),
         )
         .await;
@@ -160,9 +165,14 @@ async fn a_client_on_stdio_lists_the_tools_and_runs_one_in_the_browser_through_t
         .await
         .expect("the host did not ask the user");
     assert_eq!(question["type"], "question", "{question}");
+    // It names the program beside the name it gives: the program is this test, the proxy's parent.
+    let me = std::env::current_exe().unwrap();
     assert_eq!(
         question["text"],
-        "proxy-test wants to use your browser through Waymark. Allow it? Yes or no."
+        format!(
+            "proxy-test ({}) wants to use your browser through Waymark. Allow it? Yes or no.",
+            me.file_stem().unwrap().to_string_lossy()
+        )
     );
     host.send(json!({"type": "answer", "question": question["id"], "yes": true}))
         .await;
@@ -449,4 +459,166 @@ async fn the_record_names_the_profile_of_the_browser_that_started_the_host() {
 
     drop(child.stdin.take());
     let _ = tokio::time::timeout(Duration::from_secs(10), child.wait()).await;
+}
+
+impl McpClient {
+    /// `waymark-host mcp` started by the stand-in client program (`examples/mcp_launcher.rs`), not by
+    /// the test: another program, whatever name it gives.
+    fn start_through_launcher(state_dir: &Path) -> McpClient {
+        let mut child = common::isolated(&mut Command::new(common::mcp_launcher()), state_dir)
+            .arg(env!("CARGO_BIN_EXE_waymark-host"))
+            .arg("mcp")
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        McpClient { child, stdin, lines }
+    }
+
+    /// Sends a call of `browser_list_interactives` under `id`, not waiting for its answer.
+    async fn list(&mut self, id: u64) {
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                         "params": {"name": "browser_list_interactives", "arguments": {}}}))
+            .await;
+    }
+
+    /// The tool result answering request `id` (answers to other ids, such as a cancelled call's, are
+    /// passed over).
+    async fn result_of(&mut self, id: u64) -> Value {
+        loop {
+            let answer = self.recv().await;
+            if answer["id"] == id {
+                let text = answer["result"]["content"][0]["text"].as_str().unwrap();
+                return serde_json::from_str(text).unwrap();
+            }
+        }
+    }
+}
+
+/// The host's next message of `kind` (the panel's activity reports in between are passed over).
+async fn next(host: &mut Host, kind: &str) -> Value {
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(20), host.recv())
+            .await
+            .unwrap_or_else(|_| panic!("the host sent no {kind}"));
+        if message["type"] == kind {
+            return message;
+        }
+        assert_eq!(message["type"], "activity", "while waiting for {kind}: {message}");
+    }
+}
+
+/// The host's next `run_tool`, run on the one-button page.
+async fn run_next(host: &mut Host) -> Value {
+    let run = next(host, "run_tool").await;
+    host.send(json!({"type": "tool_result", "id": run["id"], "result": one_button(&run["tool"])}))
+        .await;
+    run
+}
+
+/// Consent follows the program: a second program that gives an allowed client's name is asked about
+/// anew; its open question holds up neither the allowed client nor itself (its calls are told, at
+/// once, that the user is being asked); a client that stopped waiting is let in by a later yes.
+#[tokio::test]
+async fn consent_follows_the_program_never_blocks_another_client_and_survives_a_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let llm = FakeLlm::start(Script::new([])).await.unwrap();
+    let mut host = Host::start(&llm, dir.path(), 10, one_button);
+    published(dir.path()).await;
+
+    // The test itself is the first program: the question names it beside the name it gives.
+    let mut first = McpClient::start(dir.path());
+    first.begin().await;
+    first.list(2).await;
+    let asked = next(&mut host, "question").await;
+    let me = std::env::current_exe().unwrap();
+    let me_short = me.file_stem().unwrap().to_string_lossy().into_owned();
+    assert_eq!(
+        asked["text"],
+        format!("proxy-test ({me_short}) wants to use your browser through Waymark. Allow it? Yes or no.")
+    );
+    let detail = asked["detail"].as_str().unwrap();
+    assert!(
+        detail.starts_with(&format!("proxy-test is the program {}", me.display())),
+        "the full path on /details: {detail}"
+    );
+    host.send(json!({"type": "answer", "question": asked["id"], "yes": true}))
+        .await;
+    run_next(&mut host).await;
+    assert_eq!(first.result_of(2).await["status"], "ok");
+
+    // Another program, the same name: asked about anew, not let in.
+    let mut second = McpClient::start_through_launcher(dir.path());
+    second.begin().await;
+    second.list(2).await;
+    let asked = next(&mut host, "question").await;
+    let text = asked["text"].as_str().unwrap();
+    assert!(
+        text.starts_with("proxy-test (mcp_launcher) wants to use your browser"),
+        "{text}"
+    );
+    // While it waits, the allowed program's calls go on.
+    first.list(3).await;
+    run_next(&mut host).await;
+    assert_eq!(first.result_of(3).await["status"], "ok");
+    // The waiting call is told to try again before a client would give up; so is any call meanwhile,
+    // and nothing more is asked.
+    let waited = second.result_of(2).await;
+    assert_eq!(waited["kind"], "awaiting_consent", "{waited}");
+    assert!(
+        waited["error"].as_str().unwrap().contains("being asked"),
+        "{waited}"
+    );
+    second.list(3).await;
+    assert_eq!(second.result_of(3).await["kind"], "awaiting_consent");
+    // A client that gives up on a call (as an SDK does after its timeout) cancels it: the question stays.
+    second.list(4).await;
+    second
+        .send(json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 4}}))
+        .await;
+
+    // The user says yes later: the next call runs.
+    host.send(json!({"type": "answer", "question": asked["id"], "yes": true}))
+        .await;
+    let listed = loop {
+        second.list(5).await;
+        let result = tokio::select! {
+            result = second.result_of(5) => result,
+            ran = run_next(&mut host) => {
+                assert_eq!(ran["tool"]["tool"], "list_interactives");
+                second.result_of(5).await
+            }
+        };
+        if result["kind"] != "awaiting_consent" {
+            break result;
+        }
+        // The yes is still on its way to the answers kept.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(listed["status"], "ok", "{listed}");
+
+    // A client that calls itself Waymark, even from an allowed program, is refused without a question;
+    // the panel hears which program tried.
+    let mut impostor = McpClient::start(dir.path());
+    impostor.initialize_named("2025-06-18", "Wаy\u{200b}mark").await;
+    impostor
+        .send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        .await;
+    impostor.list(2).await;
+    let refused = impostor.result_of(2).await;
+    assert_eq!(refused["kind"], "not_allowed", "{refused}");
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("may not call itself Waymark"),
+        "{refused}"
+    );
+    loop {
+        let heard = next(&mut host, "activity").await;
+        if heard["source"] == me_short.as_str() {
+            assert!(heard["summary"].as_str().unwrap().contains("Waymark"), "{heard}");
+            break;
+        }
+    }
 }

@@ -229,6 +229,10 @@ pub struct Question {
     pub kind: QuestionKind,
     /// The question as it is spoken, naming the action, the element and the site.
     pub text: String,
+    /// The long form, for `/details` while the question is shown: the full path of the program an
+    /// outside MCP client runs as, and its user. Short words are for listening; this is for checking.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -431,7 +435,8 @@ pub struct DoctorReport {
 /// activity view and a short announcement. The user is told who acts in their browser.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Activity {
-    /// Who asked: the MCP client's name from its `initialize`, such as "Claude Desktop".
+    /// Who asked: the MCP client's name from its `initialize`, such as "Claude Desktop"; for a client
+    /// refused for calling itself Waymark, its program ("node client.mjs").
     pub source: String,
     /// The tool, such as `browser_overlay_act`.
     pub tool: String,

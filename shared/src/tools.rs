@@ -412,6 +412,9 @@ pub enum ErrorKind {
     Unreachable,
     /// Not allowed at all: a client the user did not admit, a step that is Waymark's own.
     NotAllowed,
+    /// The user is being asked whether this outside MCP client may use the browser at all; the call
+    /// was not run and can be tried again (it runs once the user has said yes).
+    AwaitingConsent,
     /// The user stopped the agent before this step's outcome came back: it may or may not have
     /// happened, so the page is looked at again before anything else.
     Stopped,

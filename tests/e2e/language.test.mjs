@@ -438,7 +438,11 @@ test('an upload of a missing file is refused in Russian before anyone is asked',
     // The user lets the client in, asked in Russian.
     const first = client.callTool({ name: 'browser_list_tabs', arguments: {} });
     await shopPanel.waitForFunction(
-      () => document.getElementById('question-text').textContent.startsWith('Клиент хочет'),
+      () => {
+        // The client's name, its program beside it ("Клиент (node language.test.mjs) хочет …").
+        const text = document.getElementById('question-text').textContent;
+        return text.startsWith('Клиент (') && text.includes(') хочет пользоваться');
+      },
       null,
       { timeout: 20_000 },
     );

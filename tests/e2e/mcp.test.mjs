@@ -1,5 +1,7 @@
 // MCP: an outside client runs `waymark-host mcp` the way Claude Desktop or Cursor would (the official
-// TypeScript SDK over stdio), and acts in the real browser through the running host: tools listed,
+// TypeScript SDK over stdio), and acts in the real browser through the running host once the user has
+// allowed its program (named beside the name it gives; another program with the same name is asked
+// about anew, without holding up the allowed one): tools listed,
 // controls listed and acted on by number, the page changes. A destructive call waits for the user's
 // answer in the side panel, which names the client; yes runs it once, no refuses it and nothing happens.
 // The client's session outlives the host: one started before the browser, and one whose host is
@@ -9,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { connectMcp as connect, openFixture, send, until, waitForReply } from './lib/harness.mjs';
+import { connectMcp as connect, openFixture, replyCount, send, until, waitForReply } from './lib/harness.mjs';
 
 let browser;
 let site;
@@ -44,9 +46,14 @@ async function allowOnceServed(who, name) {
   await until(async () => {
     const pending = who.callTool({ name: 'browser_list_tabs', arguments: {} });
     const asked = panel
-      .waitForFunction((n) => document.getElementById('question-text').textContent.startsWith(`${n} wants to use`), name, {
-        timeout: 3_000,
-      })
+      .waitForFunction(
+        (n) => {
+          const text = document.getElementById('question-text').textContent;
+          return text.startsWith(`${n} (`) && text.includes(' wants to use your browser');
+        },
+        name,
+        { timeout: 3_000 },
+      )
       .then(() => 'asked', () => 'not asked');
     const first = await Promise.race([pending.then(() => 'answered'), asked]);
     if (first === 'answered') {
@@ -57,7 +64,9 @@ async function allowOnceServed(who, name) {
     }
     if (first === 'not asked') return false;
     await send(panel, '/yes');
-    const body = await bodyOf(pending);
+    let body = await bodyOf(pending);
+    // A call that waited longer than the host lets it is told the user is being asked: once more.
+    if (body.kind === 'awaiting_consent') body = await bodyOf(who.callTool({ name: 'browser_list_tabs', arguments: {} }));
     assert.equal(body.status, 'ok', body.error);
     return true;
   }, `a host to serve ${name}`, 30_000);
@@ -196,6 +205,41 @@ test('arguments are held to the schema: unknown names and values out of bounds a
   const long = await call('browser_wait', { ms: 60001 });
   assert.equal(long.kind, 'bad_arguments');
   assert.match(long.error, /`ms` of browser_wait must be from 0 to 60000, not 60001/);
+});
+
+test('another program giving an allowed client’s name is asked about anew, by its program, and blocks nobody', async () => {
+  // The same name as the allowed client, from another program: node running another script.
+  const other = await connect(stateDir, 'Test client', { launcher: true });
+  try {
+    const pending = bodyOf(other.callTool({ name: 'browser_list_tabs', arguments: {} }));
+    await panel.waitForFunction(() => / wants to use your browser/.test(document.getElementById('question-text').textContent));
+    assert.equal(
+      await panel.textContent('#question-text'),
+      'Test client (node mcp_launch.mjs) wants to use your browser through Waymark. Allow it? Yes or no.',
+    );
+    // While the question waits, the allowed client goes on.
+    const tabs = await call('browser_list_tabs');
+    assert.equal(tabs.status, 'ok', tabs.error);
+    // The waiting call is told, well before a client would give up, that the user is being asked.
+    const waited = await pending;
+    assert.equal(waited.kind, 'awaiting_consent', JSON.stringify(waited));
+    // `/details` says the program's full path and its user.
+    const before = await replyCount(panel);
+    await send(panel, '/details');
+    const detail = await waitForReply(panel, /^Test client is the program /, { after: before });
+    assert.ok(detail.includes(`${process.execPath} ${path.join(path.dirname(new URL(import.meta.url).pathname), 'lib', 'mcp_launch.mjs')}`), detail);
+    assert.match(detail, /, run by the user \S+\. Your answer holds for this program until the browser restarts/);
+    // The user's yes, given after the call gave up, lets the next call in.
+    await send(panel, '/yes');
+    await until(async () => {
+      const body = await bodyOf(other.callTool({ name: 'browser_list_tabs', arguments: {} }));
+      if (body.kind === 'awaiting_consent') return false;
+      assert.equal(body.status, 'ok', body.error);
+      return true;
+    }, 'the other program to be let in');
+  } finally {
+    await other.close();
+  }
 });
 
 test('a client keeps its session across a host restart', async () => {

@@ -22,12 +22,14 @@ pub(super) const QUESTION_DIALOG: &str = "question-dialog";
 /// before it). Tab goes to "No", then "Yes"; Enter and Escape in the dialog answer no, so no key answers
 /// yes by accident. A panel the user is not in must still be heard: a panel tab or Waymark's window
 /// comes forward (the focus moving to the dialog says the question); a side panel, which cannot, says
-/// it through the alert region as well.
-pub(super) fn ask_user(panel: &Shared, id: RequestId, text: &str) {
+/// it through the alert region as well. `detail` is what `/details` says while it is shown (which
+/// program an outside client is).
+pub(super) fn ask_user(panel: &Shared, id: RequestId, text: &str, detail: Option<String>) {
     note(panel, &activity::Event::Question { manual: false, text });
     let focused = {
         let mut p = panel.borrow_mut();
         p.question = Some(id);
+        p.question_detail = detail;
         p.question_text.set_text_content(Some(text));
         p.question_box.set_hidden(false);
         if let Some(dialog) = p
@@ -59,6 +61,7 @@ pub(super) fn question_closed(panel: &Shared, id: RequestId, reason: ClosedReaso
         let shown = p.question == Some(id) || p.manual == Some(id);
         if shown {
             p.question = None;
+            p.question_detail = None;
             p.manual = None;
             p.question_box.set_hidden(true);
             p.question_text.set_text_content(None);
@@ -106,6 +109,7 @@ pub(super) fn answer(panel: &Shared, yes: bool) {
     let question = {
         let mut p = panel.borrow_mut();
         let question = p.question.take();
+        p.question_detail = None;
         p.question_box.set_hidden(true);
         p.question_text.set_text_content(None);
         let _ = p.input.focus();

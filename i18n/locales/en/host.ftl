@@ -6,10 +6,11 @@
 gate-waiting = Not done yet: Waymark asked the user "{ $question }" and waits for the answer.
 gate-internal-step = That step is Waymark's own and cannot be asked for directly.
 gate-preview-unreadable = Not done: the page's description of the action could not be read.
-gate-call-cancelled = The call was cancelled before the user answered; nothing was done.
 gate-host-stopping = Waymark stopped before the user answered.
 gate-too-many-questions = Not done: too many questions already wait for the user's answer.
 gate-server-gone = Not done: the tool's server is gone.
+# An outside MCP client's call while the user is asked whether it may use the browser at all.
+gate-awaiting-consent = Not done yet: the user is being asked in Waymark's side panel whether { $client } may use this browser. Try this call again in a little while: it runs once they allow it.
 ## A step left to the user, and why.
 gate-handoff = Waymark leaves this step to you. Do it yourself in the page, then carry on.
 gate-handoff-captcha = Waymark leaves this step to you: this looks like a captcha, and solving it is for you. Do it yourself in the page, then carry on.
@@ -55,6 +56,8 @@ mcp-no-tab = There is no tab { $index }. Call browser_list_tabs for the tabs and
 
 ## An outside MCP client that gave no name worth saying (what the consent question calls it).
 mcp-unnamed-client = An unnamed program
+# A client that calls itself Waymark (any spelling) is not let in.
+mcp-client-named-waymark = Not done: a program may not call itself Waymark. Waymark did not ask the user about it; give the client its own name.
 
 ## `waymark-host mcp`, while no browser's host answers: said to the MCP client (as a tool error) and
 ## on `--list`. $path: the folder the hosts' sockets are in; $pid: a host's process id; $profile: a

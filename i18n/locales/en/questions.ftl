@@ -79,9 +79,21 @@ question-not-a-file-field = Number { $index } is not a file field (it is { $role
 question-external = Use "{ $tool }" of the MCP server "{ $server }"? Yes or no.
 question-external-with = Use "{ $tool }" of the MCP server "{ $server }" with what the assistant wrote ({ $arguments })? Yes or no.
 
-## Outside MCP clients. $client: the client's name.
-question-admit-client = { $client } wants to use your browser through Waymark. Allow it? Yes or no.
+## Outside MCP clients. $client: the name the client gives itself; $program: the program it runs as,
+## short (its executable's file name, and an interpreter's script: "node client.mjs"); $path: the
+## program's full path (and its interpreter's arguments up to the script); $user: who runs it.
+question-admit-client = { $client } ({ $program }) wants to use your browser through Waymark. Allow it? Yes or no.
+question-admit-unknown-client = { $client }, a program Waymark cannot identify, wants to use your browser through Waymark. A yes holds for this connection only. Allow it? Yes or no.
 question-client-refused = Not done: the user did not allow { $client } to use this browser. They can allow it after the browser restarts.
+# What /details says while the consent question is shown.
+question-client-detail = { $client } is the program { $path }, run by the user { $user }. Your answer holds for this program until the browser restarts; another program that gives the same name is asked about anew.
+question-client-detail-no-user = { $client } is the program { $path }. Your answer holds for this program until the browser restarts; another program that gives the same name is asked about anew.
+question-client-detail-unknown = Waymark could not read which program on this computer { $client } is, so your answer holds for this connection only.
+# A client's question about an action: $question is the question.
+question-client-asks = { $client } asks: { $question }
+# A client's name when another program gives the same one.
+question-client-program = { $client } ({ $program })
+question-client-unidentified = { $client } (a program Waymark cannot identify)
 
 ## What the asker hears when nothing was done.
 question-said-no = Not done: you said no.

@@ -522,6 +522,7 @@ impl Agent {
                 id: question,
                 kind: QuestionKind::Manual,
                 text,
+                detail: None,
             }))
             .await;
         End::Waiting

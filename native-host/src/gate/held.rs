@@ -33,6 +33,8 @@ pub(super) struct Pending {
     text: String,
     /// What the asker hears on no, when it is more than "you said no" (such as which tab to use).
     on_no: Option<String>,
+    /// What `/details` says while the question is shown (the program a client is).
+    detail: Option<String>,
     asked_at: Instant,
 }
 
@@ -64,11 +66,25 @@ impl Gate {
         question: String,
         on_no: Option<String>,
     ) -> Gated {
+        self.hold_detailed(requester, action, external, question, on_no, None)
+            .await
+    }
+
+    /// [`Gate::hold`], with the long form `/details` says while the question is shown.
+    pub(super) async fn hold_detailed(
+        &self,
+        requester: Requester,
+        action: Action,
+        external: Option<Arc<External>>,
+        question: String,
+        on_no: Option<String>,
+        detail: Option<String>,
+    ) -> Gated {
         let id = self.new_question_id();
         let text = match (&requester, &action) {
             // The user must know who wants this done in their browser.
             (Requester::Client { name, .. }, Action::Page { .. } | Action::External { .. }) => {
-                format!("{name} asks: {question}")
+                question::client_asks(&self.words(), name, &question)
             }
             _ => question,
         };
@@ -79,6 +95,7 @@ impl Gate {
             external,
             text: text.clone(),
             on_no,
+            detail: detail.clone(),
             asked_at: Instant::now(),
         };
         let show = {
@@ -94,16 +111,17 @@ impl Gate {
             }
         };
         if show {
-            self.ask(id, &text).await;
+            self.ask(id, &text, detail).await;
         }
         Gated::Asked { id, question: text }
     }
 
-    async fn ask(&self, id: RequestId, text: &str) {
+    async fn ask(&self, id: RequestId, text: &str, detail: Option<String>) {
         let message = ToExtension::Question(Question {
             id,
             kind: QuestionKind::Confirm,
             text: text.to_owned(),
+            detail,
         });
         let _ = self.outbox.send(message).await;
     }
@@ -116,12 +134,12 @@ impl Gate {
                 return;
             }
             let next = questions.waiting.pop_front();
-            let shown = next.as_ref().map(|p| (p.id, p.text.clone()));
+            let shown = next.as_ref().map(|p| (p.id, p.text.clone(), p.detail.clone()));
             questions.shown = next;
             shown
         };
-        if let Some((id, text)) = next {
-            self.ask(id, &text).await;
+        if let Some((id, text, detail)) = next {
+            self.ask(id, &text, detail).await;
         }
     }
 

@@ -16,12 +16,12 @@
 //! a tool or the words of a message (outcomes are typed); let page text in a question pass unquoted.
 
 mod banners;
+mod consent;
 mod held;
 mod judge;
 mod provenance;
 mod question;
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -40,6 +40,7 @@ use crate::mcp::external::External;
 use crate::policy::{Handoff, Verdict};
 
 pub use banners::LIST_LIMIT as BANNERS_LIST_LIMIT;
+pub use consent::Client;
 use held::{expire_questions, Questions};
 use provenance::Provenance;
 pub use waymark_protocol::Road;
@@ -59,8 +60,9 @@ pub enum Requester {
     /// The agent. It has stopped to wait for the user, so the gate tells the user the outcome itself
     /// (agent events) and leaves it in this inbox for the agent's next turn.
     Agent(mpsc::UnboundedSender<Decided>),
-    /// An outside MCP client, by its (sanitised) name: the question names it, and the outcome goes to
-    /// this inbox, where its tool call waits for it.
+    /// An outside MCP client, by its (sanitised) name, with its program beside it where another
+    /// program gives the same name ([`Gate::client_label`]): the question names it, and the outcome
+    /// goes to this inbox, where its tool call waits for it.
     Client {
         name: String,
         inbox: mpsc::UnboundedSender<Decided>,
@@ -176,8 +178,8 @@ pub struct Gate {
     questions: Mutex<Questions>,
     next_question: AtomicU64,
     provenance: Mutex<Provenance>,
-    /// Outside MCP clients by name: allowed (`true`) or refused by the user, for this browser session.
-    clients: tokio::sync::Mutex<HashMap<String, bool>>,
+    /// Whether outside MCP clients may use the browser, by program, for this browser session.
+    consents: consent::Shared,
     /// The browser user's language: questions and refusals are said in it.
     language: Language,
 }
@@ -205,7 +207,7 @@ impl Gate {
             questions: Mutex::new(Questions::default()),
             next_question: AtomicU64::new(start.max(1)),
             provenance: Mutex::new(Provenance::default()),
-            clients: tokio::sync::Mutex::new(HashMap::new()),
+            consents: consent::Shared::default(),
             language,
         });
         tokio::spawn(expire_questions(Arc::downgrade(&gate)));
@@ -409,63 +411,6 @@ impl Gate {
             args,
         };
         self.hold(requester, action, Some(external), question, None).await
-    }
-
-    /// Whether the outside MCP client `name` may use the browser: the first time, the user is asked in
-    /// the panel (and the client's calls wait); the answer holds for this browser session. `Err` says
-    /// why not.
-    pub async fn admit(
-        &self,
-        name: &str,
-        cancelled: tokio_util::sync::CancellationToken,
-    ) -> Result<(), String> {
-        let mut clients = self.clients.lock().await;
-        match clients.get(name) {
-            Some(true) => return Ok(()),
-            Some(false) => return Err(question::client_refused(&self.words(), name)),
-            None => {}
-        }
-        let (inbox, mut decided) = mpsc::unbounded_channel();
-        let requester = Requester::Client {
-            name: name.to_owned(),
-            inbox: inbox.clone(),
-        };
-        let action = Action::Admit {
-            client: name.to_owned(),
-        };
-        let gated = self
-            .hold(
-                requester,
-                action,
-                None,
-                question::admit_client(&self.words(), name),
-                None,
-            )
-            .await;
-        if let Gated::Ran(refused) = gated {
-            return Err(refused.error.unwrap_or_default());
-        }
-        // The answer (or the question's expiry) decides; a dropped inbox means the host is stopping.
-        let decision = tokio::select! {
-            decision = decided.recv() => decision,
-            () = cancelled.cancelled() => {
-                self.withdraw(&inbox, ClosedReason::Withdrawn).await;
-                return Err(self.say("gate-call-cancelled"));
-            }
-        };
-        match decision {
-            Some(decision) if decision.yes => {
-                clients.insert(name.to_owned(), true);
-                Ok(())
-            }
-            // The user said no (rather than nobody answering): that holds too.
-            Some(decision) if decision.closed.is_none() => {
-                clients.insert(name.to_owned(), false);
-                Err(question::client_refused(&self.words(), name))
-            }
-            Some(decision) => Err(decision.result.error.unwrap_or_default()),
-            None => Err(self.say("gate-host-stopping")),
-        }
     }
 
     async fn reply(&self, id: RequestId, result: ToolResult) {

@@ -12,6 +12,7 @@
 use waymark_i18n::{say, Words};
 use waymark_protocol::{ActKind, ClosedReason, Effect, ElementInfo, PageTool};
 
+use super::consent::Client;
 use crate::policy::{quoted, Concern};
 
 /// What the asker hears when the user says no.
@@ -234,9 +235,57 @@ pub fn not_a_file_field(words: &Words, tool: &PageTool, effect: &Effect) -> Opti
     })
 }
 
-/// Asking the user to let an outside MCP client use the browser.
-pub fn admit_client(words: &Words, name: &str) -> String {
-    say!(words, "question-admit-client", client = name)
+/// Asking the user to let an outside MCP client use the browser: the name it gives, beside the
+/// program it is (short, for listening), and the long form for `/details` (the full path and user).
+pub fn admit_client(words: &Words, client: &Client) -> (String, String) {
+    let name = client.said.as_str();
+    let program = &client.program;
+    if !program.known() {
+        return (
+            say!(words, "question-admit-unknown-client", client = name),
+            say!(words, "question-client-detail-unknown", client = name),
+        );
+    }
+    let short = crate::policy::cleaned(&program.short, 80);
+    let path = crate::policy::cleaned(&program.full, 400);
+    let question = say!(words, "question-admit-client", client = name, program = short);
+    let detail = match &program.user {
+        Some(user) => say!(
+            words,
+            "question-client-detail",
+            client = name,
+            path = path,
+            user = crate::policy::cleaned(user, 60)
+        ),
+        None => say!(
+            words,
+            "question-client-detail-no-user",
+            client = name,
+            path = path
+        ),
+    };
+    (question, detail)
+}
+
+/// A client's name with its program beside it, for telling apart two programs that give one name.
+pub fn client_with_program(words: &Words, client: &Client) -> String {
+    let name = client.said.as_str();
+    if client.program.known() {
+        let short = crate::policy::cleaned(&client.program.short, 80);
+        say!(words, "question-client-program", client = name, program = short)
+    } else {
+        say!(words, "question-client-unidentified", client = name)
+    }
+}
+
+/// A question an outside client's action asks, naming the client.
+pub fn client_asks(words: &Words, client: &str, question: &str) -> String {
+    say!(
+        words,
+        "question-client-asks",
+        client = client,
+        question = question
+    )
 }
 
 /// What a client the user did not allow hears.

@@ -515,37 +515,6 @@ async fn page_words_sent_to_a_site_nobody_named_ask_but_the_users_search_does_no
 }
 
 #[tokio::test]
-async fn a_client_is_asked_for_once_and_a_no_holds() {
-    let mut fake = extension(on(button("Save draft")));
-    let gate = fake.gate.clone();
-    let first = tokio::spawn(async move {
-        gate.admit("Claude Desktop", tokio_util::sync::CancellationToken::new())
-            .await
-    });
-    let q = fake.question().await;
-    assert_eq!(
-        q.text,
-        "Claude Desktop wants to use your browser through Waymark. Allow it? Yes or no."
-    );
-    fake.answer(q.id, true).await;
-    assert_eq!(first.await.unwrap(), Ok(()));
-    // Allowed once: no second question.
-    let token = tokio_util::sync::CancellationToken::new();
-    assert_eq!(fake.gate.admit("Claude Desktop", token.clone()).await, Ok(()));
-    let gate = fake.gate.clone();
-    let other = tokio::spawn(async move { gate.admit("Cursor", token).await });
-    let q = fake.question().await;
-    fake.answer(q.id, false).await;
-    assert!(other.await.unwrap().unwrap_err().contains("did not allow Cursor"));
-    let token = tokio_util::sync::CancellationToken::new();
-    assert!(
-        fake.gate.admit("Cursor", token).await.is_err(),
-        "no again without asking"
-    );
-    assert!(fake.out.try_recv().is_err());
-}
-
-#[tokio::test]
 async fn only_banner_buttons_the_policy_allows_are_pressed() {
     let reject = BannerButton {
         pin: pin(Some(5)),

@@ -33,8 +33,9 @@ use waymark_protocol::{Activity, ClosedReason, ErrorKind, PageTool, Screenshot, 
 
 use waymark_i18n::{say, Words};
 
+use super::identity::Program;
 use super::{catalogue, wording};
-use crate::gate::{Decided, Gate, Gated, Requester};
+use crate::gate::{Client, Decided, Gate, Gated, Requester};
 
 /// How long a client's call waits for the user's yes or no before nothing is done.
 pub const ANSWER_WAIT: Duration = Duration::from_secs(300);
@@ -47,8 +48,9 @@ the Waymark side panel; password, one-time-code and card fields and captchas are
 /// Who calls this server.
 #[derive(Clone)]
 pub enum Caller {
-    /// Outside clients, named by what they send in `initialize`. Their held actions wait in the call.
-    Clients,
+    /// An outside client: the program at the other end of its connection ([`super::identity`]),
+    /// shown beside the name it sends in `initialize`. Its held actions wait in the call.
+    Client(Arc<Program>),
     /// Waymark's own agent, over the in-memory link ([`super::link`]). A held action does not wait
     /// here: the result says so (`data.gate`), the agent stops, and the gate leaves the outcome in this
     /// inbox.
@@ -58,7 +60,30 @@ pub enum Caller {
 /// The `_meta` key with which the agent names the tab it works in.
 pub const TAB_META: &str = "waymark/tab";
 
-/// The browser tools for one kind of caller.
+/// The browser tools for outside clients, before anyone connects: each connection gets its own
+/// [`BrowserServer`], for the program at its other end.
+#[derive(Clone)]
+pub struct ClientServers {
+    gate: Arc<Gate>,
+    outbox: mpsc::Sender<ToExtension>,
+}
+
+impl ClientServers {
+    pub fn new(gate: Arc<Gate>, outbox: mpsc::Sender<ToExtension>) -> Self {
+        Self { gate, outbox }
+    }
+
+    /// The server for the outside client that is `program`.
+    pub fn for_program(&self, program: Program) -> BrowserServer {
+        BrowserServer {
+            gate: self.gate.clone(),
+            outbox: self.outbox.clone(),
+            caller: Caller::Client(Arc::new(program)),
+        }
+    }
+}
+
+/// The browser tools for one caller.
 #[derive(Clone)]
 pub struct BrowserServer {
     gate: Arc<Gate>,
@@ -67,15 +92,6 @@ pub struct BrowserServer {
 }
 
 impl BrowserServer {
-    /// The server for outside clients.
-    pub fn new(gate: Arc<Gate>, outbox: mpsc::Sender<ToExtension>) -> Self {
-        Self {
-            gate,
-            outbox,
-            caller: Caller::Clients,
-        }
-    }
-
     /// The server for the agent, whose held actions are decided into `inbox`.
     pub fn for_agent(
         gate: Arc<Gate>,
@@ -103,16 +119,17 @@ impl BrowserServer {
             .into_result(&self.gate.words())
     }
 
-    /// Runs one tool for the client `name`, waiting for the user where the gate asks them.
+    /// Runs one tool for `client`, waiting for the user where the gate asks them.
     async fn run(
         &self,
-        name: &str,
+        client: &Client,
         tool: PageTool,
         cancelled: tokio_util::sync::CancellationToken,
     ) -> ToolResult {
+        let name = client.said.as_str();
         let (inbox, mut decided) = mpsc::unbounded_channel();
         let requester = Requester::Client {
-            name: name.to_owned(),
+            name: self.gate.client_label(client),
             inbox: inbox.clone(),
         };
         match self.gate.pass(None, tool, requester).await {
@@ -325,13 +342,36 @@ impl ServerHandler for BrowserServer {
             // The agent reports its own steps; no activity for the panel here.
             return Ok(content(&result).into());
         }
-        let client = client_name(said_name(&context), &self.gate.words());
-        // A client acts in the user's own browser only once the user has allowed it, in the panel.
-        if let Err(why) = self.gate.admit(&client, context.ct.clone()).await {
-            let result = ToolResult::failed(ErrorKind::NotAllowed, why.clone());
-            self.report(&client, &request.name, false, false, &why).await;
-            return Ok(content(&result).into());
+        let Caller::Client(program) = &self.caller else {
+            return Err(ErrorData::internal_error("no caller", None));
+        };
+        let words = self.gate.words();
+        let Some(said) = client_name(said_name(&context), &words) else {
+            // A client must not speak in Waymark's name: refused without asking the user, who hears
+            // which program tried.
+            let why = say!(words, "mcp-client-named-waymark");
+            let source = if program.known() {
+                crate::policy::cleaned(&program.short, 80)
+            } else {
+                say!(words, "mcp-unnamed-client")
+            };
+            self.report(&source, &request.name, false, false, &why).await;
+            return Ok(content(&ToolResult::failed(ErrorKind::NotAllowed, why)).into());
+        };
+        let client = Client {
+            said,
+            program: Program::clone(program),
+        };
+        // A client acts in the user's own browser only once the user has allowed its program.
+        if let Err(refused) = self.gate.admit(&client, context.ct.clone()).await {
+            // The user hears a refusal; while they are being asked, the question says it all.
+            if refused.kind != Some(ErrorKind::AwaitingConsent) {
+                let why = refused.error.clone().unwrap_or_default();
+                self.report(&client.said, &request.name, false, false, &why).await;
+            }
+            return Ok(content(&refused).into());
         }
+        let source = client.said.as_str();
         let (result, changes_page, summary, reply) = match parsed {
             Err(why) => {
                 let result = ToolResult::failed(ErrorKind::BadArguments, why.to_string());
@@ -348,7 +388,7 @@ impl ServerHandler for BrowserServer {
             }
         };
         self.report(
-            &client,
+            source,
             &request.name,
             result.error.is_none(),
             changes_page,
@@ -368,11 +408,11 @@ impl ServerHandler for BrowserServer {
 }
 
 /// What an outside client is called in the panel: the name it gave, with control, bidi and invisible
-/// characters out and kept short; never "Waymark" (a client must not speak in Waymark's name, even
-/// spelt with look-alike letters), and "An unnamed program" in the user's `words` when it gave none
-/// worth saying.
-pub fn client_name(given: Option<String>, words: &Words) -> String {
-    let unnamed = || say!(words, "mcp-unnamed-client");
+/// characters out and kept short, and "An unnamed program" in the user's `words` when it gave none
+/// worth saying. `None` when the name is Waymark's (even spelt with look-alike letters): a client
+/// must not speak in Waymark's name.
+pub fn client_name(given: Option<String>, words: &Words) -> Option<String> {
+    let unnamed = || Some(say!(words, "mcp-unnamed-client"));
     let Some(given) = given else {
         return unnamed();
     };
@@ -385,9 +425,9 @@ pub fn client_name(given: Option<String>, words: &Words) -> String {
         .filter(|c| c.is_alphanumeric())
         .collect();
     if skeleton.contains("waymark") {
-        return unnamed();
+        return None;
     }
-    cleaned
+    Some(cleaned)
 }
 
 #[cfg(test)]
@@ -398,12 +438,10 @@ mod tests {
     fn client_names_are_cleaned_and_never_waymarks_own() {
         let english = Words::english();
         let client_name = |given: Option<String>| client_name(given, &english);
-        assert_eq!(client_name(Some("Claude Desktop".into())), "Claude Desktop");
-        assert_eq!(client_name(None), "An unnamed program");
-        assert_eq!(
-            client_name(Some("  \u{202e}\u{200b} ".into())),
-            "An unnamed program"
-        );
+        let named = |given: &str| client_name(Some(given.into())).unwrap();
+        assert_eq!(named("Claude Desktop"), "Claude Desktop");
+        assert_eq!(client_name(None).unwrap(), "An unnamed program");
+        assert_eq!(named("  \u{202e}\u{200b} "), "An unnamed program");
         for fake in [
             "Waymark",
             "waymark host",
@@ -413,31 +451,38 @@ mod tests {
             "Ｗａｙｍａｒｋ",
             "Way-mark",
         ] {
-            assert_eq!(client_name(Some(fake.into())), "An unnamed program", "{fake}");
+            assert_eq!(client_name(Some(fake.into())), None, "{fake}");
         }
         // Bidi controls cannot reorder what the panel says.
-        assert_eq!(client_name(Some("Cursor\u{202e}kcatta".into())), "Cursorkcatta");
-        assert!(client_name(Some("x".repeat(500))).chars().count() <= 60);
+        assert_eq!(named("Cursor\u{202e}kcatta"), "Cursorkcatta");
+        assert!(named(&"x".repeat(500)).chars().count() <= 60);
     }
 
     /// A Russian user is asked about «Безымянная программа», and hears the refusal in good Russian.
     #[test]
     fn an_unnamed_client_is_named_in_the_users_language() {
         let words = Words::new("ru");
-        let name = super::client_name(None, &words);
+        let name = super::client_name(None, &words).unwrap();
         assert_eq!(name, "Безымянная программа");
-        assert_eq!(super::client_name(Some("Waymark".into()), &words), name);
+        assert_eq!(super::client_name(Some("Waymark".into()), &words), None);
         let client = name.as_str();
         for said in [
-            say!(words, "question-admit-client", client = client),
+            say!(words, "question-admit-client", client = client, program = "node"),
+            say!(words, "question-admit-unknown-client", client = client),
             say!(words, "question-client-refused", client = client),
+            say!(words, "question-client-detail-unknown", client = client),
+            say!(words, "gate-awaiting-consent", client = client),
+            say!(words, "mcp-client-named-waymark"),
         ] {
             assert_eq!(
-                crate::language::latin_words(&said, &[]),
+                crate::language::latin_words(&said, &["node"]),
                 Vec::<String>::new(),
                 "{said}"
             );
-            assert!(said.contains("Безымянная программа"), "{said}");
+            assert!(
+                said.contains("Безымянная программа") || said.contains("Waymark"),
+                "{said}"
+            );
         }
     }
 

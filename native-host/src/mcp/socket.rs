@@ -119,12 +119,12 @@ fn profile_arg<'a>(mut args: impl Iterator<Item = &'a str>) -> Option<String> {
 #[cfg(unix)]
 mod unix;
 #[cfg(unix)]
-pub use unix::{answers, connect, publish};
+pub use unix::{answers, connect, peer, publish};
 
 #[cfg(windows)]
 mod windows;
 #[cfg(windows)]
-pub use windows::{answers, connect, publish};
+pub use windows::{answers, connect, peer, publish};
 
 /// Elsewhere there is no local socket: the host serves the panel and the agent only.
 #[cfg(not(any(unix, windows)))]
@@ -164,13 +164,14 @@ pub fn live(dir: &Path) -> Vec<HostRecord> {
     records(dir).into_iter().filter(|r| answers(&r.socket)).collect()
 }
 
-/// Publishes this host's socket in `dir` and serves [`BrowserServer`] to every client that connects,
+/// Publishes this host's socket in `dir` and serves a [`BrowserServer`] to every client that connects,
 /// until the task is aborted (which removes the socket). Failing to publish is logged, not fatal: the
-/// panel and the agent work without it.
+/// panel and the agent work without it. Each connection is served as the program at its other end
+/// ([`super::identity`]), read when it connects.
 ///
 /// [`BrowserServer`]: super::server::BrowserServer
 #[cfg(any(unix, windows))]
-pub async fn serve(dir: PathBuf, pid: u32, server: super::server::BrowserServer) {
+pub async fn serve(dir: PathBuf, pid: u32, servers: super::server::ClientServers) {
     use rmcp::ServiceExt as _;
     let published = match publish(&dir, pid, browser_profile()) {
         Ok(published) => published,
@@ -178,6 +179,7 @@ pub async fn serve(dir: PathBuf, pid: u32, server: super::server::BrowserServer)
     };
     tracing::info!(socket = %published.record.socket.display(), "MCP clients can connect");
     let mut clients = tokio::task::JoinSet::new();
+    let mut serial: u64 = 0;
     loop {
         let stream = match published.accept().await {
             Ok(stream) => stream,
@@ -189,9 +191,16 @@ pub async fn serve(dir: PathBuf, pid: u32, server: super::server::BrowserServer)
             }
         };
         while clients.try_join_next().is_some() {}
-        let server = server.clone();
+        serial += 1;
+        let pid = peer(&stream);
+        let servers = servers.clone();
         clients.spawn(async move {
-            match server.serve(stream).await {
+            // Reading the process list blocks, briefly; the peer is waiting for its answer meanwhile.
+            let program = tokio::task::spawn_blocking(move || super::identity::of_peer(pid, serial))
+                .await
+                .unwrap_or_else(|_| super::identity::Program::unknown(serial));
+            tracing::debug!(program = %program.short, known = program.known(), "an MCP client connected");
+            match servers.for_program(program).serve(stream).await {
                 Ok(running) => {
                     let _ = running.waiting().await;
                 }
@@ -202,7 +211,7 @@ pub async fn serve(dir: PathBuf, pid: u32, server: super::server::BrowserServer)
 }
 
 #[cfg(not(any(unix, windows)))]
-pub async fn serve(_dir: PathBuf, _pid: u32, _server: super::server::BrowserServer) {
+pub async fn serve(_dir: PathBuf, _pid: u32, _servers: super::server::ClientServers) {
     tracing::warn!("{}", SocketError::Unsupported);
 }
 

@@ -72,6 +72,16 @@ pub fn mcp_fixture() -> PathBuf {
         .join(format!("mcp_fixture{}", std::env::consts::EXE_SUFFIX))
 }
 
+/// The stand-in client program `cargo test` builds from `examples/mcp_launcher.rs`: what it starts
+/// has it, not the test, as its parent.
+pub fn mcp_launcher() -> PathBuf {
+    let host = Path::new(env!("CARGO_BIN_EXE_waymark-host"));
+    host.parent()
+        .unwrap()
+        .join("examples")
+        .join(format!("mcp_launcher{}", std::env::consts::EXE_SUFFIX))
+}
+
 /// Points a `waymark-host` command (or whatever starts one) at `state_dir`, with its config folder in
 /// `state_dir/config` so no config file of the machine's user is read; in the C locale, so what it
 /// says in the terminal's language is English whatever the machine's; piped stdin and stdout, no

@@ -180,7 +180,8 @@ export function isWaymarkHost(node) {
     && attr('inert') !== undefined;
 }
 
-const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'fixtures');
+const HERE = path.dirname(new URL(import.meta.url).pathname);
+const FIXTURES = path.join(HERE, '..', 'fixtures');
 
 /// Launches Waymark with the fixture page `name` (from tests/e2e/fixtures, served on 127.0.0.1) open
 /// in a tab, and the panel working on that tab once connected to the host.
@@ -212,10 +213,12 @@ export async function command(panel, text, pattern, timeout) {
 /// would, against the browser whose host keeps its socket in `stateDir`. A failed connection's error
 /// carries the server's stderr. With `panel`, the user allows the client there (a new client's first
 /// call waits for that), as a person would: the question is read in its dialog and answered yes.
-export async function connectMcp(stateDir, name = 'Test client', { panel } = {}) {
+export async function connectMcp(stateDir, name = 'Test client', { panel, launcher = false } = {}) {
+  const hostArgs = ['mcp'];
   const transport = new StdioClientTransport({
-    command: config().hostBin,
-    args: ['mcp'],
+    // `launcher`: started by another program (`lib/mcp_launch.mjs`), as a second client program would be.
+    command: launcher ? process.execPath : config().hostBin,
+    args: launcher ? [path.join(HERE, 'mcp_launch.mjs'), config().hostBin, ...hostArgs] : hostArgs,
     // The proxy speaks the terminal's language while no browser answers; these tests read English.
     env: { ...process.env, WAYMARK_STATE_DIR: stateDir, WAYMARK_LOG: 'warn', LC_ALL: 'C' },
     stderr: 'pipe',
@@ -234,15 +237,19 @@ export async function connectMcp(stateDir, name = 'Test client', { panel } = {})
 }
 
 /// The user allows an MCP client in the panel: its first call (a harmless listing of the tabs) waits
-/// for the question naming it, which is answered yes.
+/// for the question naming it (and its program: "Test client (node mcp.test.mjs) wants to use …"),
+/// which is answered yes. A call that waited longer than the host lets it
+/// is told the user is being asked (`awaiting_consent`), and is made again after the yes.
 export async function allowClient(client, panel, name) {
-  const first = client.callTool({ name: 'browser_list_tabs', arguments: {} });
-  await panel.waitForFunction(
-    (who) => document.getElementById('question-text').textContent.startsWith(`${who} wants to use your browser`),
-    name,
-  );
+  const list = () => client.callTool({ name: 'browser_list_tabs', arguments: {} });
+  const first = list();
+  await panel.waitForFunction((who) => {
+    const text = document.getElementById('question-text').textContent;
+    return text.startsWith(`${who} (`) && text.includes(' wants to use your browser');
+  }, name);
   await send(panel, '/yes');
-  const result = JSON.parse((await first).content[0].text);
+  let result = JSON.parse((await first).content[0].text);
+  if (result.kind === 'awaiting_consent') result = JSON.parse((await list()).content[0].text);
   if (result.status !== 'ok') throw new Error(`the allowed client's first call failed: ${result.error}`);
 }
 

@@ -218,6 +218,27 @@ fn tabs_clients_and_closed_questions_are_russian() {
         ..Default::default()
     };
     let (second, on_no) = second_tab(&words, "https://mail.example/new", &tab);
+    let claude = |program: crate::mcp::identity::Program| super::super::Client {
+        said: "Claude".into(),
+        program,
+    };
+    let known = crate::mcp::identity::Program {
+        key: crate::mcp::identity::ProgramKey::Connection(1),
+        short: "claude".into(),
+        full: "/usr/bin/claude".into(),
+        user: Some("ada".into()),
+    };
+    let known = claude(crate::mcp::identity::Program {
+        key: crate::mcp::identity::ProgramKey::Known {
+            exe: "/usr/bin/claude".into(),
+            args: vec![],
+            user: None,
+        },
+        ..known
+    });
+    let unknown = claude(crate::mcp::identity::Program::unknown(2));
+    let (asked, detail) = admit_client(&words, &known);
+    let (asked_unknown, detail_unknown) = admit_client(&words, &unknown);
     let mut said = vec![
         pinned_tab(&words, "https://mail.example/new", &tab),
         second,
@@ -229,7 +250,13 @@ fn tabs_clients_and_closed_questions_are_russian() {
             },
             &effect(None),
         ),
-        admit_client(&words, "Claude"),
+        asked,
+        detail,
+        asked_unknown,
+        detail_unknown,
+        client_with_program(&words, &known),
+        client_with_program(&words, &unknown),
+        client_asks(&words, "Claude", "Купить?"),
         client_refused(&words, "Claude"),
         said_no(&words),
     ];
@@ -256,7 +283,10 @@ fn tabs_clients_and_closed_questions_are_russian() {
                 "https://mail.example/inbox",
                 "mail.example",
                 "https://evil.example/?q=секрет",
+                "/usr/bin/claude",
                 "Claude",
+                "claude",
+                "ada",
             ],
         );
     }
@@ -265,7 +295,11 @@ fn tabs_clients_and_closed_questions_are_russian() {
         "Открыть https://mail.example/new в закреплённой вкладке 2 «Входящие» вместо того, что в ней \
          сейчас? Да или нет."
     );
-    assert_eq!(said[6], "Не сделано: вы ответили «нет».");
+    assert_eq!(said[12], "Не сделано: вы ответили «нет».");
+    assert_eq!(
+        said[4],
+        "Claude (claude) хочет пользоваться вашим браузером через Waymark. Разрешить? Да или нет."
+    );
     assert!(said
         .last()
         .unwrap()

@@ -25,6 +25,13 @@ impl Published {
     }
 }
 
+/// The process at the other end of `connection`, as the kernel says (`SO_PEERCRED` on Linux): the
+/// client's own words play no part.
+pub fn peer(connection: &Connection) -> Option<u32> {
+    let credentials = connection.peer_cred().ok()?;
+    credentials.pid().and_then(|pid| u32::try_from(pid).ok())
+}
+
 impl Drop for Published {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.record.socket);

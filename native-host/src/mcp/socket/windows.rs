@@ -53,6 +53,12 @@ impl Published {
     }
 }
 
+/// The process at the other end of `connection`, as the system says
+/// (`GetNamedPipeClientProcessId`): the client's own words play no part.
+pub fn peer(connection: &Connection) -> Option<u32> {
+    connection.peer_creds().ok()?.pid()
+}
+
 impl Drop for Published {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.record_path);
