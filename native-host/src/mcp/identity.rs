@@ -3,8 +3,8 @@
 //! ([`ProgramKey`]: the executable, an interpreter's script, and the user), so another program that
 //! gives itself an allowed client's name is asked about anew.
 //!
-//! The socket's peer is usually `waymark-host mcp`, the proxy the client started: then the client is
-//! the proxy's parent. A program that runs the proxy itself is its own client; one that connects to
+//! The socket's peer is usually `waymark-host mcp`, the proxy the client started (this host's own
+//! executable, or one named `waymark-host`: another install): then the client is the proxy's parent. A program that runs the proxy itself is its own client; one that connects to
 //! the socket directly is the peer itself. From there the walk goes up past shells (`sh -c`,
 //! `cmd /c`), which clients use to start servers and which decide nothing, as far as processes of the
 //! same user go, at most [`MAX_LAUNCHERS`] steps. It never walks past an interpreter (`node`,
@@ -167,7 +167,10 @@ pub fn identify(table: &impl Processes, peer: Option<u32>, own_exe: &Path, seria
     let Some(mut at) = peer.and_then(|p| table.get(p)) else {
         return unknown();
     };
-    if at.exe.as_deref().map(undeleted) == Some(undeleted(own_exe)) {
+    // Another install of Waymark (a build beside the installed one) starts proxies too. A program
+    // that names itself so gains nothing: its parent is then the client, and that is whoever started it.
+    let proxy = |exe: &Path| undeleted(exe) == undeleted(own_exe) || base_name(exe) == "waymark-host";
+    if at.exe.as_deref().is_some_and(proxy) {
         // `waymark-host mcp`: its parent started it. A proxy whose parent has gone has been handed
         // to the first process (or a reaper), which is nobody's client.
         let Some(parent) = parent_of(&at) else {

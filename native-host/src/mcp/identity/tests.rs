@@ -98,9 +98,18 @@ fn a_program_that_runs_the_proxy_or_the_socket_itself_is_its_own_client() {
     // Connected straight to the socket: the peer is the program.
     assert_eq!(of(&table, 300).short, "evil");
     assert_eq!(of(&table, 300).key, of(&table, 301).key);
-    // A copy of waymark-host elsewhere is not this host's proxy: it is what connected.
-    let table = table.with(302, 300, "/tmp/waymark-host", &["waymark-host", "mcp"]);
-    assert_eq!(of(&table, 302).full, "/tmp/waymark-host");
+    // Another install's waymark-host is a proxy too, and a program naming itself so gains nothing:
+    // whoever started it is the client.
+    let table = table
+        .with(302, 300, "/tmp/waymark-host", &["waymark-host", "mcp"])
+        .with(
+            303,
+            100,
+            "/home/ada/.cargo/bin/waymark-host",
+            &["waymark-host", "mcp"],
+        );
+    assert_eq!(of(&table, 302).short, "evil");
+    assert_eq!(of(&table, 303).short, "claude-desktop");
 }
 
 #[test]
