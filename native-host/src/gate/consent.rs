@@ -100,9 +100,7 @@ impl Gate {
             client: client.said.clone(),
         };
         let (text, detail) = question::admit_client(&self.words(), client);
-        let gated = self
-            .hold_detailed(requester, action, None, text, None, Some(detail))
-            .await;
+        let gated = self.hold(requester, action, None, text, None, Some(detail)).await;
         if let Gated::Ran(refused) = gated {
             // Not asked (too many questions wait): the next call asks again.
             lock(&self.consents).programs.remove(&key);

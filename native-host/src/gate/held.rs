@@ -56,22 +56,10 @@ pub(super) struct Questions {
 }
 
 impl Gate {
-    /// Holds `action` and asks the user `question` (naming an outside client that asked): shown now if
-    /// no other question is, else after those before it. Never replaces a question already asked.
+    /// Holds `action` and asks the user `question` (naming an outside client that asked), with the
+    /// long form `detail` says on `/details` while it is shown: shown now if no other question is,
+    /// else after those before it. Never replaces a question already asked.
     pub(super) async fn hold(
-        &self,
-        requester: Requester,
-        action: Action,
-        external: Option<Arc<External>>,
-        question: String,
-        on_no: Option<String>,
-    ) -> Gated {
-        self.hold_detailed(requester, action, external, question, on_no, None)
-            .await
-    }
-
-    /// [`Gate::hold`], with the long form `/details` says while the question is shown.
-    pub(super) async fn hold_detailed(
         &self,
         requester: Requester,
         action: Action,

@@ -309,7 +309,7 @@ impl Gate {
                     tool: judged.tool,
                     pin: effect.pin,
                 };
-                return self.hold(requester, action, None, question, on_no).await;
+                return self.hold(requester, action, None, question, on_no, None).await;
             }
         }
         match judged.decision.decision {
@@ -326,7 +326,8 @@ impl Gate {
                     tool: judged.tool,
                     pin: effect.pin,
                 };
-                self.hold(requester, action, None, judged.question, None).await
+                self.hold(requester, action, None, judged.question, None, None)
+                    .await
             }
         }
     }
@@ -410,7 +411,8 @@ impl Gate {
             name: name.to_owned(),
             args,
         };
-        self.hold(requester, action, Some(external), question, None).await
+        self.hold(requester, action, Some(external), question, None, None)
+            .await
     }
 
     async fn reply(&self, id: RequestId, result: ToolResult) {

@@ -63,23 +63,24 @@ fn message_of(frame: Frame) -> Value {
     }
 }
 
-/// The MCP server fixture `cargo test` builds from `examples/mcp_fixture.rs`, next to the host binary.
-pub fn mcp_fixture() -> PathBuf {
+/// The program `cargo test` builds from `examples/<name>.rs`, next to the host binary.
+fn example(name: &str) -> PathBuf {
     let host = Path::new(env!("CARGO_BIN_EXE_waymark-host"));
     host.parent()
         .unwrap()
         .join("examples")
-        .join(format!("mcp_fixture{}", std::env::consts::EXE_SUFFIX))
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
 }
 
-/// The stand-in client program `cargo test` builds from `examples/mcp_launcher.rs`: what it starts
-/// has it, not the test, as its parent.
+/// The MCP server fixture (`examples/mcp_fixture.rs`).
+pub fn mcp_fixture() -> PathBuf {
+    example("mcp_fixture")
+}
+
+/// The stand-in client program (`examples/mcp_launcher.rs`): what it starts has it, not the test, as
+/// its parent.
 pub fn mcp_launcher() -> PathBuf {
-    let host = Path::new(env!("CARGO_BIN_EXE_waymark-host"));
-    host.parent()
-        .unwrap()
-        .join("examples")
-        .join(format!("mcp_launcher{}", std::env::consts::EXE_SUFFIX))
+    example("mcp_launcher")
 }
 
 /// Points a `waymark-host` command (or whatever starts one) at `state_dir`, with its config folder in
