@@ -188,10 +188,9 @@ fn two_programs_on_one_interpreter_are_two_programs() {
     );
     let python = of(&table, 131);
     assert_eq!(python.short, "python3.12 client.py");
-    assert_eq!(
-        python.full, "/usr/bin/python3.12 /files/project/client.py",
-        "a relative script, from its folder"
-    );
+    // A relative script, from its folder (joined with the system's own separator).
+    let script = Path::new("/files/project").join("client.py");
+    assert_eq!(python.full, format!("/usr/bin/python3.12 {}", script.display()));
     let preloaded = of(&table, 141);
     assert_eq!(preloaded.full, "/usr/bin/node --require /files/evil.js");
     let other = of(&table, 151);
