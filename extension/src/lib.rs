@@ -40,6 +40,8 @@ mod content;
 #[cfg(feature = "content")]
 mod detect;
 #[cfg(feature = "content")]
+mod dot_font;
+#[cfg(feature = "content")]
 mod effect;
 #[cfg(feature = "content")]
 mod forms;
@@ -51,6 +53,8 @@ mod overlay;
 mod page;
 #[cfg(feature = "content")]
 mod secret;
+#[cfg(feature = "content")]
+mod secret_values;
 #[cfg(feature = "content")]
 mod watch;
 

@@ -64,36 +64,42 @@ pub fn extract(document: &Document) -> Value {
 pub fn scroll(target: Option<&Element>, direction: ScrollDirection) -> Option<Value> {
     let window = web_sys::window()?;
     let container = target.and_then(scrollable_container);
-    let (height, top_before) = match &container {
-        Some(c) => (c.client_height() as f64, c.scroll_top() as f64),
-        None => (
-            window
+    let (height, top_before, full) = match &container {
+        Some(c) => (
+            c.client_height() as f64,
+            c.scroll_top() as f64,
+            c.scroll_height() as f64,
+        ),
+        None => {
+            let document = window.document()?;
+            let full = document
+                .scrolling_element()
+                .or_else(|| document.document_element())
+                .map_or(0.0, |e| e.scroll_height() as f64);
+            let height = window
                 .inner_height()
                 .ok()
                 .and_then(|h| h.as_f64())
-                .unwrap_or(600.0),
-            window.scroll_y().unwrap_or(0.0),
-        ),
+                .unwrap_or(600.0);
+            (height, window.scroll_y().unwrap_or(0.0), full)
+        }
     };
     let page = height * 0.8;
+    // Where the scroll ends, within the page: a page that scrolls smoothly is still on its way when
+    // this returns, so the answer says where it goes rather than where it is.
     let to = match direction {
         ScrollDirection::Up => top_before - page,
         ScrollDirection::Down => top_before + page,
         ScrollDirection::Top => 0.0,
-        ScrollDirection::Bottom => f64::MAX / 4.0,
-    };
-    let top_after = match &container {
-        Some(c) => {
-            c.set_scroll_top(to.max(0.0) as i32);
-            c.scroll_top() as f64
-        }
-        None => {
-            window.scroll_to_with_x_and_y(window.scroll_x().unwrap_or(0.0), to.max(0.0));
-            window.scroll_y().unwrap_or(0.0)
-        }
-    };
-    let moved = (top_after - top_before).abs() >= 1.0;
-    Some(json!({"scrolled": moved, "at_top": top_after <= 0.5, "container": container.is_some()}))
+        ScrollDirection::Bottom => full - height,
+    }
+    .clamp(0.0, (full - height).max(0.0));
+    match &container {
+        Some(c) => c.set_scroll_top(to as i32),
+        None => window.scroll_to_with_x_and_y(window.scroll_x().unwrap_or(0.0), to),
+    }
+    let moved = (to - top_before).abs() >= 1.0;
+    Some(json!({"scrolled": moved, "at_top": to <= 0.5, "container": container.is_some()}))
 }
 
 /// The element itself if it scrolls, or its nearest ancestor that does.

@@ -40,6 +40,9 @@ pub enum PageReason {
     NoDocument,
     /// The tool is run by the service worker (or the gate), not in a frame.
     NotInFrame,
+    /// The page kept moving (a scroll that did not end), so its secret fields could not be covered
+    /// where a picture would show them.
+    StillMoving,
     /// A key Waymark does not know how to press.
     UnknownKey { key: String },
     /// `action` on the control with this (tab-wide) number could not be done.
@@ -133,6 +136,7 @@ impl PageReason {
             PageReason::OtherDocument => "other_document",
             PageReason::NoDocument => "no_document",
             PageReason::NotInFrame => "not_in_frame",
+            PageReason::StillMoving => "still_moving",
             PageReason::UnknownKey { key } => {
                 put("key", text(key));
                 "unknown_key"
@@ -246,6 +250,7 @@ impl PageReason {
             "other_document" => PageReason::OtherDocument,
             "no_document" => PageReason::NoDocument,
             "not_in_frame" => PageReason::NotInFrame,
+            "still_moving" => PageReason::StillMoving,
             "unknown_key" => PageReason::UnknownKey { key: text("key")? },
             "act" => {
                 let action = text("action")?;

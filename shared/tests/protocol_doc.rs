@@ -66,6 +66,7 @@ fn worker_to_content_name(m: &WorkerToContent) -> &'static str {
         WorkerToContent::Scan { .. } => "WorkerToContent::Scan",
         WorkerToContent::Badges { .. } => "WorkerToContent::Badges",
         WorkerToContent::Document => "WorkerToContent::Document",
+        WorkerToContent::MasksHeld => "WorkerToContent::MasksHeld",
         WorkerToContent::Locate => "WorkerToContent::Locate",
     }
 }
@@ -117,6 +118,7 @@ const ALL_MESSAGES: &[&str] = &[
     "WorkerToContent::Scan",
     "WorkerToContent::Badges",
     "WorkerToContent::Document",
+    "WorkerToContent::MasksHeld",
     "WorkerToContent::Locate",
 ];
 

@@ -149,7 +149,9 @@ pub fn topmost_at(document: &web_sys::Document, x: f64, y: f64) -> Option<Elemen
     let mut hit = document.element_from_point(x as f32, y as f32)?;
     // Nested shadow roots: each level answers with its own host until the innermost element.
     for _ in 0..32 {
-        let Some(shadow) = hit.shadow_root() else { break };
+        let Some(shadow) = crate::chrome::shadow_root(&hit) else {
+            break;
+        };
         match shadow.element_from_point(x as f32, y as f32) {
             Some(inner) if inner != hit => hit = inner,
             _ => break,
@@ -269,7 +271,7 @@ pub fn query(root: &JsValue, selector: &str) -> Vec<Element> {
 pub fn deep_active_element(document: &web_sys::Document) -> Option<Element> {
     let mut active = document.active_element()?;
     for _ in 0..32 {
-        match active.shadow_root().and_then(|s| s.active_element()) {
+        match crate::chrome::shadow_root(&active).and_then(|s| s.active_element()) {
             Some(inner) if inner != active => active = inner,
             _ => break,
         }

@@ -50,6 +50,7 @@ pub struct Bulk {
     sides: [js_sys::Function; 4],
     shadow: js_sys::Function,
     control: js_sys::Function,
+    local_name: js_sys::Function,
 }
 
 impl Bulk {
@@ -85,6 +86,7 @@ impl Bulk {
             ],
             shadow: getter(&element, "shadowRoot")?,
             control: getter(&label, "control")?,
+            local_name: getter(&element, "localName")?,
         })
     }
 
@@ -139,6 +141,26 @@ impl Bulk {
             .ok()
             .and_then(|i| i.as_f64())
             .filter(|i| *i >= 0.0)
+    }
+
+    /// The custom elements (a tag with a dash) among `elements`, in order: their names read in one
+    /// call and joined into one string, so only the few custom elements cost a call each later.
+    pub(super) fn custom_elements(&self, elements: &js_sys::Array) -> Vec<Element> {
+        let Some(names) = self
+            .map
+            .call1(elements, &self.local_name)
+            .ok()
+            .and_then(|names| names.dyn_into::<js_sys::Array>().ok())
+        else {
+            return Vec::new();
+        };
+        let joined = String::from(names.join(" "));
+        joined
+            .split(' ')
+            .enumerate()
+            .filter(|(_, name)| name.contains('-'))
+            .filter_map(|(i, _)| elements.get(i as u32).dyn_into::<Element>().ok())
+            .collect()
     }
 
     /// The elements of `elements` that host an open shadow root.

@@ -189,17 +189,38 @@ impl Scan {
             Some(document) => js_sys::Array::from(&document.get_elements_by_tag_name("*")),
             None => query_array(root, &"*".into()),
         };
-        let hosts = match &self.bulk {
-            Some(bulk) => bulk.shadow_hosts(&everything),
-            None => everything
+        let Some(bulk) = &self.bulk else {
+            return everything
                 .iter()
                 .filter_map(|e| e.dyn_into::<Element>().ok())
-                .collect(),
+                .filter_map(|e| crate::chrome::shadow_root(&e).map(|s| (e, s)))
+                .collect();
         };
-        hosts
+        let mut hosts: Vec<(Element, web_sys::ShadowRoot)> = bulk
+            .shadow_hosts(&everything)
             .into_iter()
             .filter_map(|e| e.shadow_root().map(|s| (e, s)))
-            .collect()
+            .collect();
+        // Closed roots (the browser answers for custom elements only, `chrome::shadow_root`), put in
+        // document order among the open ones.
+        let closed: Vec<(Element, web_sys::ShadowRoot)> = bulk
+            .custom_elements(&everything)
+            .into_iter()
+            .filter_map(|e| crate::chrome::closed_shadow_root(&e).map(|s| (e, s)))
+            .collect();
+        if !closed.is_empty() {
+            hosts.extend(closed);
+            hosts.sort_by(|(a, _), (b, _)| {
+                if a == b {
+                    std::cmp::Ordering::Equal
+                } else if follows(a, b) {
+                    std::cmp::Ordering::Less
+                } else {
+                    std::cmp::Ordering::Greater
+                }
+            });
+        }
+        hosts
     }
 
     /// The viewport scan: a walk in document order that enters only boxes overlapping the viewport
@@ -269,7 +290,7 @@ impl Scan {
                 inner.in_extra = true;
             }
             if shadow_depth < MAX_SHADOW_DEPTH {
-                if let Some(shadow) = element.shadow_root() {
+                if let Some(shadow) = crate::chrome::shadow_root(&element) {
                     let shadow_labels = Labels::per_field(&shadow);
                     self.walk(
                         bulk,
@@ -439,6 +460,10 @@ impl Scan {
             return None;
         }
         let (name, secret) = field_name(&element, &tag, role.as_deref(), Some(labels));
+        if secret.is_some() {
+            // What it holds is kept out of everything the worker relays (`secret_values.rs`).
+            crate::secret_values::note_secret(&element);
+        }
         Some(Found {
             rect: *rect,
             role: role.unwrap_or_else(|| "generic".into()),

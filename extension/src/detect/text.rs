@@ -11,7 +11,7 @@
 //!
 //! Must not: change the page, or say what a secret field holds (a field inside a label or a
 //! referenced element says its value only when it is not secret; page text for a summary says no
-//! field's value at all).
+//! field's value at all, and no text drawn as dots or typed into a secret editable region).
 
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{
@@ -150,8 +150,9 @@ impl Walk {
         let (before, after) = super::css_text::around(&window, element);
         // Text alone: no walk and no style, unless a rule may transform it. (The element itself is
         // shown: a control, a label, or a part whose style its parent's walk has read.)
-        let alone =
-            style.is_none() && element.first_element_child().is_none() && element.shadow_root().is_none();
+        let alone = style.is_none()
+            && element.first_element_child().is_none()
+            && crate::chrome::shadow_root(element).is_none();
         if alone {
             let text = element.text_content().unwrap_or_default();
             let text = match super::css_text::transform(&window, element) {
@@ -226,6 +227,9 @@ impl Walk {
             .and_then(|s| s.get_property_value("display").ok())
             .unwrap_or_default();
         if display == "none" && !self.include_hidden {
+            return None;
+        }
+        if hides_what_it_holds(element, style.as_ref()) {
             return None;
         }
         if let Some(name) = self.own_name(element) {
@@ -335,6 +339,19 @@ fn might_be_secret(element: &Element) -> bool {
     secret
 }
 
+/// Whether the element's text is a secret the screen draws as dots: `-webkit-text-security` on any
+/// element, or an editable region that is a secret field (a password font, a card number, its words).
+fn hides_what_it_holds(element: &Element, style: Option<&CssStyleDeclaration>) -> bool {
+    let security = style
+        .and_then(|s| s.get_property_value("-webkit-text-security").ok())
+        .unwrap_or_default();
+    let security = security.trim();
+    if !security.is_empty() && security != "none" {
+        return true;
+    }
+    is_editable_host(element) && might_be_secret(element)
+}
+
 fn is_aria_hidden(element: &Element) -> bool {
     element
         .get_attribute("aria-hidden")
@@ -345,7 +362,7 @@ fn is_aria_hidden(element: &Element) -> bool {
 /// nodes (or its own when nothing is assigned), only the summary of a closed `details`.
 fn flat_children(element: &Element) -> Vec<web_sys::Node> {
     let list = |nodes: web_sys::NodeList| (0..nodes.length()).filter_map(|i| nodes.item(i)).collect();
-    if let Some(shadow) = element.shadow_root() {
+    if let Some(shadow) = crate::chrome::shadow_root(element) {
         return list(shadow.child_nodes());
     }
     let tag = element.local_name();

@@ -26,6 +26,7 @@ pub fn page_reason(reason: &PageReason) -> String {
         PageReason::OtherDocument => say!(w, "reason-other-document"),
         PageReason::NoDocument => say!(w, "reason-no-document"),
         PageReason::NotInFrame => say!(w, "reason-not-in-frame"),
+        PageReason::StillMoving => say!(w, "reason-still-moving"),
         PageReason::UnknownKey { key } => say!(w, "reason-unknown-key", key = key.as_str()),
         PageReason::Act {
             number,

@@ -25,6 +25,7 @@ pinned-stale = Not done: the page changed since this was asked. The numbers were
 reason-other-document = This part of the page shows another document than the one the action was asked about.
 reason-no-document = This part of the page has no document to act in.
 reason-not-in-frame = This tool is run by Waymark's service worker, not in the page.
+reason-still-moving = The page kept moving, so its password and card fields could not be covered for a picture.
 # $key: the key as it was asked for.
 reason-unknown-key = "{ $key }" is not a key I know; try Enter, Tab, Escape, Space or an arrow.
 # $detail: what the browser or the page's script said, in its own words.

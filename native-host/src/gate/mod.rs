@@ -28,8 +28,8 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 use waymark_protocol::{
-    ClosedReason, Effect, ErrorKind, PageTool, Pin, RequestId, SecretKind, ToExtension, ToolDone, ToolResult,
-    UserTool,
+    ActKind, ClosedReason, Effect, ErrorKind, PageTool, Pin, RequestId, SecretKind, ToExtension, ToolDone,
+    ToolResult, UserTool,
 };
 
 use waymark_i18n::{say, Words};
@@ -318,9 +318,26 @@ impl Gate {
                 self.after_run(&judged.tool, &effect, &result);
                 Gated::Ran(result)
             }
-            Verdict::Handoff => Gated::HandedOver {
-                message: handed_over(&words, judged.decision.handoff),
-            },
+            Verdict::Handoff => {
+                // What a caller wanted typed into a secret field is a secret: whatever echoes it
+                // later is cleaned of it (`Browser::resolve`).
+                if let PageTool::OverlayAct {
+                    action: ActKind::Type,
+                    text: Some(text),
+                    ..
+                }
+                | PageTool::ActByIndex {
+                    action: ActKind::Type,
+                    text: Some(text),
+                    ..
+                } = &judged.tool
+                {
+                    self.browser.keep_secret(text);
+                }
+                Gated::HandedOver {
+                    message: handed_over(&words, judged.decision.handoff),
+                }
+            }
             Verdict::Confirm => {
                 let action = Action::Page {
                     tool: judged.tool,
