@@ -257,6 +257,7 @@ fn submission(form: &HtmlFormElement, submitter: Option<&Element>) -> Submission
         has_password,
         has_card,
         new_tab: opens_elsewhere(&target),
+        carries: crate::typed::carried_by(&forms::controls(form)),
     }
 }
 

@@ -56,6 +56,8 @@ mod secret;
 #[cfg(feature = "content")]
 mod secret_values;
 #[cfg(feature = "content")]
+mod typed;
+#[cfg(feature = "content")]
 mod watch;
 
 #[cfg(feature = "extension")]

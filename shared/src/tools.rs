@@ -239,6 +239,10 @@ pub struct Submission {
     /// The answer opens in another tab or window (`target`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub new_tab: bool,
+    /// What Waymark typed into the form's fields that they still hold (never a secret field's): what
+    /// sending the form would carry, for the gate to weigh against where it goes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub carries: Vec<String>,
 }
 
 /// Where activating a link (or a control inside one) goes.

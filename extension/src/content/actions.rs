@@ -47,6 +47,10 @@ pub(super) fn act_on(
         }
     };
     redraw();
+    if done.is_ok() && action == ActKind::Type {
+        // What it now holds goes wherever its form is sent: the gate weighs that (`typed.rs`).
+        crate::typed::note(element);
+    }
     match done {
         Ok(mut data) => {
             data["done"] = json!(action.verb());

@@ -12,8 +12,8 @@ use std::sync::{Arc, Weak};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 use waymark_protocol::{
-    Answer, ClosedReason, ErrorKind, PageTool, Question, QuestionClosed, QuestionKind, RequestId,
-    ToExtension, ToolResult,
+    Answer, ClosedReason, ErrorKind, Question, QuestionClosed, QuestionKind, RequestId, ToExtension,
+    ToolResult,
 };
 
 use super::{question, Action, Decided, Gate, Gated, Requester, EXPIRY_TICK, MAX_WAITING, QUESTION_TTL};
@@ -146,6 +146,7 @@ impl Gate {
             return;
         };
         let result = if answer.yes {
+            self.provenance().said_yes(pending.id);
             self.run_held(&pending).await
         } else {
             ToolResult::failed(
@@ -163,16 +164,7 @@ impl Gate {
     /// Runs a held action on the user's yes: exactly it, where it was judged.
     async fn run_held(&self, pending: &Pending) -> ToolResult {
         match (&pending.action, &pending.external) {
-            (Action::Page { tool, pin }, _) => {
-                let result = self.browser.run_pinned(pin, tool.clone()).await;
-                if result.error.is_none() {
-                    // The user said yes to going there: it is a site they named now.
-                    if let PageTool::Navigate { url } | PageTool::OpenInNewTab { url } = tool {
-                        self.provenance().note_address(url);
-                    }
-                }
-                result
-            }
+            (Action::Page { tool, pin }, _) => self.browser.run_pinned(pin, tool.clone()).await,
             (Action::External { name, args }, Some(external)) => external.call(name, args).await,
             (Action::External { .. }, None) => {
                 ToolResult::failed(ErrorKind::Unreachable, self.say("gate-server-gone"))
