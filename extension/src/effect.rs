@@ -13,7 +13,7 @@
 use crate::forms;
 use wasm_bindgen::{JsCast, JsValue};
 use waymark_protocol::text::collapse_spaces;
-use waymark_protocol::{ActFailure, ElementInfo, FormInfo, LinkInfo, OptionChoice, Submission};
+use waymark_protocol::{ActFailure, ElementInfo, FormInfo, LinkInfo, OptionChoice, SecretKind, Submission};
 use web_sys::{
     Element, HtmlButtonElement, HtmlElement, HtmlFormElement, HtmlInputElement, HtmlSelectElement,
 };
@@ -239,25 +239,34 @@ fn submission(form: &HtmlFormElement, submitter: Option<&Element>) -> Submission
         .map(|m| m.to_lowercase())
         .unwrap_or_else(|| forms::method(form));
     let target = own("formtarget").unwrap_or_else(|| forms::target(form));
-    let mut has_password = false;
-    let mut has_card = false;
-    for control in forms::controls(form) {
-        let Ok(input) = control.dyn_into::<HtmlInputElement>() else {
-            continue;
-        };
-        let kind = input.type_().to_lowercase();
-        let autocomplete = input.autocomplete().to_lowercase();
-        has_password |= kind == "password" || autocomplete.contains("password");
-        has_card |= autocomplete.starts_with("cc-") || autocomplete.contains("one-time-code");
-    }
     Submission {
         action,
         method,
         submitter: submitter.map(crate::detect::name_of).filter(|n| !n.is_empty()),
-        has_password,
-        has_card,
+        secret: form_secret(form),
         new_tab: opens_elsewhere(&target),
     }
+}
+
+/// The secret a form sends, asked of the one secret predicate field by field (as the listing and the
+/// screenshot's mask ask it, so a field they keep secret is one the gate knows the form sends): a
+/// password when the form holds one, else the kind of its first secret field.
+fn form_secret(form: &HtmlFormElement) -> Option<SecretKind> {
+    let mut found = None;
+    for control in forms::controls(form) {
+        // Only fields hold a value; naming a button to ask about it would be wasted work.
+        if !matches!(control.local_name().as_str(), "input" | "select" | "textarea") {
+            continue;
+        }
+        match crate::detect::secret_of(&control) {
+            Some(SecretKind::Password) => return Some(SecretKind::Password),
+            Some(kind) => {
+                found.get_or_insert(kind);
+            }
+            None => {}
+        }
+    }
+    found
 }
 
 /// Whether a `target` sends the answer to another tab or window.

@@ -230,12 +230,10 @@ pub struct Submission {
     /// default button, when it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub submitter: Option<String>,
-    /// The form holds a password field.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub has_password: bool,
-    /// The form holds a card or one-time-code field.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub has_card: bool,
+    /// The form holds a secret field, as the one secret predicate ([`crate::secret`]) finds it: a
+    /// password when it holds one, else the kind of its first secret field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret: Option<SecretKind>,
     /// The answer opens in another tab or window (`target`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub new_tab: bool,

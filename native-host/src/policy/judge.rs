@@ -422,13 +422,7 @@ fn judge_enter_in_field(f: &Facts) -> Decision {
                 ));
             }
         }
-        let secret = if submits.has_password {
-            Some(SecretKind::Password)
-        } else if submits.has_card {
-            Some(SecretKind::Card)
-        } else {
-            secret_field(f).map(|(s, _)| s)
-        };
+        let secret = submits.secret.or_else(|| secret_field(f).map(|(s, _)| s));
         if let Some(secret) = secret {
             return Decision::confirm(format!("pressing Enter submits a form with {}", what(secret)));
         }

@@ -124,15 +124,15 @@ pub struct FormContext {
 
 /// What activating the element (or Enter in it) submits: a form sent to `action` with `method`
 /// (`get`, `post`, `dialog`; empty when no form sends it and a page's script does, as the button beside
-/// the field suggests), through the control labelled `submitter`.
+/// the field suggests), through the control labelled `submitter`; `secret`, when the form holds a
+/// secret field (a password, else the kind of its first one), so Enter in any of its fields sends it.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(default)]
 pub struct SubmitContext {
     pub action: Option<String>,
     pub method: Option<String>,
     pub submitter: Option<String>,
-    pub has_password: bool,
-    pub has_card: bool,
+    pub secret: Option<SecretKind>,
 }
 
 /// The three answers, in increasing strength.
