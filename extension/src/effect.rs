@@ -2,6 +2,8 @@
 //! element's words (what it shows, its label, its title), the form activating it (or Enter in it) would
 //! submit and through which button, where a link goes, whether Enter in a field sends what it holds,
 //! the option a choice would make, and the visible words around it that say whether saving publishes.
+//! [`element_info`] adds all of it to `detect`'s description of an element; `detect` never asks here
+//! (effects are described on top of what is found, not the other way round).
 //!
 //! The functions that decide an effect are also the ones that produce it: [`implicit_submission`] is
 //! what `page::press` does for Enter in a field, [`match_option`] is how `act::select` picks an option.
@@ -10,9 +12,11 @@
 //! Reads only: it must not change the page. Page text is data; the values of fields are never part of
 //! a description except where `detect` reports them (and it never reports secret ones).
 
+use crate::detect::Found;
+use crate::dom::{closest_composed, composed_contains, composed_parent, owned_options, query};
 use crate::forms;
+use crate::plain_text::{cut, fold};
 use wasm_bindgen::{JsCast, JsValue};
-use waymark_protocol::text::collapse_spaces;
 use waymark_protocol::{ActFailure, ElementInfo, FormInfo, LinkInfo, OptionChoice, SecretKind, Submission};
 use web_sys::{
     Element, HtmlButtonElement, HtmlElement, HtmlFormElement, HtmlInputElement, HtmlSelectElement,
@@ -45,9 +49,17 @@ const TEXT_TYPES: &[&str] = &[
     "number",
 ];
 
+/// What the policy gate needs to judge an action on `found`: its description as `detect` gives it,
+/// with all of its words and what acting on it would do.
+pub fn element_info(found: &Found, index: Option<u32>, url: String) -> ElementInfo {
+    let mut info = found.info(index, url);
+    enrich(&mut info, &found.element);
+    info
+}
+
 /// Adds to `info` (already named by `detect`) everything the gate needs to know about what acting on
 /// `element` would do.
-pub fn enrich(info: &mut ElementInfo, element: &Element) {
+fn enrich(info: &mut ElementInfo, element: &Element) {
     let editable = is_editable(element);
     info.editable = editable;
     info.label = aria_label(element);
@@ -61,7 +73,7 @@ pub fn enrich(info: &mut ElementInfo, element: &Element) {
                 element
                     .dyn_ref::<HtmlInputElement>()
                     .filter(|i| matches!(i.type_().to_lowercase().as_str(), "submit" | "button" | "reset"))
-                    .map(|i| clean(&i.value(), TEXT_MAX))
+                    .map(|i| cut(&i.value(), TEXT_MAX))
                     .filter(|t| !t.is_empty())
             });
     }
@@ -323,9 +335,9 @@ fn button_beside(field: &Element) -> Option<Element> {
         if matches!(container.local_name().as_str(), "body" | "html") {
             return None;
         }
-        let buttons: Vec<Element> = crate::act::query(&container.clone().into(), BUTTONS)
+        let buttons: Vec<Element> = query(&container.clone().into(), BUTTONS)
             .into_iter()
-            .filter(|b| !crate::act::composed_contains(field, b) && b.get_client_rects().length() > 0)
+            .filter(|b| !composed_contains(field, b) && b.get_client_rects().length() > 0)
             .collect();
         if !buttons.is_empty() {
             const FOLLOWING: u16 = 4;
@@ -404,7 +416,7 @@ pub fn option_choice(element: &Element, wanted: &str) -> Result<OptionChoice, Ac
         });
     }
     let target = fold(wanted);
-    let owned: Vec<String> = crate::act::owned_options(element)
+    let owned: Vec<String> = owned_options(element)
         .into_iter()
         .map(|(_, label)| label)
         .collect();
@@ -474,7 +486,7 @@ fn aria_label(element: &Element) -> Option<String> {
             .filter_map(|id| document.get_element_by_id(id))
             .filter_map(|e| visible_text(&e, TEXT_MAX).or_else(|| e.text_content()))
             .collect();
-        let text = clean(&text.join(" "), TEXT_MAX);
+        let text = cut(&text.join(" "), TEXT_MAX);
         if !text.is_empty() {
             return Some(text);
         }
@@ -485,7 +497,7 @@ fn aria_label(element: &Element) -> Option<String> {
 fn attribute(element: &Element, name: &str) -> Option<String> {
     element
         .get_attribute(name)
-        .map(|v| clean(&v, TEXT_MAX))
+        .map(|v| cut(&v, TEXT_MAX))
         .filter(|v| !v.is_empty())
 }
 
@@ -495,7 +507,7 @@ fn visible_text(element: &Element, max: usize) -> Option<String> {
     let mut words = String::new();
     let mut seen = 0;
     collect_visible(element.as_ref(), &mut words, max + 1, &mut seen, 0);
-    Some(clean(&words, max))
+    Some(cut(&words, max))
 }
 
 /// Elements whose text is not words on the page (scripts, styles), or is what a field holds.
@@ -605,46 +617,4 @@ fn context(element: &Element) -> String {
         current = composed_parent(&container);
     }
     best
-}
-
-/// The closest element matching `selector` from `element` up, across shadow roots.
-fn closest_composed(element: &Element, selector: &str) -> Option<Element> {
-    let mut current = Some(element.clone());
-    while let Some(e) = current {
-        if let Ok(Some(found)) = e.closest(selector) {
-            return Some(found);
-        }
-        current = e
-            .get_root_node()
-            .dyn_into::<web_sys::ShadowRoot>()
-            .ok()
-            .map(|s| s.host());
-    }
-    None
-}
-
-fn composed_parent(element: &Element) -> Option<Element> {
-    if let Some(parent) = element.parent_element() {
-        return Some(parent);
-    }
-    element
-        .parent_node()?
-        .dyn_into::<web_sys::ShadowRoot>()
-        .ok()
-        .map(|s| s.host())
-}
-
-/// Lower case, spacing collapsed: how option labels are compared.
-pub fn fold(text: &str) -> String {
-    collapse_spaces(text).to_lowercase()
-}
-
-/// Collapses white space and cuts to `max` characters.
-fn clean(text: &str, max: usize) -> String {
-    let joined = collapse_spaces(text);
-    if joined.chars().count() <= max {
-        return joined;
-    }
-    let cut: String = joined.chars().take(max.saturating_sub(1)).collect();
-    format!("{}…", cut.trim_end())
 }

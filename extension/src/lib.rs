@@ -40,6 +40,8 @@ mod content;
 #[cfg(feature = "content")]
 mod detect;
 #[cfg(feature = "content")]
+mod dom;
+#[cfg(feature = "content")]
 mod effect;
 #[cfg(feature = "content")]
 mod forms;
@@ -49,6 +51,8 @@ mod mask;
 mod overlay;
 #[cfg(feature = "content")]
 mod page;
+#[cfg(feature = "content")]
+mod plain_text;
 #[cfg(feature = "content")]
 mod secret;
 #[cfg(feature = "content")]

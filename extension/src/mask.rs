@@ -27,7 +27,7 @@ pub fn cover_secrets() -> usize {
         return 0;
     };
     let mut fields = Vec::new();
-    collect(&document, crate::overlay::viewport(), &mut fields, 0);
+    collect(&document, crate::dom::viewport(), &mut fields, 0);
     if fields.is_empty() {
         return 0;
     }
@@ -78,7 +78,7 @@ fn collect(root: &web_sys::Node, viewport: (f64, f64), out: &mut Vec<Element>, d
 fn draw(document: &Document, fields: &[Element]) -> Result<(Element, usize), wasm_bindgen::JsValue> {
     // The overlay's random tag: no fixed name a page could look for, and the page watcher
     // (`watch.rs`) passes over it as Waymark's own.
-    let host = document.create_element(&crate::overlay::host_tag())?;
+    let host = document.create_element(&crate::dom::host_tag())?;
     host.set_attribute("aria-hidden", "true")?;
     host.set_attribute("inert", "")?;
     if let Some(html) = host.dyn_ref::<HtmlElement>() {

@@ -1,5 +1,5 @@
 //! The numbered overlay: one host element with a closed shadow root holding a badge per numbered
-//! element. The host's tag is a random custom-element name chosen once per frame ([`host_tag`]), so no
+//! element. The host's tag is a random custom-element name chosen once per frame (`dom.rs`), so no
 //! page can find Waymark by a fixed name. Black on yellow with a dark and a light ring, bold, 14 px: readable on any page and in
 //! forced-colours mode. The host is `aria-hidden` and `inert` with `pointer-events: none`, so it never
 //! reaches the accessibility tree, takes focus, or catches a click. Badges are drawn only for elements
@@ -15,6 +15,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{Document, Element, HtmlElement};
 
 use crate::detect::{Bulk, Rect};
+use crate::dom::{host_tag, viewport};
 
 const STYLE: &str = "
 :host { all: initial; }
@@ -25,51 +26,6 @@ const STYLE: &str = "
      forced-color-adjust: none; }
 @media (forced-colors: active) { .b { color: #000; background: #ffd700; border-color: #000; } }
 ";
-
-/// First and second words of the hosts' tag names: plain words a site might use for its own
-/// components, never the product's name. 80 × 80 names, so two loads of a page rarely share one.
-const TAG_FIRST: &[&str] = &[
-    "amber", "ashen", "azure", "bold", "brisk", "calm", "cedar", "civic", "clear", "coral", "crisp",
-    "dapper", "dusky", "eager", "early", "even", "fair", "fleet", "fond", "frosty", "gentle", "gilded",
-    "glad", "golden", "grand", "hazel", "humble", "idle", "ivory", "jade", "jolly", "keen", "kind", "lively",
-    "lofty", "lucid", "lunar", "mellow", "merry", "misty", "modest", "noble", "nimble", "oaken", "olive",
-    "opal", "pale", "plain", "polar", "proud", "quick", "quiet", "rapid", "rosy", "royal", "rustic", "sable",
-    "sandy", "scarlet", "serene", "silent", "silver", "sleek", "snowy", "solar", "spry", "stark", "steady",
-    "still", "sunny", "swift", "tawny", "tidy", "topaz", "urban", "velvet", "vivid", "warm", "wild", "witty",
-];
-const TAG_SECOND: &[&str] = &[
-    "acorn", "alder", "anchor", "aspen", "badger", "basin", "beacon", "birch", "bison", "bloom", "brook",
-    "canyon", "cliff", "cloud", "comet", "cove", "crane", "creek", "dawn", "delta", "dune", "eagle", "ember",
-    "falcon", "fern", "field", "finch", "fjord", "flint", "forest", "fox", "glade", "grove", "harbor",
-    "hawk", "heron", "hill", "island", "ivy", "lagoon", "lake", "lark", "leaf", "maple", "marsh", "meadow",
-    "mesa", "moss", "orchid", "otter", "owl", "pebble", "pine", "pond", "prairie", "quail", "rain", "raven",
-    "reed", "ridge", "river", "robin", "sage", "shore", "sparrow", "spruce", "stone", "stream", "summit",
-    "swan", "thicket", "thrush", "tide", "trail", "valley", "willow", "wren", "yarrow", "zephyr", "lotus",
-];
-
-thread_local! {
-    /// The tag of this frame's host elements (the overlay and the screenshot mask): picked at random
-    /// the first time one is made, then kept for the frame's life. A fixed tag would let any page
-    /// tell that Waymark is installed, which for its users discloses a disability.
-    static HOST_TAG: String = host_tag_from(js_sys::Math::random(), js_sys::Math::random());
-}
-
-/// A custom-element name from two random numbers in `[0, 1)`: `"<first>-<second>"`.
-fn host_tag_from(a: f64, b: f64) -> String {
-    let pick =
-        |words: &[&'static str], r: f64| words[((r * words.len() as f64) as usize).min(words.len() - 1)];
-    format!("{}-{}", pick(TAG_FIRST, a), pick(TAG_SECOND, b))
-}
-
-/// The tag of this frame's host elements (see [`HOST_TAG`]).
-pub fn host_tag() -> String {
-    HOST_TAG.with(Clone::clone)
-}
-
-/// Whether `tag` (an element's local name) is this frame's host tag.
-pub fn is_host_tag(tag: &str) -> bool {
-    HOST_TAG.with(|t| t == tag)
-}
 
 /// The overlay of one frame.
 pub struct Overlay {
@@ -273,22 +229,6 @@ fn place(shown: &[(Rect, u32)], (width, height): (f64, f64)) -> Vec<(f64, f64, u
     out
 }
 
-/// The frame's viewport size in CSS pixels.
-pub fn viewport() -> (f64, f64) {
-    let window = web_sys::window();
-    let dim = |f: fn(&web_sys::Window) -> Result<JsValue, JsValue>| {
-        window
-            .as_ref()
-            .and_then(|w| f(w).ok())
-            .and_then(|v| v.as_f64())
-            .unwrap_or(0.0)
-    };
-    (
-        dim(web_sys::Window::inner_width),
-        dim(web_sys::Window::inner_height),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -316,46 +256,6 @@ mod tests {
             }
         }
         bad
-    }
-
-    #[test]
-    fn host_tags_are_valid_custom_element_names_that_never_name_the_product() {
-        // Custom-element names the HTML standard reserves.
-        let reserved = [
-            "annotation-xml",
-            "color-profile",
-            "font-face",
-            "font-face-src",
-            "font-face-uri",
-            "font-face-format",
-            "font-face-name",
-            "missing-glyph",
-        ];
-        let mut all = std::collections::BTreeSet::new();
-        for (i, _) in TAG_FIRST.iter().enumerate() {
-            for (j, _) in TAG_SECOND.iter().enumerate() {
-                let a = (i as f64 + 0.5) / TAG_FIRST.len() as f64;
-                let b = (j as f64 + 0.5) / TAG_SECOND.len() as f64;
-                let tag = host_tag_from(a, b);
-                let (first, second) = tag.split_once('-').unwrap();
-                assert!(!first.is_empty() && !second.is_empty(), "{tag}");
-                assert!(tag.bytes().all(|c| c.is_ascii_lowercase() || c == b'-'), "{tag}");
-                assert!(
-                    !reserved.contains(&tag.as_str()) && !tag.contains("waymark"),
-                    "{tag}"
-                );
-                all.insert(tag);
-            }
-        }
-        assert_eq!(
-            all.len(),
-            TAG_FIRST.len() * TAG_SECOND.len(),
-            "every pair is its own name"
-        );
-        assert!(all.len() >= 6_000, "two page loads rarely share a name");
-        // The ends of the random range stay inside the lists.
-        assert_eq!(host_tag_from(0.0, 0.0), "amber-acorn");
-        assert_eq!(host_tag_from(0.999_999_9, 0.999_999_9), "witty-lotus");
     }
 
     #[test]

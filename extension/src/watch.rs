@@ -78,8 +78,14 @@ struct Watch {
 /// What the content script does once changes settle, given the number of controls added.
 type OnChange = Box<dyn Fn(u32)>;
 
+/// How many controls an added element may hold: `detect`'s count, handed over by the content script
+/// (what a control is is not this module's to know).
+type ControlsIn = fn(&Element) -> u32;
+
 struct State {
     added: Cell<u32>,
+    /// Counts the controls in added elements, once [`observe`] said how.
+    controls_in: Cell<Option<ControlsIn>>,
     scheduled: Cell<bool>,
     on_change: RefCell<Option<OnChange>>,
     changes: RefCell<Changes>,
@@ -90,13 +96,15 @@ thread_local! {
 }
 
 /// Watches the frame's document from now on (once; later calls only start a fresh count, since a
-/// fresh listing has just been made), calling `on_change(added_controls)` after changes settle.
-pub fn observe(on_change: impl Fn(u32) + 'static) {
+/// fresh listing has just been made), calling `on_change(added_controls)` after changes settle, with
+/// the controls in added elements counted by `controls_in`.
+pub fn observe(controls_in: ControlsIn, on_change: impl Fn(u32) + 'static) {
     start();
     WATCH.with_borrow(|watch| {
         if let Some(watch) = watch {
             // A check already scheduled still runs: it then judges the fresh numbering.
             watch.state.added.set(0);
+            watch.state.controls_in.set(Some(controls_in));
             *watch.state.on_change.borrow_mut() = Some(Box::new(on_change));
         }
     });
@@ -135,6 +143,7 @@ fn start() {
         }
         let state = Rc::new(State {
             added: Cell::new(0),
+            controls_in: Cell::new(None),
             scheduled: Cell::new(false),
             on_change: RefCell::new(None),
             changes: RefCell::new(Changes::default()),
@@ -313,11 +322,11 @@ fn changed(state: &Rc<State>, records: &js_sys::Array) {
                 noted.roots.push(target);
             }
         }
+        let controls_in = state.controls_in.get();
         for i in 0..added.length() {
             if let Some(element) = added.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
-                state
-                    .added
-                    .set(state.added.get() + crate::detect::controls_in(&element));
+                let controls = controls_in.map_or(0, |count| count(&element));
+                state.added.set(state.added.get() + controls);
             }
         }
     }
@@ -344,8 +353,8 @@ fn is_sheet(node: &Node) -> bool {
 }
 
 /// Whether `node` is one of Waymark's host elements (the overlay, a screenshot mask): they carry this
-/// frame's random host tag (`overlay::host_tag`).
+/// frame's random host tag (`dom::host_tag`).
 fn is_overlay(node: Option<&Node>) -> bool {
     node.and_then(|n| n.dyn_ref::<Element>())
-        .is_some_and(|e| crate::overlay::is_host_tag(&e.local_name()))
+        .is_some_and(|e| crate::dom::is_host_tag(&e.local_name()))
 }

@@ -13,7 +13,9 @@ use wasm_bindgen::{JsCast, JsValue};
 use waymark_protocol::ActFailure;
 use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
-pub use pointer::{owned_options, pointer_click, pointer_select, pointer_type};
+pub use pointer::{pointer_click, pointer_select, pointer_type};
+
+use crate::dom::{composed_contains, composed_parent, query};
 
 /// Why an action could not be done, typed (the service worker says it in the user's language).
 pub type ActError = ActFailure;
@@ -158,22 +160,6 @@ pub fn topmost_at(document: &web_sys::Document, x: f64, y: f64) -> Option<Elemen
     Some(hit)
 }
 
-/// Whether `node` is `ancestor` or inside it, counting shadow trees as inside their hosts.
-pub fn composed_contains(ancestor: &Element, node: &Element) -> bool {
-    let mut current: Option<web_sys::Node> = Some(node.clone().into());
-    let target: &web_sys::Node = ancestor.as_ref();
-    while let Some(n) = current {
-        if &n == target {
-            return true;
-        }
-        current = match n.dyn_ref::<web_sys::ShadowRoot>() {
-            Some(shadow) => Some(shadow.host().into()),
-            None => n.parent_node(),
-        };
-    }
-    false
-}
-
 /// Elements that are controls of their own: a click meant for an outer control must not land on one of
 /// these inside it, unless it is the whole of the outer control (a tab whose link fills it).
 const CONTROLS: &str = "a[href], button, input, select, textarea, summary, [role=button], [role=link], \
@@ -202,15 +188,6 @@ fn part_of(control: &Element, hit: &Element) -> bool {
         current = composed_parent(&e);
     }
     false
-}
-
-/// The parent element across shadow boundaries.
-fn composed_parent(element: &Element) -> Option<Element> {
-    let parent = element.parent_node()?;
-    match parent.dyn_ref::<web_sys::ShadowRoot>() {
-        Some(shadow) => Some(shadow.host()),
-        None => parent.dyn_into::<Element>().ok(),
-    }
 }
 
 /// `hit` or its nearest HTML ancestor up to `stop` (an SVG icon's path inside a button has no `click()`).
@@ -247,21 +224,6 @@ fn focus_from(target: &Element, control: &Element) {
     if let Some(h) = control.dyn_ref::<HtmlElement>() {
         let _ = h.focus();
     }
-}
-
-/// `root.querySelectorAll(selector)` for a document, element or shadow root, as elements.
-pub fn query(root: &JsValue, selector: &str) -> Vec<Element> {
-    let Some(list) = js_sys::Reflect::get(root, &"querySelectorAll".into())
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-        .and_then(|f| f.call1(root, &selector.into()).ok())
-        .and_then(|l| l.dyn_into::<web_sys::NodeList>().ok())
-    else {
-        return Vec::new();
-    };
-    (0..list.length())
-        .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
-        .collect()
 }
 
 /// The element with the keyboard focus, looking into open shadow roots (the document only knows the

@@ -83,7 +83,7 @@ pub(super) fn focus(local: Option<u32>) -> ToolResult {
             let focused = active.as_ref().and_then(|a| {
                 f.numbered
                     .iter()
-                    .rposition(|(_, found)| act::composed_contains(&found.element, a))
+                    .rposition(|(_, found)| crate::dom::composed_contains(&found.element, a))
                     .map(|i| i as u32 + 1)
             });
             let roles: Vec<String> = f

@@ -263,7 +263,7 @@ fn scan(viewport: bool, describe: Option<u32>) -> ToolResult {
     // When the page changes under this numbering: move the badges, and drop the numbers once numbered
     // elements are gone or many controls came, so the next action by number is refused as stale (and
     // answered with a fresh list) instead of landing on something else.
-    crate::watch::observe(|added| {
+    crate::watch::observe(crate::detect::controls_in, |added| {
         let outdated = added >= crate::watch::MANY_ADDED
             || FRAME.with_borrow(|f| f.numbered.iter().any(|(_, found)| !found.element.is_connected()));
         if outdated {
@@ -386,9 +386,11 @@ fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult
             ToolResult::ok(json!({"overlay": "hidden"}))
         }
         PageTool::Describe { index } => match numbered(index) {
-            Ok((_, found)) => answer(serde_json::to_value(
-                found.info(Some(number.unwrap_or(index)), url()),
-            )),
+            Ok((_, found)) => answer(serde_json::to_value(crate::effect::element_info(
+                &found,
+                Some(number.unwrap_or(index)),
+                url(),
+            ))),
             Err(why) => why,
         },
         PageTool::Preview { action } => preview(*action, number),

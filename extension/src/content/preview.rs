@@ -7,6 +7,7 @@ use waymark_protocol::{ActKind, ErrorKind, FramePreview, PageReason, PageTool, T
 
 use super::{answer, document, no_document, numbered, remember, this_document, url, FRAME};
 use crate::act;
+use crate::effect::element_info;
 
 /// What `action` would do here (see `effect`), for the gate: the element it reaches (by number, or the
 /// focused one for a key without a number), the option a choice would make, and whether this frame
@@ -55,7 +56,7 @@ pub(super) fn preview(action: PageTool, number: Option<u32>) -> ToolResult {
                 }
             }
         }
-        out.target = Some(found.info(Some(number.unwrap_or(index)), url()));
+        out.target = Some(element_info(&found, Some(number.unwrap_or(index)), url()));
         out.element = Some(id);
     }
     match &action {
@@ -78,7 +79,7 @@ pub(super) fn preview(action: PageTool, number: Option<u32>) -> ToolResult {
                         (remember(&found), found, None)
                     }
                 };
-                out.target = Some(found.info(index, url()));
+                out.target = Some(element_info(&found, index, url()));
                 out.element = Some(id);
             }
         }

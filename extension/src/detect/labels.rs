@@ -7,7 +7,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::Element;
 
 use super::bulk::Bulk;
-use super::scan::query_array;
+use crate::dom::query_array;
 
 /// The labels of one tree's fields. A field's own `labels` list would do, but the browser walks the
 /// whole document for each field to build it, which costs seconds on a large page. A whole-tree scan

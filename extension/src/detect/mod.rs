@@ -43,11 +43,11 @@ use waymark_protocol::{ElementInfo, Interactive, SecretKind};
 use web_sys::Element;
 
 pub use bulk::{Bulk, Rect};
-pub use name::secret_of;
 use name::{accessible_name, field_name, states_of, value_of};
+pub use name::{heading_text, secret_of};
 use rules::role_of;
 pub use scan::{controls_in, interactives, listing};
-pub use text::{heading_text, page_text};
+pub use text::page_text;
 
 /// Longest name or value we report; longer ones are cut with an ellipsis.
 const MAX_TEXT: usize = 80;
@@ -110,8 +110,8 @@ impl Found {
         accessible_name(&self.element, &tag, None)
     }
 
-    /// What the policy gate needs to judge an action on this element: its description, all of its
-    /// words, and what acting on it would do (`effect`).
+    /// The element's description for the policy gate, as of now; `effect::element_info` adds all of
+    /// its words and what acting on it would do.
     pub fn info(&self, index: Option<u32>, url: String) -> ElementInfo {
         let element = &self.element;
         let attr = |name: &str| {
@@ -129,7 +129,7 @@ impl Found {
         let secret = field_name(element, &element.local_name(), Some(&self.role), None)
             .1
             .or(self.secret);
-        let mut info = ElementInfo {
+        ElementInfo {
             index,
             role: self.role.clone(),
             name: self.name.clone(),
@@ -141,9 +141,7 @@ impl Found {
             in_dialog,
             url,
             ..ElementInfo::default()
-        };
-        crate::effect::enrich(&mut info, element);
-        info
+        }
     }
 
     /// Reads the value and states again: a page's script can change them (`value`, `checked`) without

@@ -7,7 +7,8 @@
 //! - the Markdown pages are navigable: fences closed, no heading level skipped, links to headings and
 //!   files that exist, the README's set-up near its top (`markdown.rs`);
 //! - every message the code says (`say!(words, "id", …)`) is in the English catalogue, and every
-//!   English message is said somewhere (the catalogue's own tests hold the other languages to English).
+//!   English message is said somewhere (the catalogue's own tests hold the other languages to English);
+//! - the content script's modules import each other in layers, never in a circle (`imports.rs`).
 //!
 //! Each check is a function returning the problems it found, in words a person can act on, so the
 //! checks themselves are tested on small made-up inputs (`tests.rs`) as well as run on the repository.
@@ -17,6 +18,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+pub mod imports;
 pub mod markdown;
 
 /// Directories never searched: build output, installed packages, version control.
