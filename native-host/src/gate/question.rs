@@ -174,6 +174,12 @@ pub fn with_concern(words: &Words, tool: &PageTool, effect: &Effect, concern: &C
             action: ActKind::Click,
             ..
         } => say!(words, "question-action-click", target = target),
+        PageTool::Press { key, .. } if effect_focused(tool) => say!(
+            words,
+            "question-action-press-focused",
+            key = Key::of(key).said(words),
+            target = target
+        ),
         PageTool::Press { key, .. } => say!(
             words,
             "question-action-press-on",
