@@ -29,6 +29,8 @@ const ASKS_LEVELS: usize = 4;
 const HEADINGS_MAX: u32 = 2_000;
 
 const HEADINGS: &str = "h1, h2, h3, h4, h5, h6, [role=heading]";
+/// Containers whose words are an item (see [`item_of`]).
+const ITEMS: &str = "tr, [role=row], li, [role=listitem], article, [role=article]";
 const DIALOGS: &str = "dialog, [role=dialog], [role=alertdialog], [aria-modal=true]";
 /// What Escape closes, when it is shown.
 const LAYERS: &str = "dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true], [role=menu], \
@@ -229,7 +231,7 @@ fn heading_above(element: &Element) -> Option<String> {
 
 /// The words of the page's own question `element` answers: the dialog it is in, or the nearest
 /// container (a few levels up) with words besides its controls — `None` when that container is
-/// longer than a question (the page itself).
+/// longer than a question (the page itself) or is the item the control acts on.
 fn asks_of(element: &Element) -> Option<String> {
     if let Some(dialog) = closest(element, DIALOGS) {
         let words = words_of(&dialog, ASKS_MAX, Some(CONTROLS));
@@ -238,7 +240,8 @@ fn asks_of(element: &Element) -> Option<String> {
     let mut current = composed_parent(element);
     for _ in 0..ASKS_LEVELS {
         let container = current?;
-        if matches!(container.local_name().as_str(), "body" | "html" | "main") {
+        // A row's, list item's or card's words are the item the control acts on, not a question.
+        if container.local_name() == "html" || container.matches(ITEMS).unwrap_or(false) {
             return None;
         }
         let words = words_of(&container, ASKS_MAX + 1, Some(CONTROLS));

@@ -381,10 +381,10 @@ fn of_item(words: &Words, target: String, item: &Item) -> String {
 }
 
 /// The words of the page's own question the control answers, when the page asks it: in a dialog, or
-/// ending with a question mark — or always when the policy's concern is that question (`concerned`).
+/// asking with a question mark — or always when the policy's concern is that question (`concerned`).
 fn answers(words: &Words, target: &ElementInfo, concerned: bool) -> Option<String> {
     let asks = target.asks.as_deref()?.trim();
-    let asking = target.in_dialog || asks.ends_with(['?', '？', '؟']);
+    let asking = target.in_dialog || asks.contains(['?', '？', '؟']);
     (!asks.is_empty() && (asking || concerned)).then(|| {
         say!(
             words,

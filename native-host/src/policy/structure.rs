@@ -119,8 +119,9 @@ pub(super) fn marked_dangerous(f: &Facts) -> Option<String> {
 }
 
 /// The control answers the page's own question, and that question is risky: it mentions deleting or
-/// paying (or, for a generic "OK"/"Continue", sending), or carries a price. A button that only says no
-/// or goes back is the way out, not the answer.
+/// paying (or, for a generic "OK"/"Continue", sending), or carries a price. A generic control answers
+/// whatever words are around it; another label only words that ask (with a question mark). A
+/// button that only says no or goes back is the way out, not the answer.
 pub(super) fn answers_risky_question(f: &Facts) -> Option<String> {
     if f.asks.is_empty() || !f.is_button_like() || dismisses(f) || super::judge::is_cookie_consent(f) {
         return None;
@@ -130,7 +131,8 @@ pub(super) fn answers_risky_question(f: &Facts) -> Option<String> {
         || f.labels()
             .into_iter()
             .any(|l| find(&LEX.confirm, &l.norm, kind).is_some() || find(&LEX.next, &l.norm, kind).is_some());
-    let asking = f.in_dialog || f.asks_raw.trim_end().ends_with(['?', '？', '؟']);
+    // A generic "OK" answers whatever is around it; any other label only a question the page asks.
+    let asking = f.asks_raw.contains(['?', '？', '؟']);
     if !generic && !asking {
         return None;
     }
