@@ -29,7 +29,8 @@ const OPENING_ROLES: &[&str] = &[
 ];
 
 /// How many words a command-like label has at most ("Delete", "Delete this draft", "Konto endgültig
-/// löschen"); a longer one that opens an item is its title.
+/// löschen"); a longer one that opens an item is its title ("AW: Bitte die alten Sicherungen
+/// löschen").
 const COMMAND_MAX_WORDS: usize = 4;
 
 /// Whether activating the control opens or selects an item, where the words it carries are the item's

@@ -56,13 +56,25 @@ pub(super) fn destructive_path(url: &str) -> Option<&'static str> {
     let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
     let (query, fragment) = query.split_once('#').unwrap_or((query, ""));
     let (path, path_fragment) = path.split_once('#').unwrap_or((path, ""));
-    let searched = |pair: &&str| {
+    let key_of = |pair: &str| {
         let key = pair.split_once('=').map_or("", |(k, _)| k);
-        words::SEARCH_KEYS.contains(&key.to_lowercase().as_str())
+        key.trim_start_matches('_').to_lowercase()
     };
+    // What an action-like key asks for is an act, with every delete word (`?action=trash`); what a
+    // search looks for is no act at all.
+    if let Some(verb) = query
+        .split(['&', ';'])
+        .filter(|pair| words::ACTION_KEYS.contains(&key_of(pair).as_str()))
+        .find_map(|pair| {
+            pair.split_once('=')
+                .and_then(|(_, value)| segment_verb(value, true))
+        })
+    {
+        return Some(verb);
+    }
     let queried = query
         .split(['&', ';'])
-        .filter(|pair| !searched(pair))
+        .filter(|pair| !words::SEARCH_KEYS.contains(&key_of(pair).as_str()))
         .flat_map(|pair| pair.split('='));
     let found = path
         .split(['/', ';', '='])
@@ -72,12 +84,13 @@ pub(super) fn destructive_path(url: &str) -> Option<&'static str> {
                 .into_iter()
                 .flat_map(|f| f.split(['/', '?', '&', '='])),
         )
-        .find_map(segment_verb);
+        .find_map(|segment| segment_verb(segment, false));
     found
 }
 
-/// The destructive word a path segment starts with, if any (see [`destructive_path`]).
-fn segment_verb(segment: &str) -> Option<&'static str> {
+/// The destructive word a path segment starts with, if any (see [`destructive_path`]); `act`: the
+/// segment is what an action-like key asks for, so no delete word names a place there.
+fn segment_verb(segment: &str, act: bool) -> Option<&'static str> {
     let (spaced, _) = normalize_capped(&camel_spaced(segment), LABEL_MAX_CHARS);
     let head = spaced
         .split(|c: char| !c.is_alphanumeric())
@@ -97,7 +110,7 @@ fn segment_verb(segment: &str) -> Option<&'static str> {
     lexicon
         .delete
         .iter()
-        .filter(|t| !t.text.contains(' ') && !words::PATH_NOT_DESTRUCTIVE.contains(&t.text.as_str()))
+        .filter(|t| !t.text.contains(' ') && (act || !words::PATH_NOT_DESTRUCTIVE.contains(&t.text.as_str())))
         .find(|t| t.text == head || (t.cjk && spaced.starts_with(t.text.as_str())))
         .map(|t| t.text.as_str())
 }

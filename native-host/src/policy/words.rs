@@ -721,6 +721,11 @@ pub const SEARCH_KEYS: &[&str] = &[
     "search_query",
 ];
 
+/// Query keys whose value is an act the address asks for (`?action=trash`, `?op=drop`, `?do=delete`).
+pub const ACTION_KEYS: &[&str] = &[
+    "action", "act", "do", "op", "cmd", "command", "task", "method", "mode",
+];
+
 /// Delete words that name a place, not an act, as a path segment (`/password/reset` is a form to fill
 /// in, `/mail/trash` a folder to read).
 pub const PATH_NOT_DESTRUCTIVE: &[&str] = &["reset", "trash"];

@@ -39,6 +39,10 @@ fn opening_a_mail_whose_subject_says_delete_asks_nothing() {
         let d = click_on("link", json!({"name": name, "href": href}));
         assert_eq!(d.decision, Verdict::Confirm, "{name} {href}: {}", d.reason);
     }
+    // A row action says what it moves the item to, and its address asks for the act.
+    let moved = json!({"name": "Move “Old announcement” to the Trash",
+        "href": "https://blog.example/wp-admin/post.php?post=5&action=trash&_wpnonce=ab12"});
+    assert_eq!(click_on("link", moved).decision, Verdict::Confirm);
     // A link that is no address (a script's) is a command, whatever it says.
     let d = click_on("link", json!({"name": "Re: please delete the old backups"}));
     assert_eq!(d.decision, Verdict::Confirm, "{}", d.reason);
@@ -190,6 +194,7 @@ fn addresses_are_judged_by_their_path_and_query_words() {
         "https://site.example/konto/l%C3%B6schen",
         "https://site.example/%D1%83%D0%B4%D0%B0%D0%BB%D0%B8%D1%82%D1%8C",
         "https://app.example/#/keys/5/revoke",
+        "https://blog.example/wp-admin/post.php?post=5&action=trash&_wpnonce=ab12",
     ] {
         let d = decide(json!({"action": "navigate", "url": url}));
         assert_decision(&d, Verdict::Confirm, "destructive");
