@@ -34,6 +34,8 @@ mod frames;
 #[cfg(feature = "content")]
 mod act;
 #[cfg(feature = "content")]
+mod around;
+#[cfg(feature = "content")]
 mod banners;
 #[cfg(feature = "content")]
 mod content;
@@ -55,6 +57,8 @@ mod page;
 mod plain_text;
 #[cfg(feature = "content")]
 mod secret;
+#[cfg(feature = "content")]
+mod shown;
 #[cfg(feature = "content")]
 mod watch;
 

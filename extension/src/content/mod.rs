@@ -115,6 +115,22 @@ thread_local! {
     };
 }
 
+/// Whether several controls of this frame's latest list have the name `name` (then the name alone does
+/// not say which one a question is about).
+fn name_repeats(name: &str) -> bool {
+    let wanted = crate::plain_text::fold(name);
+    !wanted.is_empty()
+        && FRAME.with(|f| {
+            f.try_borrow().is_ok_and(|f| {
+                f.numbered
+                    .iter()
+                    .filter(|(_, found)| crate::plain_text::fold(found.name()) == wanted)
+                    .nth(1)
+                    .is_some()
+            })
+        })
+}
+
 /// Entry point, called by `content.js` once the module is instantiated in this frame.
 #[wasm_bindgen]
 pub fn start_content() {
@@ -393,7 +409,7 @@ fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult
             ))),
             Err(why) => why,
         },
-        PageTool::Preview { action } => preview(*action, number),
+        PageTool::Preview { action } => preview(*action, number, element),
         PageTool::OverlayAct { index, action, text } => act_on(
             target(index, element),
             action,

@@ -73,7 +73,11 @@ pub async fn run(tab_id: Option<i32>, tool: PageTool, pin: Option<Pin>) -> ToolR
         PageTool::ListTabs => tablist::list_tabs().await,
         PageTool::SwitchTab { index } => tablist::switch_tab(index).await,
         tool @ PageTool::Describe { index } => numbering::by_number(tab, index, tool).await,
-        PageTool::Preview { action } => pinned::preview(tab, *action).await,
+        // With a pin: the gate's second look at a held action, on exactly the pinned element.
+        PageTool::Preview { action } => match pin {
+            Some(pin) => pinned::preview_pinned(tab, *action, pin).await,
+            None => pinned::preview(tab, *action).await,
+        },
         PageTool::Screenshot => screenshot::screenshot(tab).await,
         PageTool::DownloadWait { timeout_ms } => downloads::download_wait(timeout_ms).await,
         PageTool::FocusNext { role } => focus::move_focus(tab, role, true).await,
