@@ -1,9 +1,12 @@
-//! The page side of Waymark, loaded into every frame of every page by `content.js`: it finds the
-//! frame's interactive elements, keeps their local numbering, draws the badges with the tab-wide
-//! numbers the service worker assigns, and acts on elements by local number.
+//! The page side of Waymark, put by the service worker (through `content.js`) into every frame of a tab
+//! Waymark is used in (`tabs/in_use.rs`), never into pages it is not used in: it finds the frame's
+//! interactive elements, keeps their local numbering, draws the badges with the tab-wide numbers the
+//! service worker assigns, and acts on elements by local number.
 //!
-//! It must stay cheap: it runs on every page. Nothing is computed until the worker asks, and nothing is
-//! written into the page's own DOM except the one overlay host element. Stable element ids live here
+//! It must stay cheap: it runs in every frame of every page of a tab in use. Nothing is computed until
+//! the worker asks, it answers only once its document is parsed (as a script declared for
+//! `document_idle` would start), and nothing is written into the page's own DOM except the one overlay
+//! host element. Stable element ids live here
 //! (a `WeakMap` from element to id), never in page attributes, so pages cannot read or forge them.
 //!
 //! Here: the frame's state, the routing of the worker's messages (each answered, with a failure when
@@ -150,6 +153,11 @@ pub fn start_content() {
 /// Answers one message from the worker: `send_response` is called with the result, at once or, for
 /// the one asynchronous tool, later (then `true` tells the browser to keep the channel open).
 fn handle(message: JsValue, _sender: JsValue, send_response: js_sys::Function) -> JsValue {
+    if document().is_some_and(|d| d.ready_state() == "loading") {
+        // The script went in as the document committed; until it is parsed, nobody answers, and the
+        // worker waits for the page as for one whose script has not started (`tabs/ready.rs`).
+        return JsValue::FALSE;
+    }
     let Ok(message) = chrome::from_js::<WorkerToContent>(message) else {
         // Not ours (another part of the extension may message the tab later): no answer.
         return JsValue::FALSE;
