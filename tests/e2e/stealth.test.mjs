@@ -9,9 +9,10 @@
 // listeners on its window and document — and there is no Waymark script in it, so no listener of its
 // either (the DevTools protocol lists the scripts' worlds and each world's listeners); the first tool
 // addressed to the tab is what puts Waymark in, which the same checks see. In use: after a listing, clicks by number in
-// both child frames, the overlay hidden and shown, and a screenshot (which masks the password fields),
-// no page received a message, saw Waymark's files load or could load them itself, or an element whose
-// name gives it away; its tag changes from one load of the page to the next.
+// both child frames, the overlay hidden and shown, the focus moved past a control that cannot take it,
+// and a screenshot (which masks the password fields), no page received a message, saw Waymark's files
+// load or could load them itself, saw an attribute written, or an element whose name gives it away;
+// its tag changes from one load of the page to the next.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -61,6 +62,10 @@ async function watched(tab = page) {
   }
   return out;
 }
+
+/// The attributes the fixture's own scripts write: the cross-origin frame's address, and a child
+/// frame's mark that its button was clicked.
+const PAGE_OWN_ATTRIBUTES = ['iframe[src]', 'body[data-clicked]'];
 
 /// Runs a tool from the panel on `tab`, as the panel's own port does (for tools without a typed
 /// command).
@@ -227,12 +232,13 @@ test('listing, clicks in child frames, the overlay and a screenshot leave nothin
   assert.equal(shot.status, 'ok', shot.error);
 
   const seen = await watched();
-  for (const [name, { messages, resources }] of Object.entries(seen)) {
+  for (const [name, { messages, resources, attributes }] of Object.entries(seen)) {
     assert.deepEqual(messages, [], `${name} received messages`);
     // The content script loads Waymark's code in every frame: the page's timeline must not show it
     // (the timeline works: it shows the page's own script).
     assert.ok(resources.some((r) => r.endsWith('/stealth-watch.js')), `${name} saw ${resources}`);
     assert.deepEqual(resources.filter((r) => !r.startsWith('http')), [], `${name} saw ${resources}`);
+    assert.deepEqual(attributes.filter((a) => !PAGE_OWN_ATTRIBUTES.includes(a)), [], `${name}: Waymark wrote attributes`);
   }
   for (const [name, { added }] of Object.entries(seen)) {
     assert.deepEqual(added.filter((tag) => tag.includes('waymark')), [], `${name}: ${added}`);
@@ -246,8 +252,24 @@ test('listing, clicks in child frames, the overlay and a screenshot leave nothin
   firstTag = hostTags(seen.top.added)[0];
 });
 
+test('moving the focus writes no attribute: a control that cannot take the focus is passed over', async () => {
+  const reply = await command('/list', /controls on "Stealth fixture"/);
+  const lines = reply.split('\n');
+  const number = (name) => lines.find((l) => l.includes(`, button, ${name}`))?.split(',')[0];
+  assert.ok(number('Div button'), `the div with role=button is numbered: ${reply}`);
+  await page.evaluate(() => document.activeElement?.blur());
+  await command('/next', new RegExp(`^Focus on ${number('Top button')}, button, Top button\\.$`));
+  // The next button is the div, which takes no focus without a tabindex: the one after it gets it.
+  await command('/next button', new RegExp(`^Focus on ${number('Same-origin button')}, button, Same-origin button\\.$`));
+  assert.equal(await frames().same.evaluate(() => document.activeElement.id), 'b');
+  for (const [name, { attributes }] of Object.entries(await watched())) {
+    assert.deepEqual(attributes.filter((a) => !PAGE_OWN_ATTRIBUTES.includes(a)), [], `${name}: Waymark wrote attributes`);
+  }
+  assert.equal(await page.evaluate(() => document.querySelector('[role=button]').hasAttribute('tabindex')), false);
+});
+
 test('the host’s tag changes from one load of the page to the next', async () => {
-  assert.ok(firstTag, 'the previous test found the tag');
+  assert.ok(firstTag, 'an earlier test found the tag');
   await page.reload();
   await loaded(page);
   await command('/list all', /controls on "Stealth fixture"/);
