@@ -50,6 +50,8 @@ mod forms;
 #[cfg(feature = "content")]
 mod mask;
 #[cfg(feature = "content")]
+mod natives;
+#[cfg(feature = "content")]
 mod overlay;
 #[cfg(feature = "content")]
 mod page;

@@ -11,15 +11,16 @@
 // addressed to the tab is what puts Waymark in, which the same checks see. In use: after a listing, clicks by number in
 // both child frames, the overlay hidden and shown, the focus moved past a control that cannot take it,
 // and a screenshot (which masks the password fields), no page received a message, saw Waymark's files
-// load or could load them itself, saw an attribute written, or an element whose name gives it away;
-// its tag changes from one load of the page to the next.
+// load or could load them itself, saw an attribute written, or an element whose name or shape gives it
+// away; the overlay's host is in the page only while numbers are shown, and its tag changes from one
+// load of the page to the next.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { command as run, config, openFixture } from './lib/harness.mjs';
+import { command as run, config, openFixture, until } from './lib/harness.mjs';
 
 let browser;
 let site;
@@ -240,16 +241,54 @@ test('listing, clicks in child frames, the overlay and a screenshot leave nothin
     assert.deepEqual(resources.filter((r) => !r.startsWith('http')), [], `${name} saw ${resources}`);
     assert.deepEqual(attributes.filter((a) => !PAGE_OWN_ATTRIBUTES.includes(a)), [], `${name}: Waymark wrote attributes`);
   }
-  for (const [name, { added }] of Object.entries(seen)) {
+  for (const [name, { added, removed }] of Object.entries(seen)) {
     assert.deepEqual(added.filter((tag) => tag.includes('waymark')), [], `${name}: ${added}`);
     // The overlay (badges in every frame) and the screenshot's mask (each frame has a password field)
-    // were added, under one random tag per frame.
+    // were added, under one random tag per frame; hiding the numbers took the overlay away.
     const tags = hostTags(added);
     assert.equal(tags.length, 1, `${name}: ${added}`);
     assert.match(tags[0], /^[a-z]+-[a-z]+$/, name);
     assert.ok(added.filter((tag) => tag === tags[0]).length >= 2, `${name}: overlay and mask: ${added}`);
+    assert.ok(removed.includes(tags[0]), `${name}: the overlay left with the numbers: ${removed}`);
   }
   firstTag = hostTags(seen.top.added)[0];
+});
+
+/// Waymark's hosts in a frame's document now (custom elements under the root element: the fixtures
+/// have none of their own), with all a page can measure of each.
+const hostsIn = (frame) => frame.evaluate(() => [...document.documentElement.children]
+  .filter((e) => e.localName.includes('-'))
+  .map((host) => {
+    const rect = host.getBoundingClientRect();
+    return {
+      attributes: host.attributes.length,
+      children: host.childNodes.length,
+      html: host.innerHTML,
+      shadowRoot: host.shadowRoot,
+      box: [rect.x, rect.y, rect.width, rect.height, host.getClientRects().length, host.offsetWidth, host.offsetHeight],
+      display: getComputedStyle(host).display,
+      text: host.textContent,
+    };
+  }));
+
+test('the overlay is in the page only while numbers are shown, and has no attribute or box to find it by', async () => {
+  await command('/list', /controls on "Stealth fixture"/);
+  for (const [name, frame] of Object.entries(frames())) {
+    // The last screenshot's mask (same tag, same shape) leaves after its three seconds.
+    await until(async () => (await hostsIn(frame)).length === 1, `${name}: the mask to go`);
+    assert.deepEqual(await hostsIn(frame), [{
+      attributes: 0, children: 0, html: '', shadowRoot: null, box: [0, 0, 0, 0, 0, 0, 0], display: 'contents', text: '',
+    }], `${name}: the host while numbers are shown`);
+  }
+  await command('/overlay off', /^Numbers hidden\.$/);
+  for (const [name, frame] of Object.entries(frames())) {
+    assert.deepEqual(await hostsIn(frame), [], `${name}: no host while the numbers are hidden`);
+  }
+  // Reading the page draws nothing.
+  await command('/read', /Stealth fixture/);
+  for (const [name, frame] of Object.entries(frames())) assert.deepEqual(await hostsIn(frame), [], name);
+  await command('/overlay on', /^Numbers shown on the page\.$/);
+  assert.equal((await hostsIn(frames().top)).length, 1, 'the numbers are back');
 });
 
 test('moving the focus writes no attribute: a control that cannot take the focus is passed over', async () => {

@@ -165,19 +165,13 @@ export function processInfo(pid) {
 }
 
 /// Whether a node of the DevTools protocol's DOM tree (`DOM.getDocument` with `pierce`) is one of
-/// Waymark's host elements (the overlay, or the screenshot mask). Their tag is random per frame, so
-/// they are known by their shape: a custom element with a closed shadow root, `aria-hidden` and
-/// `inert`. No fixture page has such an element of its own.
+/// Waymark's host elements (the overlay, or the screenshot mask). Their tag is random per frame and
+/// they carry no attribute, so they are known by what only the protocol sees: a custom element with a
+/// closed shadow root. No fixture page has such an element of its own.
 export function isWaymarkHost(node) {
-  const attrs = node.attributes ?? [];
-  const attr = (name) => {
-    const i = attrs.findIndex((a, k) => k % 2 === 0 && a === name);
-    return i >= 0 ? attrs[i + 1] : undefined;
-  };
   return node.localName?.includes('-')
-    && (node.shadowRoots ?? []).some((s) => s.shadowRootType === 'closed')
-    && attr('aria-hidden') === 'true'
-    && attr('inert') !== undefined;
+    && (node.attributes ?? []).length === 0
+    && (node.shadowRoots ?? []).some((s) => s.shadowRootType === 'closed');
 }
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
