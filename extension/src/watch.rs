@@ -14,9 +14,12 @@
 //! Must stay light, as it runs on every listed page, also one that changes hundreds of nodes a frame:
 //! no layout or style reads in the observer's callback or the listeners (they only note nodes), each
 //! batch of records is read in a fixed number of native calls however many records it holds (the
-//! browser's own array methods and getters applied in bulk, as in `detect/bulk.rs`), the changed nodes
-//! are gathered in a native `Set`, and Waymark's own host elements (the overlay and the screenshot
-//! mask, known by this frame's random tag) are ignored.
+//! browser's own array methods and getters applied in bulk, `natives.rs`), the changed nodes are
+//! gathered in a native `Set`, and once a check is scheduled and the next listing must read
+//! everything anyway, the observer pauses until the check (which then counts the controls added
+//! meanwhile with one query), so a page that never stops changing pays for about one batch per check.
+//! Waymark's own host elements (the overlay and the screenshot mask, known by this frame's random tag)
+//! are ignored.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -73,12 +76,20 @@ impl Changes {
 }
 
 struct Watch {
-    /// Kept so the observer and the listeners live as long as the frame.
-    observer: MutationObserver,
-    options: MutationObserverInit,
+    /// Kept so the observer's callback and the listeners live as long as the frame.
     _callback: Closure<dyn FnMut(js_sys::Array)>,
     _listeners: Vec<Closure<dyn FnMut(web_sys::Event)>>,
     state: Rc<State>,
+}
+
+/// The observer, the trees it watches, and whether it is paused.
+struct Observing {
+    observer: MutationObserver,
+    options: MutationObserverInit,
+    /// The document's root element, and the open shadow roots listings entered.
+    roots: RefCell<Vec<Node>>,
+    /// While paused, how many controls the document had when it paused (see [`State::pause`]).
+    paused: Cell<Option<u32>>,
 }
 
 /// What the content script does once changes settle, given the number of controls added.
@@ -106,6 +117,60 @@ struct State {
     on_change: RefCell<Option<OnChange>>,
     pending: Pending,
     records: Records,
+    observing: RefCell<Option<Observing>>,
+}
+
+impl State {
+    /// Watches `root` too (now, or when the observer resumes).
+    fn watch(&self, root: &Node) {
+        if let Some(o) = self.observing.borrow().as_ref() {
+            o.roots.borrow_mut().push(root.clone());
+            if o.paused.get().is_none() {
+                let _ = o.observer.observe_with_options(root, &o.options);
+            }
+        }
+    }
+
+    /// A page that keeps changing everywhere: until the scheduled check, its changes are not read at
+    /// all (reading them is most of what watching costs such a page). The next listing reads
+    /// everything anyway; the check finds removed numbered elements by itself and counts the controls
+    /// added meanwhile against the count taken here.
+    fn pause(&self) {
+        if let Some(o) = self.observing.borrow().as_ref() {
+            if o.paused.get().is_none() {
+                o.paused.set(Some(self.document_controls()));
+                o.observer.disconnect();
+            }
+        }
+    }
+
+    /// Watches again after a pause; how many controls the document gained meanwhile.
+    fn resume(&self) -> u32 {
+        let observing = self.observing.borrow();
+        let Some(o) = observing.as_ref() else {
+            return 0;
+        };
+        let Some(before) = o.paused.take() else {
+            return 0;
+        };
+        for root in o.roots.borrow().iter() {
+            let _ = o.observer.observe_with_options(root, &o.options);
+        }
+        self.document_controls().saturating_sub(before)
+    }
+}
+
+impl State {
+    /// How many controls the document has (not counting shadow roots): one native query.
+    fn document_controls(&self) -> u32 {
+        let root = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element());
+        match (root, self.controls_in.get()) {
+            (Some(root), Some(count)) => count(&root),
+            _ => 0,
+        }
+    }
 }
 
 thread_local! {
@@ -133,7 +198,7 @@ pub fn observe_tree(root: &web_sys::ShadowRoot) {
     start();
     WATCH.with_borrow(|watch| {
         if let Some(watch) = watch {
-            let _ = watch.observer.observe_with_options(root, &watch.options);
+            watch.state.watch(root);
         }
     });
 }
@@ -143,7 +208,17 @@ pub fn observe_tree(root: &web_sys::ShadowRoot) {
 pub fn take_changes() -> Changes {
     WATCH.with_borrow(|watch| match watch {
         Some(watch) => {
-            changed(&watch.state, &watch.observer.take_records());
+            let (records, paused) = match watch.state.observing.borrow().as_ref() {
+                Some(o) => (Some(o.observer.take_records()), o.paused.get().is_some()),
+                None => (None, false),
+            };
+            if let Some(records) = records {
+                changed(&watch.state, &records);
+            }
+            if paused {
+                // Nothing was watched since the pause.
+                watch.state.pending.everything();
+            }
             watch.state.pending.take()
         }
         None => Changes {
@@ -168,6 +243,7 @@ fn start() {
             on_change: RefCell::new(None),
             pending,
             records,
+            observing: RefCell::new(None),
         });
         let callback = Closure::<dyn FnMut(js_sys::Array)>::new({
             let state = state.clone();
@@ -191,10 +267,14 @@ fn start() {
         if observer.observe_with_options(&root, &options).is_err() {
             return;
         }
-        let listeners = listen(&window, &state);
-        *watch = Some(Watch {
+        *state.observing.borrow_mut() = Some(Observing {
             observer,
             options,
+            roots: RefCell::new(vec![root.into()]),
+            paused: Cell::new(None),
+        });
+        let listeners = listen(&window, &state);
+        *watch = Some(Watch {
             _callback: callback,
             _listeners: listeners,
             state,
@@ -406,9 +486,11 @@ fn has_sheet(names: &[String]) -> bool {
 }
 
 /// Notes what a batch of records changed and counts the controls among added nodes, and schedules one
-/// check; nothing else happens here. The batch is read in a fixed number of native calls; only
-/// records that touch the document's root element (where Waymark's own hosts come and go) are read
-/// one by one.
+/// check; nothing else happens here. The batch is read in a fixed number of native calls, and only
+/// what is still open is read: while a check is scheduled, whether this batch would call for one is
+/// not asked, and once the next listing reads everything anyway, which nodes changed is not noted;
+/// the added nodes are looked at only until enough controls came to outdate the numbers. Only records
+/// that touch the document's root element (where Waymark's own hosts come and go) are read one by one.
 fn changed(state: &Rc<State>, records: &js_sys::Array) {
     if records.length() == 0 {
         return;
@@ -416,59 +498,36 @@ fn changed(state: &Rc<State>, records: &js_sys::Array) {
     let r = &state.records;
     let pending = &state.pending;
     let read = || -> Option<bool> {
-        let kinds = r.strings(records, &r.kind)?;
-        let targets = r.map(records, &r.target)?;
-        let target_names = r.strings(&targets, &r.node_name)?;
-        let attributes = r.strings(records, &r.attribute)?;
-        // Waymark's own host added to or taken from the root element is not a page change.
-        let ours: Vec<bool> = (0..kinds.len())
-            .map(|i| kinds[i] == "childList" && target_names[i] == "HTML" && is_ours(&records.get(i as u32)))
-            .collect();
+        let ask_relevant = !state.scheduled.get();
+        let note = !pending.everything.get();
         let mut relevant = false;
-        for (i, kind) in kinds.iter().enumerate() {
-            relevant |= !ours[i]
-                && match kind.as_str() {
-                    "attributes" => MOVING.contains(&attributes[i].as_str()),
-                    "characterData" => false,
-                    _ => true,
-                };
-        }
-        let mut everything = has_sheet(&target_names);
-        if kinds.iter().any(|k| k == "characterData") {
-            // A text changed inside a style sheet.
-            let parents = r.map(&targets, &r.parent)?;
-            let parents = r.filter.call1(&parents, &r.present).ok()?;
-            everything |= has_sheet(&r.strings(&parents, &r.node_name)?);
-        }
-        let added = r.nodes(records, &r.added)?;
-        let removed = r.nodes(records, &r.removed)?;
-        everything |=
-            has_sheet(&r.strings(&added, &r.node_name)?) || has_sheet(&r.strings(&removed, &r.node_name)?);
-        if everything {
-            pending.everything();
-        } else if ours.iter().any(|o| *o) {
-            for (i, _) in ours.iter().enumerate().filter(|(_, o)| !**o) {
-                if let Ok(target) = targets.get(i as u32).dyn_into::<Node>() {
-                    pending.note(&target);
-                }
+        if ask_relevant || note {
+            let kinds = r.strings(records, &r.kind)?;
+            let targets = r.map(records, &r.target)?;
+            let target_names = r.strings(&targets, &r.node_name)?;
+            // Waymark's own host added to or taken from the root element is not a page change.
+            let ours: Vec<bool> = (0..kinds.len())
+                .map(|i| {
+                    kinds[i] == "childList" && target_names[i] == "HTML" && is_ours(&records.get(i as u32))
+                })
+                .collect();
+            if ask_relevant {
+                let attributes = r.strings(records, &r.attribute)?;
+                relevant = kinds.iter().enumerate().any(|(i, kind)| {
+                    !ours[i]
+                        && match kind.as_str() {
+                            "attributes" => MOVING.contains(&attributes[i].as_str()),
+                            "characterData" => false,
+                            _ => true,
+                        }
+                });
             }
-        } else {
-            pending.note_all(&r.for_each, &targets);
+            if note {
+                note_batch(state, records, &kinds, &targets, &target_names, &ours)?;
+            }
         }
-        // The controls among added elements, counted until there are enough to outdate the numbers.
-        let types = js_sys::Float64Array::new(r.map(&added, &r.node_type)?.as_ref()).to_vec();
-        for (i, _) in types
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| **t == f64::from(Node::ELEMENT_NODE))
-        {
-            if state.added.get() >= MANY_ADDED {
-                break;
-            }
-            if let Ok(element) = added.get(i as u32).dyn_into::<Element>() {
-                let controls = state.controls_in.get().map_or(0, |count| count(&element));
-                state.added.set(state.added.get() + controls);
-            }
+        if state.added.get() < MANY_ADDED {
+            count_added(state, &r.nodes(records, &r.added)?)?;
         }
         Some(relevant)
     };
@@ -477,19 +536,83 @@ fn changed(state: &Rc<State>, records: &js_sys::Array) {
         pending.everything();
         true
     });
-    if !relevant || state.scheduled.replace(true) {
-        return;
+    if relevant && !state.scheduled.replace(true) {
+        let state = state.clone();
+        // Not debounced to the last change: a page that never stops changing is still checked.
+        gloo_timers::callback::Timeout::new(SETTLE_MS, move || check(&state)).forget();
     }
-    let state = state.clone();
-    // Not debounced to the last change: a page that never stops changing is still checked.
-    gloo_timers::callback::Timeout::new(SETTLE_MS, move || {
-        state.scheduled.set(false);
-        let added = state.added.replace(0);
-        if let Some(on_change) = state.on_change.borrow().as_ref() {
-            on_change(added);
+    if state.scheduled.get() && pending.everything.get() {
+        state.pause();
+    }
+}
+
+/// The scheduled check: the content script hears how many controls came since the last one.
+fn check(state: &State) {
+    state.scheduled.set(false);
+    let resumed = state.resume();
+    let added = state.added.replace(0).saturating_add(resumed);
+    if let Some(on_change) = state.on_change.borrow().as_ref() {
+        on_change(added);
+    }
+}
+
+/// Notes which nodes a batch changed, or that everything must be read again (a style sheet changed,
+/// came or went).
+fn note_batch(
+    state: &State,
+    records: &js_sys::Array,
+    kinds: &[String],
+    targets: &js_sys::Array,
+    target_names: &[String],
+    ours: &[bool],
+) -> Option<()> {
+    let r = &state.records;
+    let pending = &state.pending;
+    let mut everything = has_sheet(target_names);
+    if kinds.iter().any(|k| k == "characterData") {
+        // A text changed inside a style sheet.
+        let parents = r.map(targets, &r.parent)?;
+        let parents = r.filter.call1(&parents, &r.present).ok()?;
+        everything |= has_sheet(&r.strings(&parents, &r.node_name)?);
+    }
+    let came_or_went = |read: &js_sys::Function| -> Option<bool> {
+        Some(has_sheet(
+            &r.strings(r.nodes(records, read)?.as_ref(), &r.node_name)?,
+        ))
+    };
+    everything = everything || came_or_went(&r.added)? || came_or_went(&r.removed)?;
+    if everything {
+        pending.everything();
+    } else if ours.iter().any(|o| *o) {
+        for (i, _) in ours.iter().enumerate().filter(|(_, o)| !**o) {
+            if let Ok(target) = targets.get(i as u32).dyn_into::<Node>() {
+                pending.note(&target);
+            }
         }
-    })
-    .forget();
+    } else {
+        pending.note_all(&r.for_each, targets);
+    }
+    Some(())
+}
+
+/// Counts the controls among the `added` nodes, until there are enough to outdate the numbers.
+fn count_added(state: &State, added: &js_sys::Array) -> Option<()> {
+    let types =
+        js_sys::Float64Array::new(state.records.map(added, &state.records.node_type)?.as_ref()).to_vec();
+    for (i, _) in types
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| **t == f64::from(Node::ELEMENT_NODE))
+    {
+        if state.added.get() >= MANY_ADDED {
+            break;
+        }
+        if let Ok(element) = added.get(i as u32).dyn_into::<Element>() {
+            let controls = state.controls_in.get().map_or(0, |count| count(&element));
+            state.added.set(state.added.get() + controls);
+        }
+    }
+    Some(())
 }
 
 /// Whether a record's added and removed nodes are all Waymark's hosts.

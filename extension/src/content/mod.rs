@@ -298,7 +298,11 @@ fn scan(viewport: bool, describe: Option<u32>) -> ToolResult {
                 f.outdated = true;
             });
         }
-        redraw();
+        FRAME.with_borrow(|f| {
+            if let Some(overlay) = &f.overlay {
+                overlay.redraw_soon();
+            }
+        });
     });
     let scan = FrameScan {
         document: this_document(),

@@ -61,6 +61,8 @@ pub struct Overlay {
     layer: Element,
     /// Whether numbers are shown, so scroll and resize move them.
     shown: Rc<Cell<bool>>,
+    /// Asks for one redraw with the next animation frame (while numbers are shown).
+    schedule: Rc<dyn Fn()>,
     bulk: Option<Bulk>,
     /// Which numbered elements can be on screen (`None` where the browser has no observer).
     seen: Option<Seen>,
@@ -118,9 +120,16 @@ impl Overlay {
             layer,
             shown,
             bulk: Bulk::new(),
-            seen: Seen::new(schedule),
+            seen: Seen::new(schedule.clone()),
+            schedule,
             watching: Cell::new(None),
         })
+    }
+
+    /// Redraws with the next animation frame, when the browser lays the page out anyway (reading boxes
+    /// at once, after the page changed, would make it lay the page out once more).
+    pub fn redraw_soon(&self) {
+        (self.schedule)();
     }
 
     /// Draws the badges of numbering `generation` (`elements` in order, `numbers` their badges) where
