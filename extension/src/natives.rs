@@ -4,7 +4,7 @@
 //! (`set.add.bind(set)`). With them `array.map(getter)` reads one property of every element in a
 //! single crossing, and no script is evaluated (the extension's CSP forbids that anyway). Used where
 //! wasm would otherwise cross once per element: boxes (`detect/bulk.rs`), mutation records
-//! (`watch.rs`), what can be on screen (`overlay/seen.rs`).
+//! (`watch.rs`).
 //!
 //! Must not: decide anything, or be handed a page's object as a prototype (the content script's own
 //! globals are its isolated world's, which the page cannot change).

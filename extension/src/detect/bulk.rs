@@ -34,6 +34,15 @@ impl Rect {
     pub fn intersects(&self, (width, height): (f64, f64)) -> bool {
         self.bottom > 0.0 && self.right > 0.0 && self.top < height && self.left < width
     }
+
+    /// Whether the box is within half a screen of a viewport of this size: a scroll of less than that
+    /// cannot bring one further away into view.
+    pub fn intersects_reach(&self, (width, height): (f64, f64)) -> bool {
+        self.bottom > -height / 2.0
+            && self.right > -width / 2.0
+            && self.top < height * 1.5
+            && self.left < width * 1.5
+    }
 }
 
 /// The browser's own array methods applied to many elements in one call, so wasm is not entered once

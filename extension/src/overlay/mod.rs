@@ -6,13 +6,13 @@
 //! light ring, bold, 14 px: readable on any page and in forced-colours mode. Badges are drawn only for
 //! elements on screen and follow scroll and resize (redrawn once per animation frame), and the page
 //! watcher (`watch.rs`) redraws them when the page moves things. A redraw reads the boxes of the
-//! numbered elements that can be on screen only (`seen.rs` keeps which, through the browser's
-//! `IntersectionObserver`), in a few native calls, then writes the badges at once. A badge sits just
+//! numbered elements that can be on screen only: those within reach of the viewport when every box
+//! was last read ([`Near`]; every box is read again at most once a second, for a new numbering, or
+//! after the window scrolled half a screen), in a few native calls, then writes the badges at once. A badge sits just
 //! outside what it marks, so it never hides the first letters of a label or value from a low-vision
 //! reader, nor another badge's digits (`place.rs`, which looks only at the boxes near each spot).
 
 mod place;
-mod seen;
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -23,11 +23,11 @@ use web_sys::{Document, Element};
 use crate::detect::{Bulk, Rect};
 use crate::dom::{host_tag, viewport};
 use place::place;
-use seen::Seen;
 
 const STYLE: &str = "
 :host { all: initial; display: contents; }
-.layer { position: fixed; inset: 0; overflow: hidden; pointer-events: none; z-index: 2147483647; }
+.layer { position: fixed; inset: 0; overflow: hidden; pointer-events: none; z-index: 2147483647;
+         contain: strict; }
 .b { position: absolute; box-sizing: border-box; min-width: 20px; padding: 0 4px; font: 700 14px/18px
      system-ui, sans-serif; color: #000; background: #ffd700; border: 1px solid #000; border-radius: 3px;
      box-shadow: 0 0 0 1px #fff, 0 0 0 2px #000; white-space: nowrap; text-align: center;
@@ -64,10 +64,11 @@ pub struct Overlay {
     /// Asks for one redraw with the next animation frame (while numbers are shown).
     schedule: Rc<dyn Fn()>,
     bulk: Option<Bulk>,
-    /// Which numbered elements can be on screen (`None` where the browser has no observer).
-    seen: Option<Seen>,
-    /// The numbering `seen` watches (the content script's count of numberings).
-    watching: Cell<Option<u64>>,
+    /// Which numbered elements can be on screen, as of the last reading of every box.
+    near: std::cell::RefCell<Option<Near>>,
+    /// When the badges were last drawn, and whether a redraw after a change of the page is waiting.
+    drawn_at: Rc<Cell<f64>>,
+    waiting: Rc<Cell<bool>>,
 }
 
 impl Overlay {
@@ -120,16 +121,29 @@ impl Overlay {
             layer,
             shown,
             bulk: Bulk::new(),
-            seen: Seen::new(schedule.clone()),
             schedule,
-            watching: Cell::new(None),
+            near: std::cell::RefCell::new(None),
+            drawn_at: Rc::new(Cell::new(f64::NEG_INFINITY)),
+            waiting: Rc::new(Cell::new(false)),
         })
     }
 
-    /// Redraws with the next animation frame, when the browser lays the page out anyway (reading boxes
-    /// at once, after the page changed, would make it lay the page out once more).
+    /// Redraws after the page changed: with the next animation frame, when the browser lays the page
+    /// out anyway (reading boxes at once would make it lay the page out once more), and at most every
+    /// [`CHANGE_REDRAW_MS`], so a page that never stops changing is not laid out again for its badges
+    /// with every check. (A scroll or resize redraws with the next frame, always.)
     pub fn redraw_soon(&self) {
-        (self.schedule)();
+        if self.waiting.replace(true) {
+            return;
+        }
+        let since = crate::chrome::now_ms() - self.drawn_at.get();
+        let wait = (CHANGE_REDRAW_MS - since).max(0.0) as u32;
+        let (schedule, waiting) = (self.schedule.clone(), self.waiting.clone());
+        gloo_timers::callback::Timeout::new(wait, move || {
+            waiting.set(false);
+            schedule();
+        })
+        .forget();
     }
 
     /// Draws the badges of numbering `generation` (`elements` in order, `numbers` their badges) where
@@ -144,23 +158,21 @@ impl Overlay {
                 .map(|e| e.dyn_ref::<Element>().map(Rect::of).unwrap_or_default())
                 .collect(),
         };
-        let near = self
-            .seen
+        let fresh = self
+            .near
+            .borrow()
             .as_ref()
-            .filter(|_| self.watching.get() == Some(generation));
-        let boxes: Vec<(Rect, u32)> = match near {
-            Some(seen) => {
-                let (subset, places) = seen.near();
-                rects(&subset)
-                    .into_iter()
-                    .zip(places)
-                    .filter_map(|(rect, i)| Some((rect, *numbers.get(i)?)))
-                    .collect()
-            }
-            // A numbering not watched yet: every box once, then only those near the screen.
+            .filter(|near| near.holds(generation))
+            .map(|near| (near.elements.clone(), near.places.clone()));
+        let boxes: Vec<(Rect, u32)> = match fresh {
+            Some((subset, places)) => rects(&subset)
+                .into_iter()
+                .zip(places)
+                .filter_map(|(rect, i)| Some((rect, *numbers.get(i)?)))
+                .collect(),
             None => {
                 let all = rects(elements);
-                self.watch(generation, elements, &all);
+                self.note_near(generation, elements, &all);
                 all.into_iter().zip(numbers.iter().copied()).collect()
             }
         };
@@ -171,28 +183,28 @@ impl Overlay {
     /// ago (a scroll or a change of the page since redraws them where the elements stand then).
     pub fn draw_at(&self, generation: u64, elements: &js_sys::Array, boxes: Vec<(Rect, u32)>) {
         let rects: Vec<Rect> = boxes.iter().map(|(r, _)| *r).collect();
-        self.watch(generation, elements, &rects);
+        self.note_near(generation, elements, &rects);
         self.render(&boxes);
     }
 
-    /// Watches which of numbering `generation`'s elements can be on screen, starting from `rects`.
-    fn watch(&self, generation: u64, elements: &js_sys::Array, rects: &[Rect]) {
-        if self.watching.get() == Some(generation) {
-            return;
-        }
-        if let Some(seen) = &self.seen {
-            let (width, height) = viewport();
-            // As the observer's margin counts: half a screen above and below, a quarter each side.
-            let reach = |r: &Rect| {
-                r.bottom > -height / 2.0
-                    && r.top < height * 1.5
-                    && r.right > -width / 4.0
-                    && r.left < width * 1.25
-            };
-            let within: Vec<bool> = rects.iter().map(reach).collect();
-            seen.track(elements, &within);
-        }
-        self.watching.set(Some(generation));
+    /// Keeps which of numbering `generation`'s elements are within reach of the viewport, from every
+    /// box of it just read.
+    fn note_near(&self, generation: u64, elements: &js_sys::Array, rects: &[Rect]) {
+        let (width, height) = viewport();
+        let places: Vec<usize> = rects
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.intersects_reach((width, height)))
+            .map(|(i, _)| i)
+            .collect();
+        let subset: js_sys::Array = places.iter().map(|&i| elements.get(i as u32)).collect();
+        *self.near.borrow_mut() = Some(Near {
+            generation,
+            elements: subset,
+            places,
+            read_at: crate::chrome::now_ms(),
+            scroll: scroll(),
+        });
     }
 
     /// Writes a badge for each box on screen; with none, takes the host out of the page.
@@ -204,6 +216,7 @@ impl Overlay {
             .copied()
             .collect();
         self.shown.set(true);
+        self.drawn_at.set(crate::chrome::now_ms());
         if on_screen.is_empty() {
             self.layer.set_inner_html("");
             self.host.remove();
@@ -229,9 +242,44 @@ impl Overlay {
         self.layer.set_inner_html("");
         self.host.remove();
         self.shown.set(false);
-        if let Some(seen) = &self.seen {
-            seen.clear();
-        }
-        self.watching.set(None);
+        *self.near.borrow_mut() = None;
     }
+}
+
+/// How often at most the badges follow a page that keeps changing (see [`Overlay::redraw_soon`]).
+const CHANGE_REDRAW_MS: f64 = 400.0;
+
+/// How long the boxes near the screen stand for all: a page can move an element into view without
+/// scrolling, and its badge then comes within this time.
+const NEAR_MS: f64 = 1_000.0;
+
+/// The numbered elements within reach of the viewport (the viewport and half a screen around it) when
+/// every box of a numbering was last read: until the window scrolls half a screen or [`NEAR_MS`] pass,
+/// only these can be on screen, so a redraw reads only their boxes.
+struct Near {
+    generation: u64,
+    elements: js_sys::Array,
+    /// Each one's place in the numbering.
+    places: Vec<usize>,
+    read_at: f64,
+    scroll: (f64, f64),
+}
+
+impl Near {
+    /// Whether these still stand for numbering `generation`.
+    fn holds(&self, generation: u64) -> bool {
+        let (width, height) = viewport();
+        let (x, y) = scroll();
+        self.generation == generation
+            && crate::chrome::now_ms() - self.read_at < NEAR_MS
+            && (x - self.scroll.0).abs() < width / 2.0
+            && (y - self.scroll.1).abs() < height / 2.0
+    }
+}
+
+/// How far the window has scrolled, in CSS pixels.
+fn scroll() -> (f64, f64) {
+    web_sys::window().map_or((0.0, 0.0), |w| {
+        (w.scroll_x().unwrap_or(0.0), w.scroll_y().unwrap_or(0.0))
+    })
 }
