@@ -15,12 +15,10 @@
 // away; the overlay's host is in the page only while numbers are shown, and its tag changes from one
 // load of the page to the next.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
-import { command as run, config, openFixture, until } from './lib/harness.mjs';
+import {
+  command as run, launchPlain, openFixture, until,
+} from './lib/harness.mjs';
 
 let browser;
 let site;
@@ -137,24 +135,6 @@ async function underTheHood(context, tab) {
   }
 }
 
-/// Chromium as the harness starts it, with no extension at all.
-async function plainChromium() {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-plain-'));
-  const args = ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    '--disable-quic', '--no-first-run'];
-  if (process.getuid?.() === 0) args.push('--no-sandbox');
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: config().chromiumPath, headless: true, args, viewport: { width: 1200, height: 800 },
-  });
-  return {
-    context,
-    close: async () => {
-      await context.close().catch(() => {});
-      fs.rmSync(profile, { recursive: true, force: true });
-    },
-  };
-}
-
 test('no page can load Waymark’s files by its fixed extension id', async () => {
   for (const [name, frame] of Object.entries(frames())) {
     // Once while the page loaded (the extension was running already), once now.
@@ -173,7 +153,7 @@ test('installed but not used in a tab, Waymark adds nothing its pages can observ
   const idle = await browser.context.newPage();
   await idle.goto(url);
   await loaded(idle);
-  const plain = await plainChromium();
+  const plain = await launchPlain();
   try {
     const bare = await plain.context.newPage();
     await bare.goto(url);

@@ -29,6 +29,18 @@ export function config() {
   };
 }
 
+/// The flags every browser of the tests starts with.
+const BROWSER_FLAGS = [
+  '--disable-gpu',
+  // Without these Chromium keeps trying to reach the internet, which these machines refuse.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+  ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+];
+
 /// Launches Chromium with Waymark. Returns { context, profileDir, stateDir, manifestPath, close }.
 /// `args` are added to the browser's; `ignoreDefaultArgs` drops some of Playwright's own; `viewport`
 /// null lets the window's own size rule (a headed demo on a real screen).
@@ -53,16 +65,9 @@ export async function launch({
   const args = [
     `--disable-extensions-except=${extensionDir}`,
     `--load-extension=${extensionDir}`,
-    '--disable-gpu',
-    // Without these Chromium keeps trying to reach the internet, which these machines refuse.
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-quic',
-    '--no-first-run',
+    ...BROWSER_FLAGS,
     ...extra,
   ];
-  if (process.getuid?.() === 0) args.push('--no-sandbox');
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: chromiumPath,
     headless,
@@ -77,6 +82,20 @@ export async function launch({
     for (const dir of [profileDir, stateDir]) fs.rmSync(dir, { recursive: true, force: true });
   };
   return { context, profileDir, stateDir, manifestPath, close };
+}
+
+/// Launches the same Chromium with the same flags and viewport, but with no extension at all: what a
+/// page sees without Waymark, to compare with. Returns { context, close }.
+export async function launchPlain() {
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-plain-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: config().chromiumPath, headless: true, args: BROWSER_FLAGS, viewport: { width: 1200, height: 800 },
+  });
+  const close = async () => {
+    await context.close().catch(() => {});
+    fs.rmSync(profileDir, { recursive: true, force: true });
+  };
+  return { context, close };
 }
 
 /// Opens the side panel as a tab, with every change of its status line recorded in
