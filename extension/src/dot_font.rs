@@ -7,7 +7,6 @@
 //! it), or guess: a font not loaded yet draws as its fallback and counts as ordinary.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -20,7 +19,9 @@ const HEIGHT: u32 = 32;
 const MAX_FONTS: usize = 64;
 
 thread_local! {
-    static KNOWN: RefCell<HashMap<String, bool>> = RefCell::new(HashMap::new());
+    /// The fonts asked about, with the answer: a short list (a page uses few fonts), searched in order,
+    /// which costs the module less than a map.
+    static KNOWN: RefCell<Vec<(String, bool)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Whether the font a computed `font` value names draws every letter alike.
@@ -29,7 +30,7 @@ pub fn is_dot_font(font: &str) -> bool {
     if font.is_empty() {
         return false;
     }
-    if let Some(known) = KNOWN.with_borrow(|known| known.get(font).copied()) {
+    if let Some(known) = KNOWN.with_borrow(|known| known.iter().find(|(f, _)| f == font).map(|(_, d)| *d)) {
         return known;
     }
     let dots = drawn_alike(font).unwrap_or(false);
@@ -37,7 +38,7 @@ pub fn is_dot_font(font: &str) -> bool {
         if known.len() >= MAX_FONTS {
             known.clear();
         }
-        known.insert(font.to_owned(), dots);
+        known.push((font.to_owned(), dots));
     });
     dots
 }

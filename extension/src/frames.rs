@@ -71,7 +71,7 @@ pub fn windows() -> u32 {
 #[cfg(feature = "content")]
 pub fn place() -> FramePlace {
     let window = web_sys::window();
-    let (width, height) = crate::overlay::viewport();
+    let (width, height) = crate::dom::viewport();
     let url = window
         .as_ref()
         .and_then(|w| w.document())

@@ -2,8 +2,8 @@
 //! must never reach the model, and a picture of the screen would carry what a user typed into such a
 //! field in plain sight (a password a "show password" button revealed, a code, a card number). Before
 //! the worker captures the tab, every frame draws opaque boxes over its secret fields (in its own host
-//! element with a closed shadow root, hidden from screen readers and from clicks, like the badges) and
-//! takes them away again a moment later.
+//! element with a closed shadow root, no attribute and no box, hidden from screen readers and from
+//! clicks, like the badges: `overlay::host_with_layer`) and takes them away again a moment later.
 //!
 //! Text the page shows that holds a secret value the user typed (a page that echoes it) or a card
 //! number is covered the same way, where it stands; one split across elements so that it cannot be
@@ -24,7 +24,11 @@ use std::cell::RefCell;
 
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{Document, Element, HtmlElement, ShadowRootInit, ShadowRootMode};
+use web_sys::{Document, Element};
+
+/// The mask's layer over the viewport; its boxes are placed by their own inline style.
+const STYLE: &str = ":host { all: initial; display: contents; } \
+    .layer { position: fixed; inset: 0; pointer-events: none; z-index: 2147483647; contain: strict; }";
 
 use waymark_protocol::secret::values::Redactor;
 
@@ -61,17 +65,7 @@ impl Secret {
     fn rect(&self) -> Rect {
         match self {
             Secret::Field(field) => Rect::of(field),
-            Secret::Text(range) => {
-                let r = range.get_bounding_client_rect();
-                Rect {
-                    left: r.left(),
-                    top: r.top(),
-                    right: r.right(),
-                    bottom: r.bottom(),
-                    width: r.width(),
-                    height: r.height(),
-                }
-            }
+            Secret::Text(range) => Rect::of_dom(&range.get_bounding_client_rect()),
         }
     }
 
@@ -344,24 +338,16 @@ fn collect(root: &web_sys::Node, out: &mut Vec<Element>, depth: usize) {
 
 /// One host element over the viewport with a black box per field.
 fn draw(document: &Document, secrets: Vec<Secret>, generation: u32) -> Result<Masks, JsValue> {
-    // The overlay's random tag: no fixed name a page could look for, and the page watcher
+    // The overlay's random tag and shape: no fixed name a page could look for, and the page watcher
     // (`watch.rs`) passes over it as Waymark's own.
-    let host = document.create_element(&crate::overlay::host_tag())?;
-    host.set_attribute("aria-hidden", "true")?;
-    host.set_attribute("inert", "")?;
-    if let Some(html) = host.dyn_ref::<HtmlElement>() {
-        html.style().set_css_text(
-            "all:initial;position:fixed;inset:0;pointer-events:none;z-index:2147483647;contain:strict",
-        );
-    }
-    let shadow = host.attach_shadow(&ShadowRootInit::new(ShadowRootMode::Closed))?;
+    let (host, layer) = crate::overlay::host_with_layer(document, STYLE)?;
     let mut placed = Vec::new();
     let texts = secrets.iter().filter(|s| matches!(s, Secret::Text(_))).count();
     for secret in secrets {
         let rect = secret.rect();
         let block = document.create_element("div")?;
         place(&block, &rect);
-        shadow.append_child(&block)?;
+        layer.append_child(&block)?;
         placed.push((secret, block, rect));
     }
     if let Some(root) = document.document_element() {

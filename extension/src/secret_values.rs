@@ -13,7 +13,6 @@
 //! target's tag first).
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
 
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
@@ -27,9 +26,9 @@ const FIELDS: &str = "input, textarea, [contenteditable]";
 
 #[derive(Default)]
 struct Held {
-    fields: VecDeque<Element>,
+    fields: Vec<Element>,
     /// Values seen in them before (a value typed, then changed, may still be echoed).
-    values: VecDeque<String>,
+    values: Vec<String>,
 }
 
 thread_local! {
@@ -106,7 +105,7 @@ pub fn note(field: &Element) {
 }
 
 /// Remembers a field the listing found secret, with what it holds.
-pub fn note_secret(field: &Element) {
+fn note_secret(field: &Element) {
     let tag = field.local_name();
     if let Some(value) = crate::secret::typed_value(field, &tag).filter(|v| !v.trim().is_empty()) {
         remember(field, value);
@@ -116,27 +115,30 @@ pub fn note_secret(field: &Element) {
 fn remember(field: &Element, value: String) {
     HELD.with_borrow_mut(|held| {
         if !held.fields.iter().any(|f| f == field) {
-            held.fields.push_back(field.clone());
+            held.fields.push(field.clone());
             if held.fields.len() > MAX_FIELDS {
-                held.fields.pop_front();
+                held.fields.remove(0);
             }
         }
         keep(&mut held.values, value);
     });
 }
 
-fn keep(values: &mut VecDeque<String>, value: String) {
+fn keep(values: &mut Vec<String>, value: String) {
     if let Some(at) = values.iter().position(|v| *v == value) {
         values.remove(at);
     }
-    values.push_back(value);
+    values.push(value);
     if values.len() > MAX_VALUES {
-        values.pop_front();
+        values.remove(0);
     }
 }
 
 /// What the remembered secret fields hold now, and held before: for the worker only.
 pub fn values() -> Vec<String> {
+    for field in crate::detect::take_found_secrets() {
+        note_secret(&field);
+    }
     HELD.with_borrow_mut(|held| {
         let now: Vec<String> = held
             .fields
@@ -147,6 +149,6 @@ pub fn values() -> Vec<String> {
         for value in now {
             keep(&mut held.values, value);
         }
-        held.values.iter().cloned().collect()
+        held.values.clone()
     })
 }

@@ -2,8 +2,8 @@
 //! starts llama-cpp-python with a small GGUF model): the agent's own requests — its system prompt,
 //! working notes, every tool it offers, its tool messages — taken by a server nobody here wrote, and
 //! `waymark-host doctor`'s endpoint check passing for that server and failing for things that are not
-//! one. The client's finer cases (streaming, errors, each schema in the grammar) are the `real_llm_*`
-//! tests inside the crate (`src/llm/real_server.rs`).
+//! one. The client's finer cases (errors, each schema in the grammar) are the `real_llm_*` tests
+//! inside the crate (`src/llm/real_server.rs`).
 //!
 //! Ignored in a plain `cargo test`; they need `WAYMARK_REAL_LLM_URL` and `WAYMARK_REAL_LLM_MODEL`.
 //! Each prints `real-llm:` lines for the report. What it must not do: reach anything but 127.0.0.1,

@@ -1,19 +1,20 @@
 // The gate as an attacker meets it, in real Chromium with the real extension and host: a page written to
 // tempt (attacks.html) and every road to a destructive effect tried through an outside MCP client and
 // through the agent with an obedient scripted model. Each must wait for the user's yes — a key pressed
-// where "Delete my account" has the focus, Enter in a checkout's coupon field, a link whose label lies
-// or whose address deletes, a bulk-action list that acts on change, a custom list whose option is looked
-// for elsewhere on the page, a team chat where Enter sends, a submit button outside its form, an image
-// input, a checkbox whose change sends its form, a new-tab link, a mailto: link, Delete with nothing
-// focused, and a navigation that carries words that are not the user's to a site nobody named
-// (tests/e2e/origins.test.mjs tries every road data could leave by). Everyday actions
-// still run at once. A yes acts exactly where it was asked: after the numbers change, never in another
-// tab, and not at all after the page changed. Real-looking app pages: "Update" on a published post and
-// "Save changes" on a wiki page ask; a draft, a preview and settings do not.
+// where "Delete my account" has the focus, Enter in a checkout's coupon field or beside a card field known
+// only by its label, a link whose label lies or whose address deletes, a bulk-action list that acts on
+// change, a custom list whose option is looked for elsewhere on the page, a team chat where Enter
+// sends, a submit button outside its form, an image input, a checkbox whose change sends its form, a
+// new-tab link, a mailto: link, Delete with nothing focused, and a navigation that carries words that
+// are not the user's to a site nobody named (tests/e2e/origins.test.mjs tries every road data could
+// leave by). Everyday actions still run at once. A yes acts exactly where it was
+// asked: after the numbers change, never in another tab, and not at all after the page changed.
+// Real-looking app pages: "Update" on a published post and "Save changes" on a wiki page ask; a draft,
+// a preview and settings do not.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { send, until } from './lib/harness.mjs';
-import { callTool, openWithClientAndAgent } from './lib/mcp_and_agent.mjs';
+import { callTool, gateQuestions, openWithClientAndAgent } from './lib/mcp_and_agent.mjs';
 
 // What `before` opens: the parts themselves, and `opened` to close them.
 let opened, model, browser, page, panel, client;
@@ -33,6 +34,8 @@ async function call(name, args = {}) {
 }
 
 const effects = (on = page) => on.evaluate(() => ({ ...window.effects }));
+/// The questions asked in the panel (see `gateQuestions`).
+const { asked, noQuestionShown, askedAndRefused } = gateQuestions({ panel: () => panel, call, effects });
 
 /// Opens `url` in the test's tab as the user would, and waits until Waymark answers there (its content
 /// script starts once the page is idle).
@@ -48,44 +51,6 @@ async function numberOf(name) {
   const item = found.data.items.find((i) => i.name === name);
   assert.ok(item, `${name} in ${JSON.stringify(found.data.items)}`);
   return item.index;
-}
-
-/// Waits for the question in the panel's alert region; its words.
-async function asked(pattern) {
-  await panel.waitForFunction(
-    ({ source, flags }) => new RegExp(source, flags).test(document.getElementById('question-text').textContent),
-    { source: pattern.source, flags: pattern.flags },
-    { timeout: 15_000 },
-  ).catch(async (error) => {
-    error.message += `\nthe alert says: ${await panel.textContent('#question-text')}`;
-    throw error;
-  });
-  return panel.textContent('#question-text');
-}
-
-async function noQuestionShown() {
-  assert.equal(await panel.locator('#question').isHidden(), true, `no question: ${await panel.textContent('#question-text')}`);
-}
-
-/// Tries `name(args)` as the client: it must wait for a question matching `pattern`, nothing may happen
-/// before the answer, and after the user's no the client is refused and still nothing has happened.
-async function askedAndRefused(name, args, pattern) {
-  const before = await effects();
-  const pending = call(name, args);
-  // A call that comes back before any question is a failure at once, saying what it returned.
-  let shown = false;
-  const unasked = pending.then((result) => {
-    if (!shown) assert.fail(`done without asking: ${JSON.stringify(result)}`);
-  });
-  const question = await Promise.race([asked(pattern), unasked]);
-  shown = true;
-  assert.deepEqual(await effects(), before, `nothing happens before the answer to: ${question}`);
-  await send(panel, '/no');
-  const result = await pending;
-  assert.equal(result.status, 'error', JSON.stringify(result));
-  assert.equal(result.kind, 'declined', JSON.stringify(result));
-  assert.deepEqual(await effects(), before, 'nothing happened after the no');
-  return question;
 }
 
 /// Moves the keyboard focus with focus_next (the way a model does) until `name` has it.
@@ -123,6 +88,20 @@ test('Enter in an ordinary field of a checkout submits the order: asked, saying 
   // Where the focus is (typing left it there), and by number.
   await askedAndRefused('browser_press', { key: 'Enter' }, pattern);
   await askedAndRefused('browser_press', { key: 'Enter', index: coupon }, pattern);
+});
+
+test('Enter in an ordinary field of a form that holds a card field known only by its label: asked', async () => {
+  // The form goes by GET through "Next": the card field, secret to the one shared predicate by its
+  // label alone, is what makes the gate ask.
+  const amount = await numberOf('Amount');
+  const typed = await call('browser_overlay_act', { index: amount, action: 'type', text: '20' });
+  assert.equal(typed.status, 'ok', typed.error);
+  await noQuestionShown();
+  await askedAndRefused(
+    'browser_press',
+    { key: 'Enter', index: amount },
+    new RegExp(`${ASKS}Press Enter in text field 'Amount': this submits the form 'Next' on 127\\.0\\.0\\.1:\\d+\\. Yes or no\\?$`),
+  );
 });
 
 test('a link whose label lies, or whose address deletes, is judged by what it shows and where it goes', async () => {

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, test } from 'node:test';
 import { send, until } from './lib/harness.mjs';
-import { callTool, openWithClientAndAgent } from './lib/mcp_and_agent.mjs';
+import { callTool, gateQuestions, openWithClientAndAgent } from './lib/mcp_and_agent.mjs';
 
 const PHRASE = 'TANGERINE-OSPREY-4471';
 const CLIENT = 'Origins client';
@@ -72,34 +72,16 @@ function assertNothingLeft(what) {
   }
 }
 
-async function asked(pattern) {
-  await panel.waitForFunction(
-    ({ source, flags }) => new RegExp(source, flags).test(document.getElementById('question-text').textContent),
-    { source: pattern.source, flags: pattern.flags },
-    { timeout: 15_000 },
-  ).catch(async (error) => {
-    error.message += `\nthe question says: ${await panel.textContent('#question-text')}`;
-    throw error;
-  });
-  return panel.textContent('#question-text');
-}
-
-/// Calls `name(args)` as the client: it must wait for a question matching `pattern` with nothing sent
-/// before the answer, and after the user's no nothing has been sent either.
-async function askedAndRefused(name, args, pattern) {
-  const pending = call(name, args);
-  let shown = false;
-  const unasked = pending.then((result) => {
-    if (!shown) assert.fail(`done without asking: ${JSON.stringify(result)}`);
-  });
-  const question = await Promise.race([asked(pattern), unasked]);
-  shown = true;
-  assertNothingLeft(`before the answer to "${question}"`);
-  await send(panel, '/no');
-  const result = await pending;
-  assert.equal(result.kind, 'declined', JSON.stringify(result));
-  assertNothingLeft(`after the no to "${question}"`);
-}
+/// The gate's questions in the panel (`asked`, `askedAndRefused`): what the sites got carrying the
+/// phrase must not change before the answer, nor after the no — and nothing has got it before.
+const { asked, askedAndRefused } = gateQuestions({
+  panel: () => panel,
+  call,
+  effects: async () => {
+    assertNothingLeft('while a question waits');
+    return [];
+  },
+});
 
 async function numberOf(name, role) {
   const listed = await call('browser_list_interactives', { limit: 100 });
@@ -144,7 +126,7 @@ test('a client that read the mail asks before the phrase goes to any site the us
   await askedAndRefused(
     'browser_overlay_act',
     { index: await numberOf('Search the web', 'button'), action: 'click' },
-    new RegExp(`${ASKS}Click button 'Search the web' on 127\\.0\\.0\\.1:\\d+\\? It would send words that are not yours \\('tangerine osprey 4471'\\) to ${host(search)}, which you have not named`),
+    new RegExp(`${ASKS}Click button 'Search the web' under 'Your account recovery' on 127\\.0\\.0\\.1:\\d+\\? It would send words that are not yours \\('tangerine osprey 4471'\\) to ${host(search)}, which you have not named`),
   );
   assertNothingLeft('after every road');
 });

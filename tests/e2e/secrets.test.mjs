@@ -217,33 +217,11 @@ test('the screenshot covers every secret field and leaves the ordinary ones visi
   // `echo-pw` is the page's own text repeating the password.
   const ids = [...Object.keys(SECRETS), 'exp-month', 'echo-pw', ...Object.keys(ORDINARY), 'country'];
   // The browser decodes the JPEG; the mean brightness of the middle of each field's box is measured.
-  const brightness = await page.evaluate(
-    async ({ data, mime, ids }) => {
-      const img = new Image();
-      img.src = `data:${mime};base64,${data}`;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = img.naturalWidth;
-      canvas.height = img.naturalHeight;
-      const g = canvas.getContext('2d');
-      g.drawImage(img, 0, 0);
-      const scale = img.naturalWidth / window.innerWidth;
-      const out = {};
-      for (const id of ids) {
-        const r = document.getElementById(id).getBoundingClientRect();
-        const x = Math.round((r.left + r.width * 0.3) * scale);
-        const y = Math.round((r.top + r.height * 0.3) * scale);
-        const w = Math.max(1, Math.round(r.width * 0.4 * scale));
-        const h = Math.max(1, Math.round(r.height * 0.4 * scale));
-        const px = g.getImageData(x, y, w, h).data;
-        let sum = 0;
-        for (let i = 0; i < px.length; i += 4) sum += (px[i] + px[i + 1] + px[i + 2]) / 3;
-        out[id] = sum / (px.length / 4);
-      }
-      return out;
-    },
-    { data: image.data, mime: image.mimeType, ids },
-  );
+  const boxes = await page.evaluate((ids) => Object.fromEntries(ids.map((id) => {
+    const r = document.getElementById(id).getBoundingClientRect();
+    return [id, { left: r.left, top: r.top, width: r.width, height: r.height }];
+  })), ids);
+  const brightness = await brightnessIn(image, boxes);
   for (const id of [...Object.keys(SECRETS), 'exp-month', 'echo-pw']) {
     assert.ok(brightness[id] < 40, `#${id} is covered in the picture (brightness ${brightness[id].toFixed(0)})`);
   }

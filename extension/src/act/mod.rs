@@ -13,7 +13,9 @@ use wasm_bindgen::{JsCast, JsValue};
 use waymark_protocol::ActFailure;
 use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
-pub use pointer::{owned_options, pointer_click, pointer_select, pointer_type};
+pub use pointer::{pointer_click, pointer_select, pointer_type};
+
+use crate::dom::{composed_contains, composed_parent, query};
 
 /// Why an action could not be done, typed (the service worker says it in the user's language).
 pub type ActError = ActFailure;
@@ -160,22 +162,6 @@ pub fn topmost_at(document: &web_sys::Document, x: f64, y: f64) -> Option<Elemen
     Some(hit)
 }
 
-/// Whether `node` is `ancestor` or inside it, counting shadow trees as inside their hosts.
-pub fn composed_contains(ancestor: &Element, node: &Element) -> bool {
-    let mut current: Option<web_sys::Node> = Some(node.clone().into());
-    let target: &web_sys::Node = ancestor.as_ref();
-    while let Some(n) = current {
-        if &n == target {
-            return true;
-        }
-        current = match n.dyn_ref::<web_sys::ShadowRoot>() {
-            Some(shadow) => Some(shadow.host().into()),
-            None => n.parent_node(),
-        };
-    }
-    false
-}
-
 /// Elements that are controls of their own: a click meant for an outer control must not land on one of
 /// these inside it, unless it is the whole of the outer control (a tab whose link fills it).
 const CONTROLS: &str = "a[href], button, input, select, textarea, summary, [role=button], [role=link], \
@@ -204,15 +190,6 @@ fn part_of(control: &Element, hit: &Element) -> bool {
         current = composed_parent(&e);
     }
     false
-}
-
-/// The parent element across shadow boundaries.
-fn composed_parent(element: &Element) -> Option<Element> {
-    let parent = element.parent_node()?;
-    match parent.dyn_ref::<web_sys::ShadowRoot>() {
-        Some(shadow) => Some(shadow.host()),
-        None => parent.dyn_into::<Element>().ok(),
-    }
 }
 
 /// `hit` or its nearest HTML ancestor up to `stop` (an SVG icon's path inside a button has no `click()`).
@@ -251,21 +228,6 @@ fn focus_from(target: &Element, control: &Element) {
     }
 }
 
-/// `root.querySelectorAll(selector)` for a document, element or shadow root, as elements.
-pub fn query(root: &JsValue, selector: &str) -> Vec<Element> {
-    let Some(list) = js_sys::Reflect::get(root, &"querySelectorAll".into())
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-        .and_then(|f| f.call1(root, &selector.into()).ok())
-        .and_then(|l| l.dyn_into::<web_sys::NodeList>().ok())
-    else {
-        return Vec::new();
-    };
-    (0..list.length())
-        .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
-        .collect()
-}
-
 /// The element with the keyboard focus, looking into open shadow roots (the document only knows the
 /// shadow host).
 pub fn deep_active_element(document: &web_sys::Document) -> Option<Element> {
@@ -279,11 +241,21 @@ pub fn deep_active_element(document: &web_sys::Document) -> Option<Element> {
     Some(active)
 }
 
+/// Where moving the keyboard focus to a control ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FocusMove {
+    /// The focus is on the control or inside it.
+    Moved,
+    /// The control takes the focus, but the page kept it elsewhere.
+    Refused,
+    /// Neither the control nor a part of it takes the keyboard focus: nothing was done (making it
+    /// focusable would mean writing a `tabindex` into the page, which a page could see).
+    CannotTakeFocus,
+}
+
 /// Moves the keyboard focus to `control`, as Tab would reach it: the control itself when it takes the
-/// focus, else its first focusable part (the link inside a tab), else the control made focusable by
-/// script only (`tabindex=-1`, which leaves the page's tab order as it was). Scrolled into view.
-/// Whether the focus is now on the control or inside it.
-pub fn focus_control(control: &Element) -> bool {
+/// focus, else its first focusable part (the link inside a tab). Scrolled into view.
+pub fn focus_control(control: &Element) -> FocusMove {
     let takes_focus =
         |e: &Element| e.matches(FOCUSABLE).unwrap_or(false) && !e.matches(":disabled").unwrap_or(false);
     let target = if takes_focus(control) {
@@ -294,8 +266,7 @@ pub fn focus_control(control: &Element) -> bool {
     {
         part
     } else {
-        let _ = control.set_attribute("tabindex", "-1");
-        control.clone()
+        return FocusMove::CannotTakeFocus;
     };
     // A frame's document must hold the focus for its element to get it.
     if let Some(window) = web_sys::window() {
@@ -312,8 +283,13 @@ pub fn focus_control(control: &Element) -> bool {
         let _ = h.focus();
     }
     scroll_into_view(control);
-    control
+    let moved = control
         .owner_document()
         .and_then(|d| deep_active_element(&d))
-        .is_some_and(|a| composed_contains(control, &a))
+        .is_some_and(|a| composed_contains(control, &a));
+    if moved {
+        FocusMove::Moved
+    } else {
+        FocusMove::Refused
+    }
 }

@@ -9,10 +9,9 @@ use wasm_bindgen::{JsCast, JsValue};
 use waymark_protocol::ActFailure;
 use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
-use super::{
-    composed_contains, dispatch, focus_from, part_of, query, scroll_into_view, select, topmost_at, ActError,
-    TEXTLESS_INPUTS,
-};
+use super::{dispatch, focus_from, part_of, scroll_into_view, select, topmost_at, ActError, TEXTLESS_INPUTS};
+use crate::dom::{composed_contains, option_label, owned_options, query, OPTIONS};
+use crate::plain_text::fold;
 
 /// Whether `hit` is in a `<label>` of `control` (a pointer on a label acts on its control; custom
 /// checkboxes hide the input and draw a part of its label instead).
@@ -301,48 +300,6 @@ fn input_event(target: &Element, data: &str) {
     }
 }
 
-/// What an option of a custom list is called: its `aria-label`, else its text.
-fn option_label(option: &Element) -> String {
-    option
-        .get_attribute("aria-label")
-        .unwrap_or_else(|| option.text_content().unwrap_or_default())
-        .trim()
-        .to_string()
-}
-
-const OPTIONS: &str = "[role=option], [role=menuitem], [role=menuitemradio], option";
-
-/// The options a custom list control owns through `aria-controls` / `aria-owns` (its own or those of a
-/// part of it, such as the text box inside a combobox), shown or not, with their labels.
-pub fn owned_options(control: &Element) -> Vec<(Element, String)> {
-    let Some(document) = control.owner_document() else {
-        return Vec::new();
-    };
-    let mut holders = vec![control.clone()];
-    holders.extend(query(&control.clone().into(), "[aria-controls], [aria-owns]"));
-    let lists: Vec<Element> = holders
-        .iter()
-        .flat_map(|h| ["aria-controls", "aria-owns"].map(|a| h.get_attribute(a)))
-        .flatten()
-        .flat_map(|ids| ids.split_whitespace().map(String::from).collect::<Vec<_>>())
-        .filter_map(|id| document.get_element_by_id(&id))
-        .collect();
-    let mut found: Vec<(Element, String)> = Vec::new();
-    for list in lists {
-        let mut options = query(&list.clone().into(), OPTIONS);
-        if list.matches(OPTIONS).unwrap_or(false) {
-            options.insert(0, list.clone());
-        }
-        for option in options {
-            if !found.iter().any(|(o, _)| o == &option) {
-                let label = option_label(&option);
-                found.push((option, label));
-            }
-        }
-    }
-    found
-}
-
 /// Chooses an option as a person would: a native list gets the focus a click gives it and then the
 /// option (the browser's own popup cannot be driven by events); a custom list box (`role=combobox`,
 /// `listbox`, a button that opens a menu) is clicked open and the option with that label clicked.
@@ -382,14 +339,14 @@ pub fn pointer_select(control: &Element, wanted: &str) -> Result<String, ActErro
     } else {
         owned
     };
-    let target = crate::effect::fold(wanted);
-    if let Some((option, label)) = options.iter().find(|(_, l)| crate::effect::fold(l) == target) {
+    let target = fold(wanted);
+    if let Some((option, label)) = options.iter().find(|(_, l)| fold(l) == target) {
         pointer_click(option)?;
         return Ok(label.clone());
     }
     let mut partial: Vec<String> = options
         .iter()
-        .filter(|(_, l)| !target.is_empty() && crate::effect::fold(l).contains(&target))
+        .filter(|(_, l)| !target.is_empty() && fold(l).contains(&target))
         .map(|(_, l)| l.clone())
         .collect();
     let wanted = wanted.to_owned();

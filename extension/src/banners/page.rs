@@ -11,7 +11,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Element, HtmlElement};
 
 use super::{choose, kind_of, Choice, Kind};
-use crate::act::query;
+use crate::dom::query;
 
 /// Elements that may be a banner or hold one, matched by the browser in one call per tree; the exact
 /// rules (visible, fixed or dialog-like, words) are applied after.
@@ -106,8 +106,8 @@ pub fn find() -> Vec<Pick> {
     for (container, dialog_like) in containers(&document) {
         if done.has(&container)
             || picks.iter().any(|p| {
-                crate::act::composed_contains(&p.container, &container)
-                    || crate::act::composed_contains(&container, &p.container)
+                crate::dom::composed_contains(&p.container, &container)
+                    || crate::dom::composed_contains(&container, &p.container)
             })
         {
             continue;
@@ -254,12 +254,12 @@ fn buttons_in(container: &Element) -> Vec<Element> {
         if !real(button)
             && all
                 .iter()
-                .any(|o| o != button && real(o) && crate::act::composed_contains(button, o))
+                .any(|o| o != button && real(o) && crate::dom::composed_contains(button, o))
         {
             continue;
         }
         // The outermost button only: a labelled icon inside a button is a part of it.
-        if out.iter().any(|o| crate::act::composed_contains(o, button)) {
+        if out.iter().any(|o| crate::dom::composed_contains(o, button)) {
             continue;
         }
         if !shown(button) || leaves_page(button) || in_fillable_form(button) {
@@ -323,7 +323,7 @@ fn shown(element: &Element) -> bool {
     if rect.width() < 1.0 || rect.height() < 1.0 {
         return false;
     }
-    let (vw, vh) = crate::overlay::viewport();
+    let (vw, vh) = crate::dom::viewport();
     if rect.bottom() <= 0.0 || rect.right() <= 0.0 || rect.top() >= vh || rect.left() >= vw {
         return false;
     }

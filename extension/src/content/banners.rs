@@ -21,7 +21,7 @@ pub(super) fn find_banners() -> ToolResult {
             element: id,
             kind: pick.kind_name().into(),
             choice: pick.choice_name().into(),
-            target: found.info(None, url()),
+            target: crate::effect::element_info(&found, None, url()),
         });
         kept.push((id, pick));
     }

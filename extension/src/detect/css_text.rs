@@ -220,7 +220,7 @@ fn says_words(content: &str) -> bool {
     let words = css_content(content, |_| Some("?".into()));
     words
         .chars()
-        .any(|c| !c.is_whitespace() && !super::text::is_private_use(c))
+        .any(|c| !c.is_whitespace() && !crate::plain_text::is_private_use(c))
 }
 
 /// The words of a computed `content` value: its strings and `attr(…)`s; images, counters and quotes

@@ -7,7 +7,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::Element;
 
 use super::bulk::Bulk;
-use super::scan::query_array;
+use crate::dom::query_array;
 
 /// The labels of one tree's fields. A field's own `labels` list would do, but the browser walks the
 /// whole document for each field to build it, which costs seconds on a large page. A whole-tree scan
@@ -105,15 +105,7 @@ impl Labels<'_> {
                     }
                 }
                 // Document order, as the field's own list has them.
-                found.sort_by(|a, b| {
-                    if a == b {
-                        std::cmp::Ordering::Equal
-                    } else if follows(a, b) {
-                        std::cmp::Ordering::Less
-                    } else {
-                        std::cmp::Ordering::Greater
-                    }
-                });
+                found.sort_by(document_order);
             }
         }
         found
@@ -142,4 +134,15 @@ pub(super) fn has_control(label: &Element) -> bool {
 pub(super) fn follows(node: &Element, other: &Element) -> bool {
     const DOCUMENT_POSITION_FOLLOWING: u16 = 4;
     node.compare_document_position(other) & DOCUMENT_POSITION_FOLLOWING != 0
+}
+
+/// Two elements in document order, for sorting.
+pub(super) fn document_order(a: &Element, b: &Element) -> std::cmp::Ordering {
+    if a == b {
+        std::cmp::Ordering::Equal
+    } else if follows(a, b) {
+        std::cmp::Ordering::Less
+    } else {
+        std::cmp::Ordering::Greater
+    }
 }

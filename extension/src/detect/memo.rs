@@ -15,8 +15,9 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Element, Node};
 
 use super::bulk::Rect;
-use super::scan::{query_array, PROBABLE};
+use super::rules::PROBABLE;
 use super::Found;
+use crate::dom::query_array;
 use crate::watch::Changes;
 
 /// One element's decision, with what it was made on.

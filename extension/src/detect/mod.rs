@@ -43,11 +43,44 @@ use waymark_protocol::{ElementInfo, Interactive, SecretKind};
 use web_sys::Element;
 
 pub use bulk::{Bulk, Rect};
-pub use name::secret_of;
 use name::{accessible_name, field_name, states_of, value_of};
+pub use name::{heading_text, secret_of};
 use rules::role_of;
 pub use scan::{controls_in, interactives, listing};
-pub use text::{heading_text, page_text};
+
+thread_local! {
+    /// Secret fields the listings found since `secret_values.rs` last took them (newest last).
+    static FOUND_SECRETS: std::cell::RefCell<Vec<Element>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// At most this many found secret fields wait to be taken (the oldest go first).
+const MAX_FOUND_SECRETS: usize = 16;
+
+/// A listing found `field` secret: `secret_values.rs` takes it ([`take_found_secrets`]) to keep what
+/// it holds out of everything the worker relays. (Held here, not handed over, so the listing does not
+/// depend on the module that depends on it.)
+fn found_secret(field: &Element) {
+    FOUND_SECRETS.with_borrow_mut(|found| {
+        if !found.contains(field) {
+            found.push(field.clone());
+            if found.len() > MAX_FOUND_SECRETS {
+                found.remove(0);
+            }
+        }
+    });
+}
+
+/// The secret fields the listings found since the last call.
+pub fn take_found_secrets() -> Vec<Element> {
+    FOUND_SECRETS.with_borrow_mut(std::mem::take)
+}
+
+/// The visible words of a part of the page for its summary (`text::page_text`): editable regions the
+/// secret predicate finds secret (a password typed into a region drawn as dots) are left out.
+pub fn page_text(element: &Element, max: usize) -> String {
+    text::page_text(element, max, name::might_be_secret)
+}
 
 /// Longest name or value we report; longer ones are cut with an ellipsis.
 const MAX_TEXT: usize = 80;
@@ -110,8 +143,8 @@ impl Found {
         accessible_name(&self.element, &tag, None)
     }
 
-    /// What the policy gate needs to judge an action on this element: its description, all of its
-    /// words, and what acting on it would do (`effect`).
+    /// The element's description for the policy gate, as of now; `effect::element_info` adds all of
+    /// its words and what acting on it would do.
     pub fn info(&self, index: Option<u32>, url: String) -> ElementInfo {
         let element = &self.element;
         let attr = |name: &str| {
@@ -129,7 +162,7 @@ impl Found {
         let secret = field_name(element, &element.local_name(), Some(&self.role), None)
             .1
             .or(self.secret);
-        let mut info = ElementInfo {
+        ElementInfo {
             index,
             role: self.role.clone(),
             name: self.name.clone(),
@@ -141,9 +174,7 @@ impl Found {
             in_dialog,
             url,
             ..ElementInfo::default()
-        };
-        crate::effect::enrich(&mut info, element);
-        info
+        }
     }
 
     /// Reads the value and states again: a page's script can change them (`value`, `checked`) without

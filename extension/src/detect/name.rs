@@ -4,7 +4,7 @@
 //! Must not: report what was typed into a secret field, as a value or as a name (a secret
 //! contenteditable field is named only by its attributes), or change the page.
 
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 use waymark_protocol::text::collapse_spaces;
 use waymark_protocol::SecretKind;
 use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -13,6 +13,7 @@ use super::labels::Labels;
 use super::rules::role_of;
 use super::text::{is_editable_host, labelled_by, visible_text};
 use super::MAX_TEXT;
+use crate::plain_text::cut;
 
 /// The accessible name as Chrome computes it for a screen reader: the elements `aria-labelledby`
 /// names, `aria-label`, a field's labels (or a button input's value, an image input's `alt`), the
@@ -22,7 +23,7 @@ use super::MAX_TEXT;
 /// `labels`, when given, is the scan's index of the tree's labels; otherwise the field's own `labels`
 /// list is read (the same labels, fine for one element).
 pub(super) fn accessible_name(element: &Element, tag: &str, labels: Option<&Labels<'_>>) -> String {
-    if let Some(text) = labelled_by(element, true) {
+    if let Some(text) = labelled_by(element, true, might_be_secret) {
         return clean(&text);
     }
     let attr = |name: &str| {
@@ -72,7 +73,7 @@ pub(super) fn accessible_name(element: &Element, tag: &str, labels: Option<&Labe
     let by_content =
         !is_editable_host(element) && !role.as_deref().is_some_and(|r| NOT_NAMED_BY_CONTENT.contains(&r));
     if by_content {
-        let text = clean(&visible_text(element, None));
+        let text = clean(&visible_text(element, None, might_be_secret));
         if !text.is_empty() {
             return text;
         }
@@ -121,7 +122,7 @@ pub(super) fn field_name(
                 .map(|v| clean(&v))
                 .filter(|v| !v.is_empty())
         };
-        let quiet = labelled_by(element, false)
+        let quiet = labelled_by(element, false, might_be_secret)
             .map(|text| clean(&text))
             .or_else(|| attr("aria-label"))
             .or_else(|| attr("title"))
@@ -225,23 +226,44 @@ const TEXT_ROLES: &[&str] = &["textbox", "searchbox", "combobox"];
 /// "Bulk actions", not "Bulk actions Mark as read Delete…", as a screen reader says it.
 pub(super) fn label_text(label: &Element, control: &Element) -> String {
     let inside = label.contains(Some(control)) && label != control;
-    visible_text(label, inside.then_some(control))
+    visible_text(label, inside.then_some(control), might_be_secret)
 }
 
 /// Collapses white space and cuts to [`MAX_TEXT`] characters.
 pub(super) fn clean(text: &str) -> String {
-    let joined = collapse_spaces(text);
-    if joined.chars().count() <= MAX_TEXT {
-        return joined;
-    }
-    let cut: String = joined.chars().take(MAX_TEXT - 1).collect();
-    format!("{}…", cut.trim_end())
+    cut(text, MAX_TEXT)
 }
 
-pub(super) fn call_element(target: &JsValue, method: &str, arg: &JsValue) -> Option<Element> {
-    let f = js_sys::Reflect::get(target, &method.into())
-        .ok()?
-        .dyn_into::<js_sys::Function>()
-        .ok()?;
-    f.call1(target, arg).ok()?.dyn_into::<Element>().ok()
+/// What a screen reader reads for a heading: the text `aria-labelledby` names, its `aria-label`, or
+/// its content (also when it is editable: a heading being written is still read as one).
+pub fn heading_text(element: &Element) -> String {
+    if let Some(text) = labelled_by(element, true, might_be_secret) {
+        return text;
+    }
+    match element
+        .get_attribute("aria-label")
+        .filter(|l| !l.trim().is_empty())
+    {
+        Some(label) => collapse_spaces(&label),
+        None => collapse_spaces(&visible_text(element, None, might_be_secret)),
+    }
+}
+
+thread_local! {
+    /// Set while a field met inside a name is asked whether it is secret.
+    static ASKING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether a field met inside a name (in its label, or an element its `aria-labelledby` names) may
+/// hold a secret, so the name leaves its value out. Asking needs the field's own name, whose labels
+/// may hold other fields: a field met while one is being asked about counts as secret, which ends any
+/// loop between fields that label each other and errs on the safe side.
+pub(super) fn might_be_secret(element: &Element) -> bool {
+    if ASKING.get() {
+        return true;
+    }
+    ASKING.set(true);
+    let secret = secret_of(element).is_some();
+    ASKING.set(false);
+    secret
 }

@@ -9,12 +9,13 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element};
 
 use super::bulk::{Bulk, Rect};
-use super::labels::{follows, has_control, own_labels, Labels};
+use super::labels::{document_order, follows, has_control, own_labels, Labels};
 use super::memo::Memo;
 use super::name::{accessible_name, field_name, states_of, value_of};
 use super::reveal::Reveal;
-use super::rules::{covered, inside_action, is_candidate, is_inert, role_of, usable, Visibility};
+use super::rules::{covered, inside_action, is_candidate, is_inert, role_of, usable, Visibility, PROBABLE};
 use super::{Entry, Found, WIDGET_ROLES};
+use crate::dom::{is_host_tag, query_array};
 
 /// Every interactive element of the document (including open shadow roots) and every visible child
 /// frame, in document order.
@@ -41,12 +42,6 @@ pub fn listing(document: &Document, changes: &crate::watch::Changes) -> Vec<Entr
     }
     out
 }
-
-/// Elements that may be controls, and frames: matched by the browser in one call per tree, so a page
-/// of 30,000 elements costs a few thousand calls from wasm, not a hundred thousand. `is_candidate`
-/// then applies the exact rules.
-pub(super) const PROBABLE: &str = "a[href], button, input, select, textarea, summary, [role], [tabindex], \
-    [contenteditable], [onclick], iframe, frame";
 
 /// Shadow roots nested deeper than this are not entered.
 pub(super) const MAX_SHADOW_DEPTH: usize = 32;
@@ -100,7 +95,7 @@ pub(super) struct Scan {
 impl Scan {
     fn new(only_viewport: bool, memo: Option<Memo>) -> Self {
         Self {
-            viewport: crate::overlay::viewport(),
+            viewport: crate::dom::viewport(),
             only_viewport,
             visibility: Visibility::new(),
             reveal: Reveal::new(),
@@ -210,15 +205,7 @@ impl Scan {
             .collect();
         if !closed.is_empty() {
             hosts.extend(closed);
-            hosts.sort_by(|(a, _), (b, _)| {
-                if a == b {
-                    std::cmp::Ordering::Equal
-                } else if follows(a, b) {
-                    std::cmp::Ordering::Less
-                } else {
-                    std::cmp::Ordering::Greater
-                }
-            });
+            hosts.sort_by(|(a, _), (b, _)| document_order(a, b));
         }
         hosts
     }
@@ -254,7 +241,7 @@ impl Scan {
             };
             let tag = element.local_name();
             // Waymark's own hosts (their tag is random per frame) hold nothing of the page.
-            if WALK_SKIPS.contains(&tag.as_str()) || crate::overlay::is_host_tag(&tag) {
+            if WALK_SKIPS.contains(&tag.as_str()) || is_host_tag(&tag) {
                 continue;
             }
             let mut inner = context;
@@ -461,8 +448,8 @@ impl Scan {
         }
         let (name, secret) = field_name(&element, &tag, role.as_deref(), Some(labels));
         if secret.is_some() {
-            // What it holds is kept out of everything the worker relays (`secret_values.rs`).
-            crate::secret_values::note_secret(&element);
+            // What it holds is kept out of everything the worker relays (`secret_values.rs` takes it).
+            super::found_secret(&element);
         }
         Some(Found {
             rect: *rect,
@@ -657,14 +644,4 @@ pub(super) fn lift(element: &Element, root: &JsValue) -> Option<Element> {
         current = node.dyn_into::<web_sys::ShadowRoot>().ok()?.host();
     }
     None
-}
-
-/// `root.querySelectorAll(selector)` for a document, shadow root or element, as an array.
-pub(super) fn query_array(root: &JsValue, selector: &JsValue) -> js_sys::Array {
-    js_sys::Reflect::get(root, &"querySelectorAll".into())
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-        .and_then(|f| f.call1(root, selector).ok())
-        .map(|list| js_sys::Array::from(&list))
-        .unwrap_or_default()
 }

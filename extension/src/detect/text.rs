@@ -10,13 +10,18 @@
 //! are not words and no screen reader can say them, so they are left out here.
 //!
 //! Must not: change the page, or say what a secret field holds (a field inside a label or a
-//! referenced element says its value only when it is not secret; page text for a summary says no
-//! field's value at all, and no text drawn as dots or typed into a secret editable region).
+//! referenced element says its value only when the caller's [`MaySecret`] says it is not secret; page
+//! text for a summary says no field's value at all, and no text drawn as dots or typed into an
+//! editable region the caller's [`MaySecret`] finds secret). Which field is secret is not this
+//! module's to know: naming (`name.rs`) asks the secret predicate, and text is what naming reads.
 
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{
     CssStyleDeclaration, Element, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement,
 };
+
+use crate::dom::call_element;
+use crate::plain_text::is_private_use;
 
 /// How many nodes one text may visit, and how deep: bounded on hostile pages.
 const MAX_NODES: usize = 4_000;
@@ -31,32 +36,23 @@ const ATOMIC: &[&str] = &[
     "embed", "meter", "progress",
 ];
 
+/// Whether a field met inside the text may hold a secret (then it says no value): the caller's
+/// question.
+pub(super) type MaySecret = fn(&Element) -> bool;
+
 /// The words a screen reader says from `element`'s content (see the module's doc). `skip` (a field
 /// inside its own label) is left out.
-pub(super) fn visible_text(element: &Element, skip: Option<&Element>) -> String {
-    let mut walk = Walk::new(skip.cloned(), true);
+pub(super) fn visible_text(element: &Element, skip: Option<&Element>, secret: MaySecret) -> String {
+    let mut walk = Walk::new(skip.cloned(), Some(secret));
     without_private_use(&walk.content(element, None, 0))
 }
 
-/// What a screen reader reads for a heading: the text `aria-labelledby` names, its `aria-label`, or
-/// its content (also when it is editable: a heading being written is still read as one).
-pub fn heading_text(element: &Element) -> String {
-    if let Some(text) = labelled_by(element, true) {
-        return text;
-    }
-    match element
-        .get_attribute("aria-label")
-        .filter(|l| !l.trim().is_empty())
-    {
-        Some(label) => collapse(&label),
-        None => collapse(&visible_text(element, None)),
-    }
-}
-
 /// The visible words of a part of the page, without the values of its fields, stopping after about
-/// `max` characters: the text of a page's summary.
-pub fn page_text(element: &Element, max: usize) -> String {
-    let mut walk = Walk::new(None, false);
+/// `max` characters: the text of a page's summary. An editable region `secret` finds secret is left
+/// out whole (what is typed there is its text).
+pub fn page_text(element: &Element, max: usize, secret: MaySecret) -> String {
+    let mut walk = Walk::new(None, None);
+    walk.regions = secret;
     walk.max_chars = max;
     without_private_use(&walk.content(element, None, 0))
 }
@@ -65,14 +61,14 @@ pub fn page_text(element: &Element, max: usize) -> String {
 /// even if hidden itself; then its hidden parts count too (as Chrome does), otherwise they do not. A
 /// `aria-labelledby` met inside them is not followed again. With `itself` false, the element and what
 /// is inside it are left out (a secret field's own text is what was typed).
-pub(super) fn labelled_by(element: &Element, itself: bool) -> Option<String> {
+pub(super) fn labelled_by(element: &Element, itself: bool, secret: MaySecret) -> Option<String> {
     let ids = element.get_attribute("aria-labelledby")?;
     let root = element.get_root_node();
     let text: Vec<String> = ids
         .split_whitespace()
-        .filter_map(|id| super::name::call_element(&root, "getElementById", &id.into()))
+        .filter_map(|id| call_element(&root, "getElementById", &id.into()))
         .filter(|e| itself || !element.contains(Some(e)))
-        .map(|e| referenced_text(&e))
+        .map(|e| referenced_text(&e, secret))
         .collect();
     let text = collapse(&text.join(" "));
     (!text.is_empty()).then_some(text)
@@ -80,10 +76,10 @@ pub(super) fn labelled_by(element: &Element, itself: bool) -> Option<String> {
 
 /// One element named by `aria-labelledby`: its own name if it has one (a field's value, its
 /// `aria-label`, an image's `alt`), else its content, else its `title`.
-fn referenced_text(element: &Element) -> String {
+fn referenced_text(element: &Element, secret: MaySecret) -> String {
     let hidden = !super::rules::Visibility::new().check(element)
         || element.closest("[aria-hidden=true i]").ok().flatten().is_some();
-    let mut walk = Walk::new(None, true);
+    let mut walk = Walk::new(None, Some(secret));
     walk.in_labelled_by = true;
     walk.include_hidden = hidden;
     let text = match walk.own_name(element) {
@@ -106,8 +102,11 @@ fn collapse(text: &str) -> String {
 struct Walk {
     window: Option<web_sys::Window>,
     skip: Option<Element>,
-    /// Whether fields inside say their values (not in a page summary).
-    field_values: bool,
+    /// Whether fields inside say their values (not in a page summary), unless this says they may be
+    /// secret.
+    values: Option<MaySecret>,
+    /// Whether an editable region met may be secret: then its text is left out.
+    regions: MaySecret,
     /// Inside an `aria-labelledby` traversal: a nested one is not followed.
     in_labelled_by: bool,
     /// The element named by `aria-labelledby` was hidden itself: then all of it counts.
@@ -119,11 +118,12 @@ struct Walk {
 }
 
 impl Walk {
-    fn new(skip: Option<Element>, field_values: bool) -> Self {
+    fn new(skip: Option<Element>, values: Option<MaySecret>) -> Self {
         Self {
             window: web_sys::window(),
             skip,
-            field_values,
+            values,
+            regions: values.unwrap_or(|_| true),
             in_labelled_by: false,
             include_hidden: false,
             nodes: 0,
@@ -229,7 +229,7 @@ impl Walk {
         if display == "none" && !self.include_hidden {
             return None;
         }
-        if hides_what_it_holds(element, style.as_ref()) {
+        if hides_what_it_holds(element, style.as_ref(), self.regions) {
             return None;
         }
         if let Some(name) = self.own_name(element) {
@@ -244,10 +244,12 @@ impl Walk {
     fn own_name(&mut self, element: &Element) -> Option<String> {
         // A page's text reads what parts show (a region's `aria-label` names it, it does not replace
         // what is in it); only parts that show no text say their own name.
-        let page_text = !self.field_values;
-        if !page_text && !self.in_labelled_by && element.has_attribute("aria-labelledby") {
-            if let Some(text) = labelled_by(element, true) {
-                return Some(text);
+        let page_text = self.values.is_none();
+        if let Some(secret) = self.values.filter(|_| !self.in_labelled_by) {
+            if element.has_attribute("aria-labelledby") {
+                if let Some(text) = labelled_by(element, true, secret) {
+                    return Some(text);
+                }
             }
         }
         let tag = element.local_name();
@@ -306,7 +308,7 @@ impl Walk {
                 let text: Vec<String> = (0..options.length())
                     .filter_map(|i| options.item(i)?.text_content())
                     .collect();
-                return Some(if self.field_values {
+                return Some(if self.values.is_some() {
                     text.join(" ")
                 } else {
                     String::new()
@@ -314,34 +316,17 @@ impl Walk {
             }
             _ => return None,
         };
-        if !self.field_values || might_be_secret(element) {
-            return Some(String::new());
+        match self.values {
+            Some(secret) if !secret(element) => Some(value),
+            _ => Some(String::new()),
         }
-        Some(value)
     }
-}
-
-thread_local! {
-    /// Set while a field met inside a name is asked whether it is secret.
-    static ASKING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Whether a field met inside a name may hold a secret. Asking needs the field's own name, whose
-/// labels may hold other fields: a field met while one is being asked about counts as secret, which
-/// ends any loop between fields that label each other and errs on the safe side.
-fn might_be_secret(element: &Element) -> bool {
-    if ASKING.get() {
-        return true;
-    }
-    ASKING.set(true);
-    let secret = super::name::secret_of(element).is_some();
-    ASKING.set(false);
-    secret
 }
 
 /// Whether the element's text is a secret the screen draws as dots: `-webkit-text-security` on any
-/// element, or an editable region that is a secret field (a password font, a card number, its words).
-fn hides_what_it_holds(element: &Element, style: Option<&CssStyleDeclaration>) -> bool {
+/// element, or an editable region that `secret` finds secret (a password font, a card number, its
+/// words).
+fn hides_what_it_holds(element: &Element, style: Option<&CssStyleDeclaration>, secret: MaySecret) -> bool {
     let security = style
         .and_then(|s| s.get_property_value("-webkit-text-security").ok())
         .unwrap_or_default();
@@ -349,7 +334,7 @@ fn hides_what_it_holds(element: &Element, style: Option<&CssStyleDeclaration>) -
     if !security.is_empty() && security != "none" {
         return true;
     }
-    is_editable_host(element) && might_be_secret(element)
+    is_editable_host(element) && secret(element)
 }
 
 fn is_aria_hidden(element: &Element) -> bool {
@@ -423,10 +408,6 @@ fn transformed(text: &str, transform: &str) -> String {
 /// Without the private-use characters icon fonts draw (see the module's doc).
 fn without_private_use(text: &str) -> String {
     text.chars().filter(|c| !is_private_use(*c)).collect()
-}
-
-pub(super) fn is_private_use(c: char) -> bool {
-    matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
 }
 
 /// Whether an element is the root of an editable region (`contenteditable` set on it, not only

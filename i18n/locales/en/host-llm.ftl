@@ -14,7 +14,6 @@ llm-rejected = The LLM at { $address } rejected the request (HTTP { $status }): 
 llm-timeout = The LLM at { $address } did not answer within { $seconds } s (a local model may still be loading; the limit is WAYMARK_LLM_TIMEOUT_SECS or llm_timeout_secs in config.toml).
 llm-context-overflow = The conversation is longer than the model at { $address } can read ({ $detail }): give the model a larger context (llama.cpp: --n_ctx or -c; Ollama: num_ctx), or use a model with a larger one.
 llm-connection-lost = The LLM server at { $address } closed the connection before its answer was complete: did it stop or crash? Check that it still runs, and its log ({ $detail }).
-llm-stream-incomplete = The LLM server at { $address } ended its streamed answer before it was complete ({ $detail }); its log says why. Some servers cannot stream every answer (llama-cpp-python cannot stream a tool call the model chose itself, and ends the stream when the request is too long for its context): turn streaming off for this server.
 llm-transport = Talking to the LLM at { $address } failed: { $detail }
 # $answer: the beginning of what the server answered.
 llm-bad-response = The LLM server's answer is not a chat completion: { $detail } (answer began: { $answer })

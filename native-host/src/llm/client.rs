@@ -3,11 +3,9 @@
 //!
 //! async-openai's own retry layer is replaced by a plain HTTP service that turns every non-2xx answer
 //! into a typed failure (status, `Retry-After`, body) and refuses bodies that are not JSON before
-//! async-openai sees them (a server-sent event stream passes through unread); [`LlmClient::complete`]
-//! then retries 429 and 5xx with [`Backoff`], and puts a timeout on every attempt — for a stream, on
-//! its start and on every wait for the next chunk, so a slow local model that keeps talking is not cut
-//! off. What it must not do: log what is sent or received (page content), or let async-openai or
-//! reqwest types out of this module.
+//! async-openai sees them; [`LlmClient::complete`] then retries 429 and 5xx with [`Backoff`], and puts
+//! a timeout on every attempt. Answers come whole (`"stream": false`). What it must not do: log what
+//! is sent or received (page content), or let async-openai or reqwest types out of this module.
 
 use std::fmt;
 use std::future::Future;
@@ -18,12 +16,9 @@ use std::time::Duration;
 use async_openai::config::OpenAIConfig;
 use async_openai::error::OpenAIError;
 use async_openai::middleware::HttpRequestFactory;
-use futures::StreamExt as _;
 use serde_json::{json, Value};
 
-use super::{
-    assemble_stream, is_context_overflow, parse_completion, Completion, LlmError, Message, StreamProblem,
-};
+use super::{is_context_overflow, parse_completion, Completion, LlmError, Message};
 use crate::config::Config;
 
 /// How 429 and 5xx answers are retried: one delay per retry (so `delays.len()` retries at most), or the
@@ -55,10 +50,6 @@ pub struct LlmClient {
     timeout: Duration,
     supports_images: bool,
     backoff: Backoff,
-    /// Ask for server-sent chunks instead of one body.
-    stream: bool,
-    /// A cap on the answer's length, sent as `max_tokens` when set.
-    max_tokens: Option<u32>,
 }
 
 impl fmt::Debug for LlmClient {
@@ -70,7 +61,6 @@ impl fmt::Debug for LlmClient {
             .field("timeout", &self.timeout)
             .field("supports_images", &self.supports_images)
             .field("backoff", &self.backoff)
-            .field("stream", &self.stream)
             .finish_non_exhaustive()
     }
 }
@@ -102,8 +92,6 @@ impl LlmClient {
             timeout,
             supports_images: config.llm_supports_images,
             backoff: Backoff::default(),
-            stream: false,
-            max_tokens: None,
         })
     }
 
@@ -121,24 +109,6 @@ impl LlmClient {
         self
     }
 
-    /// Streams answers (`"stream": true`): the timeout then bounds each wait for the next chunk rather
-    /// than the whole answer, and a dropped request stops the server's generation on servers that
-    /// notice a closed stream (llama.cpp does; it finishes an unstreamed answer nobody waits for).
-    #[must_use]
-    pub fn with_streaming(mut self, stream: bool) -> Self {
-        self.stream = stream;
-        self
-    }
-
-    /// Caps each answer at `max_tokens` tokens. Unset by default: OpenAI's reasoning models refuse
-    /// `max_tokens`, and a tool call cut short is of no use; a local model that rambles on is stopped
-    /// by the timeout instead.
-    #[must_use]
-    pub fn with_max_tokens(mut self, max_tokens: Option<u32>) -> Self {
-        self.max_tokens = max_tokens;
-        self
-    }
-
     pub fn base_url(&self) -> &str {
         &self.base_url
     }
@@ -151,11 +121,12 @@ impl LlmClient {
         self.supports_images
     }
 
-    /// The request body [`LlmClient::complete`] sends: model, messages, whether to stream, and the
-    /// tools (when any) with `tool_choice: "auto"`.
+    /// The request body [`LlmClient::complete`] sends: model, messages, no stream, and the tools (when
+    /// any) with `tool_choice: "auto"`. No `max_tokens`: OpenAI's reasoning models refuse it, and a
+    /// tool call cut short is of no use; a local model that rambles on is stopped by the timeout.
     pub fn request_body(&self, messages: &[Message], tools: &[Value]) -> Value {
         let messages: Vec<Value> = messages.iter().map(|m| m.to_json(self.supports_images)).collect();
-        let mut body = json!({ "model": self.model, "messages": messages, "stream": self.stream });
+        let mut body = json!({ "model": self.model, "messages": messages, "stream": false });
         if !tools.is_empty() {
             body["tools"] = Value::Array(tools.to_vec());
             // "auto" is OpenAI's default when tools are given, so saying it changes nothing there; but
@@ -163,47 +134,45 @@ impl LlmClient {
             // prompt (and its grammar), so without it the model never learns it has any.
             body["tool_choice"] = json!("auto");
         }
-        if let Some(max_tokens) = self.max_tokens {
-            body["max_tokens"] = json!(max_tokens);
-        }
         body
     }
 
     /// One model turn. `tools` are OpenAI function tools (see [`super::function_tool`]); a call to any
     /// other name is [`LlmError::Invalid`].
     pub async fn complete(&self, messages: &[Message], tools: &[Value]) -> Result<Completion, LlmError> {
-        let body = self.send(&self.request_body(messages, tools)).await?;
-        let names: Vec<&str> = tools
-            .iter()
-            .filter_map(|tool| tool.pointer("/function/name").and_then(Value::as_str))
-            .collect();
-        parse_completion(&body, &names)
+        self.complete_request(&self.request_body(messages, tools)).await
     }
 
-    /// One model turn that must call the tool `name` (`tool_choice` names it). Servers that constrain
-    /// output with a grammar (llama.cpp) then hold the arguments to that tool's schema.
-    pub async fn complete_calling(
-        &self,
-        messages: &[Message],
-        tools: &[Value],
-        name: &str,
-    ) -> Result<Completion, LlmError> {
-        let mut request = self.request_body(messages, tools);
-        request["tool_choice"] = json!({"type": "function", "function": {"name": name}});
-        let body = self.send(&request).await?;
-        parse_completion(&body, &[name])
+    /// One model turn for `request`, a [`LlmClient::request_body`] a test changed first (a named
+    /// `tool_choice`, a `max_tokens` cap: what the checks against a real server ask for and the agent
+    /// never does). The model may call only the tool `tool_choice` names, else any tool offered.
+    #[cfg(test)]
+    pub(crate) async fn complete_edited(&self, request: &Value) -> Result<Completion, LlmError> {
+        self.complete_request(request).await
+    }
+
+    async fn complete_request(&self, request: &Value) -> Result<Completion, LlmError> {
+        let names: Vec<&str> = match request
+            .pointer("/tool_choice/function/name")
+            .and_then(Value::as_str)
+        {
+            Some(named) => vec![named],
+            None => request["tools"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|tool| tool.pointer("/function/name").and_then(Value::as_str))
+                .collect(),
+        };
+        let body = self.send(request).await?;
+        parse_completion(&body, &names)
     }
 
     /// Sends `request`, retrying 429 and 5xx; every attempt has the timeout.
     async fn send(&self, request: &Value) -> Result<Value, LlmError> {
         let mut retries = 0_usize;
         loop {
-            let attempt = if self.stream {
-                self.attempt_streamed(request).await
-            } else {
-                self.attempt_whole(request).await
-            };
-            let error = match attempt {
+            let error = match self.attempt(request).await {
                 Ok(body) => return Ok(body),
                 Err(Attempt::Final(error)) => return Err(error),
                 Err(Attempt::Http(error)) => error,
@@ -245,69 +214,14 @@ impl LlmClient {
         }
     }
 
-    /// One unstreamed request: the whole body within the timeout.
-    async fn attempt_whole(&self, request: &Value) -> Result<Value, Attempt> {
+    /// One request: the whole body within the timeout.
+    async fn attempt(&self, request: &Value) -> Result<Value, Attempt> {
         let chat = self.client.chat();
         let attempt = chat.create_byot::<&Value, Value>(request);
         match tokio::time::timeout(self.timeout, attempt).await {
             Ok(Ok(body)) => Ok(body),
             Ok(Err(error)) => Err(Attempt::Http(error)),
             Err(_elapsed) => Err(Attempt::Final(self.timeout_error())),
-        }
-    }
-
-    /// One streamed request: its start (where HTTP errors come, which may be retried) within the
-    /// timeout, then each chunk within the timeout of the one before; put together as a whole body.
-    /// A stream that breaks or stops unfinished is not retried: the model has already been working
-    /// on it, and a server that cannot stream this answer would fail the same way again.
-    async fn attempt_streamed(&self, request: &Value) -> Result<Value, Attempt> {
-        let chat = self.client.chat();
-        let opening = chat.create_stream_byot::<&Value, Value>(request);
-        let mut stream = match tokio::time::timeout(self.timeout, opening).await {
-            Ok(Ok(stream)) => stream,
-            Ok(Err(error)) => return Err(Attempt::Http(error)),
-            Err(_elapsed) => return Err(Attempt::Final(self.timeout_error())),
-        };
-        let mut chunks = Vec::new();
-        loop {
-            match tokio::time::timeout(self.timeout, stream.next()).await {
-                Ok(Some(Ok(chunk))) => chunks.push(chunk),
-                Ok(Some(Err(error))) => return Err(Attempt::Final(self.stream_failure(error))),
-                Ok(None) => break,
-                Err(_elapsed) => return Err(Attempt::Final(self.timeout_error())),
-            }
-        }
-        assemble_stream(&chunks).map_err(|problem| {
-            Attempt::Final(match problem {
-                StreamProblem::Unfinished(why) => LlmError::StreamIncomplete {
-                    base_url: self.base_url.clone(),
-                    why,
-                },
-                StreamProblem::ServerError(detail) if is_context_overflow(&detail) => {
-                    LlmError::ContextOverflow {
-                        base_url: self.base_url.clone(),
-                        detail,
-                    }
-                }
-                StreamProblem::ServerError(detail) => LlmError::BadResponse {
-                    raw: detail.clone(),
-                    why: format!("the server sent an error in its stream: {detail}"),
-                },
-            })
-        })
-    }
-
-    /// A stream that broke after it began: the connection went, or a chunk was not JSON.
-    fn stream_failure(&self, error: OpenAIError) -> LlmError {
-        match error {
-            OpenAIError::JSONDeserialize(e, raw) => LlmError::BadResponse {
-                raw,
-                why: format!("a streamed chunk is not JSON ({e})"),
-            },
-            other => LlmError::ConnectionLost {
-                base_url: self.base_url.clone(),
-                detail: error_chain(&other),
-            },
         }
     }
 
@@ -527,15 +441,6 @@ impl tower::Service<HttpRequestFactory> for PlainHttp {
             let request = factory.build().await?;
             let response = http.execute(request).await.map_err(OpenAIError::Reqwest)?;
             let status = response.status();
-            let event_stream = response
-                .headers()
-                .get(reqwest::header::CONTENT_TYPE)
-                .and_then(|v| v.to_str().ok())
-                .is_some_and(|v| v.trim_start().starts_with("text/event-stream"));
-            if status.is_success() && event_stream {
-                // A streamed answer: async-openai reads it event by event, as it arrives.
-                return Ok(response);
-            }
             let retry_after = response
                 .headers()
                 .get(reqwest::header::RETRY_AFTER)

@@ -1,12 +1,12 @@
 //! The LLM client: one chat-completions call to any OpenAI-compatible endpoint (Ollama, LM Studio,
-//! OpenRouter, vLLM, llama.cpp, OpenAI), whole or streamed, and a lenient reading of what comes back.
+//! OpenRouter, vLLM, llama.cpp, OpenAI), and a lenient reading of what comes back.
 //!
 //! - [`Message`] is the conversation as the agent keeps it; [`Message::to_json`] gives OpenAI's shape.
 //! - [`function_tool`] turns a tool's JSON schema into an OpenAI function tool that strict servers accept.
 //! - [`LlmClient::complete`] sends one request (timeout on every attempt, backoff on 429 and 5xx) and
 //!   returns a [`Completion`]: the [`ModelTurn`] (one tool call, a question, done, or text) and the
-//!   assistant message to append to the history. With [`LlmClient::with_streaming`] the answer comes
-//!   as server-sent chunks, put together by [`assemble_stream`] before it is read.
+//!   assistant message to append to the history. The answer comes whole: nothing is said to the user
+//!   before the model's turn is complete, so a stream would only add a second way to read it.
 //! - [`parse_completion`] is the pure part: native `tool_calls` (arguments as a string or an object,
 //!   missing ids), and the textual fallback for models without tools (`function_call: name=… args={…}`,
 //!   a `{"mode": "act"|"ask"|"done", …}` object, fenced or inside prose).
@@ -14,10 +14,6 @@
 //! What it must not do: guess an action from broken output (that is [`LlmError::Invalid`], for a repair
 //! turn), log prompts or answers (they carry page content), or let async-openai's types out: only
 //! this module knows them, so the public API is plain Rust and `serde_json::Value`.
-
-// The agent uses the core of this API; screenshots and the tuning knobs (timeouts, backoff) are for the
-// next steps of the agent and for tests.
-#![allow(dead_code, unused_imports)]
 
 mod client;
 mod parse;
@@ -28,7 +24,7 @@ mod schema;
 
 pub(crate) use client::is_loopback;
 pub use client::{Backoff, LlmClient};
-pub use parse::{assemble_stream, parse_completion, StreamProblem};
+pub use parse::parse_completion;
 pub use schema::function_tool;
 
 use serde::{Deserialize, Serialize};
@@ -249,14 +245,6 @@ pub enum LlmError {
          or crash? check that it still runs, and its log ({detail})"
     )]
     ConnectionLost { base_url: String, detail: String },
-    /// A streamed answer ended without saying it was finished (no `finish_reason`).
-    #[error(
-        "the LLM server at {base_url} ended its streamed answer before it was complete ({why}); its log \
-         says why. Some servers cannot stream every answer (llama-cpp-python cannot stream a tool call \
-         the model chose itself, and ends the stream when the request is too long for its context): \
-         turn streaming off for this server"
-    )]
-    StreamIncomplete { base_url: String, why: String },
     #[error("talking to the LLM at {base_url} failed: {detail}")]
     Transport { base_url: String, detail: String },
     /// The server's answer is not a chat completion (not JSON, no choices): retrying may help.

@@ -1,8 +1,8 @@
 //! The LLM client against a real OpenAI-compatible server that nobody here wrote (`./build.sh
 //! llm-check` starts llama-cpp-python with a small GGUF model and runs these). The model's judgement
 //! does not matter; what is checked is our side of the protocol: that the server takes our requests
-//! (the agent's real tool schemas, its tool messages, streaming or not), and that what it sends back —
-//! answers, tool calls, streamed chunks, errors — is read correctly or worded for a person.
+//! (the agent's real tool schemas, its tool messages), and that what it sends back — answers, tool
+//! calls, errors — is read correctly or worded for a person.
 //!
 //! Every test is ignored in a plain `cargo test` (there is no server there) and needs
 //! `WAYMARK_REAL_LLM_URL` (the base URL, `…/v1`) and `WAYMARK_REAL_LLM_MODEL`; the one that stops a
@@ -66,6 +66,25 @@ fn agent_tools() -> Vec<Value> {
     tools
 }
 
+/// One turn with the answer capped at `max_tokens` (a tiny model on 2 cores may ramble for minutes),
+/// and with `named`, the one tool the model must call: `tool_choice` names it, so a server that
+/// constrains output with a grammar (llama.cpp) holds the arguments to that tool's schema. The agent
+/// asks for neither; only these checks do.
+async fn turn(
+    llm: &LlmClient,
+    messages: &[Message],
+    tools: &[Value],
+    max_tokens: u32,
+    named: Option<&str>,
+) -> Result<Completion, LlmError> {
+    let mut request = llm.request_body(messages, tools);
+    request["max_tokens"] = json!(max_tokens);
+    if let Some(name) = named {
+        request["tool_choice"] = json!({"type": "function", "function": {"name": name}});
+    }
+    llm.complete_edited(&request).await
+}
+
 fn conversation(task: &str) -> Vec<Message> {
     vec![
         Message::system(
@@ -94,33 +113,25 @@ fn describe(result: &Result<Completion, LlmError>) -> String {
     }
 }
 
-/// A whole and a streamed answer to a question, without tools.
+/// An answer to a question, without tools.
 #[tokio::test]
 #[ignore = "needs a real OpenAI-compatible server: run ./build.sh llm-check"]
-async fn real_llm_plain_chat_whole_and_streamed() {
+async fn real_llm_plain_chat() {
     let messages = vec![
         Message::system("You are a helpful assistant. Answer in one short sentence."),
         Message::user("What colour is the sky on a clear day?"),
     ];
-    for stream in [false, true] {
-        let started = Instant::now();
-        let llm = client().with_streaming(stream).with_max_tokens(Some(48));
-        let result = llm.complete(&messages, &[]).await;
-        let case = if stream {
-            "plain chat, streamed"
-        } else {
-            "plain chat, whole"
-        };
-        report(case, started, &describe(&result));
-        match result {
-            Ok(Completion {
-                turn: ModelTurn::Text(_) | ModelTurn::Ask { .. } | ModelTurn::Done { .. },
-                ..
-            }) => {}
-            // A tiny model may well say nothing; that reading is right too (it becomes a repair turn).
-            Err(LlmError::Invalid { why, .. }) if why.contains("empty") => {}
-            other => panic!("{case}: {other:?}"),
-        }
+    let started = Instant::now();
+    let result = turn(&client(), &messages, &[], 48, None).await;
+    report("plain chat", started, &describe(&result));
+    match result {
+        Ok(Completion {
+            turn: ModelTurn::Text(_) | ModelTurn::Ask { .. } | ModelTurn::Done { .. },
+            ..
+        }) => {}
+        // A tiny model may well say nothing; that reading is right too (it becomes a repair turn).
+        Err(LlmError::Invalid { why, .. }) if why.contains("empty") => {}
+        other => panic!("plain chat: {other:?}"),
     }
 }
 
@@ -227,7 +238,7 @@ async fn real_llm_every_agent_tool_schema_compiles_into_a_grammar() {
 #[ignore = "needs a real OpenAI-compatible server: run ./build.sh llm-check"]
 async fn real_llm_every_agent_tool_schema_through_the_grammar() {
     let tools = agent_tools();
-    let llm = client().with_max_tokens(Some(160));
+    let llm = client();
     let messages = conversation("Search for kettles.");
     let mut refused = Vec::new();
     let started_all = Instant::now();
@@ -235,7 +246,7 @@ async fn real_llm_every_agent_tool_schema_through_the_grammar() {
         let name = tool["function"]["name"].as_str().unwrap();
         let schema = &tool["function"]["parameters"];
         let started = Instant::now();
-        let result = llm.complete_calling(&messages, &tools, name).await;
+        let result = turn(&llm, &messages, &tools, 160, Some(name)).await;
         let outcome = describe(&result);
         let call = match result {
             Ok(Completion {
@@ -277,7 +288,6 @@ async fn real_llm_every_agent_tool_schema_through_the_grammar() {
 async fn real_llm_tool_call_round_trip_whole() {
     let tools = agent_tools();
     let llm = client();
-    let capped = client().with_max_tokens(Some(160));
     let mut messages = conversation("Press Enter in the search box.");
     let started = Instant::now();
     let auto = llm.complete(&messages, &tools).await;
@@ -295,7 +305,7 @@ async fn real_llm_tool_call_round_trip_whole() {
             // browser_back takes no arguments, so a cap on the answer's length cannot cut it.
             for name in ["browser_press", "browser_back"] {
                 let started = Instant::now();
-                let result = capped.complete_calling(&messages, &tools, name).await;
+                let result = turn(&llm, &messages, &tools, 160, Some(name)).await;
                 report(
                     &format!("named {name} for the round trip"),
                     started,
@@ -327,7 +337,7 @@ async fn real_llm_tool_call_round_trip_whole() {
         )),
     ));
     let started = Instant::now();
-    let next = capped.complete(&messages, &tools).await;
+    let next = turn(&llm, &messages, &tools, 160, None).await;
     report(
         &format!("after the {} result", call.name),
         started,
@@ -339,50 +349,8 @@ async fn real_llm_tool_call_round_trip_whole() {
     }
 }
 
-/// Streaming with tools: a named tool streams as chunks we put together; an automatic choice either
-/// streams a message or, on servers that cannot stream a call the model chose (llama-cpp-python), ends
-/// the stream unfinished — which must be said as such, never read as an answer.
-#[tokio::test]
-#[ignore = "needs a real OpenAI-compatible server: run ./build.sh llm-check"]
-async fn real_llm_tool_calls_streamed() {
-    let tools = agent_tools();
-    let llm = client().with_streaming(true);
-    let messages = conversation("Type kettle into the search box.");
-    let started = Instant::now();
-    let named = llm
-        .with_max_tokens(Some(160))
-        .complete_calling(&messages, &tools, "browser_act_by_index")
-        .await;
-    report("named tool, streamed", started, &describe(&named));
-    match named {
-        Ok(Completion {
-            turn: ModelTurn::ToolCall { call, .. },
-            ..
-        }) => {
-            assert_eq!(call.name, "browser_act_by_index");
-            assert!(
-                call.id.starts_with("call_"),
-                "the server's id is kept: {}",
-                call.id
-            );
-        }
-        Err(LlmError::Invalid { why, .. }) if why.contains("not valid JSON") => {}
-        other => panic!("{other:?}"),
-    }
-
-    let llm = client().with_streaming(true);
-    let started = Instant::now();
-    let auto = llm.complete(&messages, &tools).await;
-    report("auto tool choice, streamed", started, &describe(&auto));
-    match auto {
-        Ok(_) | Err(LlmError::Invalid { .. }) => {}
-        Err(LlmError::StreamIncomplete { why, .. }) => assert_eq!(why, "it sent nothing at all"),
-        Err(other) => panic!("{other:?}"),
-    }
-}
-
-/// A request longer than the server's context: whole, the server's 400 becomes our context overflow
-/// (with what to change); streamed, llama-cpp-python answers 200 and ends the stream, which we say.
+/// A request longer than the server's context: the server's 400 becomes our context overflow (with
+/// what to change).
 #[tokio::test]
 #[ignore = "needs a real OpenAI-compatible server: run ./build.sh llm-check"]
 async fn real_llm_an_oversized_request() {
@@ -394,18 +362,10 @@ async fn real_llm_an_oversized_request() {
     ];
     let started = Instant::now();
     let whole = client().complete(&messages, &agent_tools()).await;
-    report("oversized, whole", started, &describe(&whole));
+    report("oversized", started, &describe(&whole));
     let err = whole.unwrap_err();
     assert!(matches!(err, LlmError::ContextOverflow { .. }), "{err:?}");
     assert!(err.to_string().contains("--n_ctx"), "{err}");
-
-    let started = Instant::now();
-    let streamed = client().with_streaming(true).complete(&messages, &[]).await;
-    report("oversized, streamed", started, &describe(&streamed));
-    match streamed.unwrap_err() {
-        LlmError::ContextOverflow { .. } | LlmError::StreamIncomplete { .. } => {}
-        other => panic!("{other:?}"),
-    }
 }
 
 /// A model name the server does not have. OpenAI and Ollama answer 404 (our `ModelNotFound`);
@@ -414,9 +374,9 @@ async fn real_llm_an_oversized_request() {
 #[ignore = "needs a real OpenAI-compatible server: run ./build.sh llm-check"]
 async fn real_llm_an_unknown_model() {
     let (url, _) = server();
-    let llm = client_for(&url, "no-such-model").with_max_tokens(Some(16));
+    let llm = client_for(&url, "no-such-model");
     let started = Instant::now();
-    let result = llm.complete(&conversation("Say hello."), &[]).await;
+    let result = turn(&llm, &conversation("Say hello."), &[], 16, None).await;
     report("unknown model name", started, &describe(&result));
     match result {
         Err(LlmError::ModelNotFound { model, .. }) => assert_eq!(model, "no-such-model"),
@@ -442,68 +402,61 @@ async fn real_llm_an_unknown_model() {
     }
 }
 
-/// A second server, killed while it works on our request: whole and streamed, the client says the
-/// connection was lost; asked again, it says nothing answers.
+/// A second server, killed while it works on our request: the client says the connection was lost;
+/// asked again, it says nothing answers.
 #[tokio::test]
 #[ignore = "needs a real OpenAI-compatible server: run ./build.sh llm-check"]
 async fn real_llm_the_server_goes_away_mid_request() {
     let start = std::env::var("WAYMARK_REAL_LLM_START")
         .expect("WAYMARK_REAL_LLM_START is not set: run these through ./build.sh llm-check");
     let (_, model) = server();
-    for stream in [false, true] {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let mut child = tokio::process::Command::new("sh")
-            .arg("-c")
-            .arg(&start)
-            .env("PORT", port.to_string())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .unwrap();
-        let base_url = format!("http://127.0.0.1:{port}/v1");
-        // Wait until it lists its models (loading takes a few seconds).
-        let probe = reqwest::Client::builder().no_proxy().build().unwrap();
-        let ready = async {
-            loop {
-                if probe
-                    .get(format!("{base_url}/models"))
-                    .send()
-                    .await
-                    .is_ok_and(|r| r.status().is_success())
-                {
-                    break;
-                }
-                tokio::time::sleep(Duration::from_millis(250)).await;
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut child = tokio::process::Command::new("sh")
+        .arg("-c")
+        .arg(&start)
+        .env("PORT", port.to_string())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let base_url = format!("http://127.0.0.1:{port}/v1");
+    // Wait until it lists its models (loading takes a few seconds).
+    let probe = reqwest::Client::builder().no_proxy().build().unwrap();
+    let ready = async {
+        loop {
+            if probe
+                .get(format!("{base_url}/models"))
+                .send()
+                .await
+                .is_ok_and(|r| r.status().is_success())
+            {
+                break;
             }
-        };
-        tokio::time::timeout(Duration::from_secs(120), ready)
-            .await
-            .expect("the second server did not start within 120 s");
-        let llm = client_for(&base_url, &model).with_streaming(stream);
-        let messages = conversation("Write a long story about a kettle, in many paragraphs.");
-        let started = Instant::now();
-        let request = llm.complete(&messages, &[]);
-        let kill = async {
-            tokio::time::sleep(Duration::from_millis(1500)).await;
-            // SIGKILL: the process dies as in a crash, without closing anything itself.
-            child.start_kill().unwrap();
-        };
-        let (result, ()) = tokio::join!(request, kill);
-        let case = if stream {
-            "server killed mid-request, streamed"
-        } else {
-            "server killed mid-request, whole"
-        };
-        report(case, started, &describe(&result));
-        let err = result.unwrap_err();
-        assert!(matches!(err, LlmError::ConnectionLost { .. }), "{case}: {err:?}");
-        let _ = child.wait().await;
-        let again = llm.complete(&messages, &[]).await.unwrap_err();
-        assert!(matches!(again, LlmError::Unreachable { .. }), "{again:?}");
-    }
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(120), ready)
+        .await
+        .expect("the second server did not start within 120 s");
+    let llm = client_for(&base_url, &model);
+    let messages = conversation("Write a long story about a kettle, in many paragraphs.");
+    let started = Instant::now();
+    let request = llm.complete(&messages, &[]);
+    let kill = async {
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        // SIGKILL: the process dies as in a crash, without closing anything itself.
+        child.start_kill().unwrap();
+    };
+    let (result, ()) = tokio::join!(request, kill);
+    report("server killed mid-request", started, &describe(&result));
+    let err = result.unwrap_err();
+    assert!(matches!(err, LlmError::ConnectionLost { .. }), "{err:?}");
+    let _ = child.wait().await;
+    let again = llm.complete(&messages, &[]).await.unwrap_err();
+    assert!(matches!(again, LlmError::Unreachable { .. }), "{again:?}");
 }

@@ -96,12 +96,6 @@ impl LlmError {
                 address = base_url.as_str(),
                 detail = detail.as_str()
             ),
-            LlmError::StreamIncomplete { base_url, why } => say!(
-                words,
-                "llm-stream-incomplete",
-                address = base_url.as_str(),
-                detail = why.as_str()
-            ),
             LlmError::Transport { base_url, detail } => {
                 say!(
                     words,
@@ -180,10 +174,6 @@ mod tests {
             LlmError::ConnectionLost {
                 base_url: url(),
                 detail: detail(),
-            },
-            LlmError::StreamIncomplete {
-                base_url: url(),
-                why: detail(),
             },
             LlmError::Transport {
                 base_url: url(),

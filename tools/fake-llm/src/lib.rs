@@ -7,7 +7,7 @@
 //! answers 500 with a message saying so. Every request body is recorded, so a test can check what the
 //! client sent ([`FakeLlm::requests`], or `GET /_fake/requests` for tests written in other languages).
 //! `POST /_fake/steps` appends steps (a script's JSON) to what is left, for a test that learns them late.
-//! `GET /v1/models` lists one model. Requests with `"stream": true` get server-sent events.
+//! `GET /v1/models` lists one model. Every answer comes whole (Waymark never asks for a stream).
 //!
 //! What it must not do: listen anywhere but 127.0.0.1, or reach out to any network itself. It is a test
 //! tool: nothing of Waymark's runtime depends on it.

@@ -1,6 +1,5 @@
-//! How a step is answered over HTTP, in OpenAI's chat-completions shape: a completion (or the same as
-//! server-sent events when the request asked for a stream), an error body like OpenAI's for a status,
-//! or the scripted body verbatim.
+//! How a step is answered over HTTP, in OpenAI's chat-completions shape: a completion, an error body
+//! like OpenAI's for a status, or the scripted body verbatim.
 //!
 //! What it must not do: decide which step comes next or keep anything (that is [`crate::server`]'s
 //! job); every function here is pure but for the clock in `created`.
@@ -19,12 +18,12 @@ use crate::script::Action;
 pub(crate) type Reply = Response<Full<Bytes>>;
 
 /// The answer to request `number` (counted from 1), whose step is `action`. `model` is echoed back as
-/// OpenAI does; `stream` asks for server-sent events.
-pub(crate) fn answer(action: Action, number: usize, model: &str, stream: bool) -> Reply {
+/// OpenAI does.
+pub(crate) fn answer(action: Action, number: usize, model: &str) -> Reply {
     let id = format!("chatcmpl-fake-{number}");
     let id = id.as_str();
     match action {
-        Action::Reply { message } => completion(id, model, normalise_message(message), stream),
+        Action::Reply { message } => completion(id, model, normalise_message(message)),
         Action::ToolCall {
             name,
             arguments,
@@ -44,7 +43,7 @@ pub(crate) fn answer(action: Action, number: usize, model: &str, stream: bool) -
                     "function": { "name": name, "arguments": arguments },
                 }],
             });
-            completion(id, model, message, stream)
+            completion(id, model, message)
         }
         Action::BrokenToolCall { name, arguments } => {
             let message = json!({
@@ -56,7 +55,7 @@ pub(crate) fn answer(action: Action, number: usize, model: &str, stream: bool) -
                     "function": { "name": name, "arguments": arguments },
                 }],
             });
-            completion(id, model, message, stream)
+            completion(id, model, message)
         }
         Action::Status {
             status,
@@ -113,19 +112,12 @@ fn now_secs() -> u64 {
         .unwrap_or(0)
 }
 
-fn completion(id: &str, model: &str, message: Value, stream: bool) -> Reply {
+fn completion(id: &str, model: &str, message: Value) -> Reply {
     let finish_reason = if has_tool_calls(&message) {
         "tool_calls"
     } else {
         "stop"
     };
-    if stream {
-        return raw_reply(
-            StatusCode::OK,
-            "text/event-stream",
-            sse_body(id, model, &message, finish_reason),
-        );
-    }
     json_reply(
         StatusCode::OK,
         &json!({
@@ -137,62 +129,6 @@ fn completion(id: &str, model: &str, message: Value, stream: bool) -> Reply {
             "usage": { "prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0 },
         }),
     )
-}
-
-/// The same answer as `chat.completion.chunk` events: role, content in two pieces, each tool call as a
-/// header chunk (id, name) and an arguments chunk, the finish reason, then `[DONE]`.
-fn sse_body(id: &str, model: &str, message: &Value, finish_reason: &str) -> String {
-    let created = now_secs();
-    let chunk = |delta: Value, finish: Option<&str>| {
-        let chunk = json!({
-            "id": id,
-            "object": "chat.completion.chunk",
-            "created": created,
-            "model": model,
-            "choices": [{ "index": 0, "delta": delta, "finish_reason": finish }],
-        });
-        format!("data: {chunk}\n\n")
-    };
-    let mut out = chunk(json!({ "role": "assistant", "content": "" }), None);
-    if let Some(content) = message.get("content").and_then(Value::as_str) {
-        let middle = content
-            .char_indices()
-            .map(|(i, _)| i)
-            .nth(content.chars().count() / 2)
-            .unwrap_or(0);
-        let (first, second) = content.split_at(middle);
-        for piece in [first, second] {
-            if !piece.is_empty() {
-                out.push_str(&chunk(json!({ "content": piece }), None));
-            }
-        }
-    }
-    if let Some(calls) = message.get("tool_calls").and_then(Value::as_array) {
-        for (index, call) in calls.iter().enumerate() {
-            let function = call.get("function").cloned().unwrap_or(Value::Null);
-            let arguments = match function.get("arguments") {
-                Some(Value::String(s)) => s.clone(),
-                Some(other) => other.to_string(),
-                None => String::new(),
-            };
-            out.push_str(&chunk(
-                json!({ "tool_calls": [{
-                    "index": index,
-                    "id": call.get("id").cloned().unwrap_or(Value::Null),
-                    "type": "function",
-                    "function": { "name": function.get("name").cloned().unwrap_or(Value::Null), "arguments": "" },
-                }] }),
-                None,
-            ));
-            out.push_str(&chunk(
-                json!({ "tool_calls": [{ "index": index, "function": { "arguments": arguments } }] }),
-                None,
-            ));
-        }
-    }
-    out.push_str(&chunk(json!({}), Some(finish_reason)));
-    out.push_str("data: [DONE]\n\n");
-    out
 }
 
 pub(crate) fn raw_reply(status: StatusCode, content_type: &'static str, body: String) -> Reply {
@@ -213,39 +149,4 @@ pub(crate) fn error_reply(status: StatusCode, kind: &str, message: &str) -> Repl
         status,
         &json!({ "error": { "message": message, "type": kind, "param": null, "code": null } }),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn stream_body_carries_content_tool_call_and_done() {
-        let message = json!({"role": "assistant", "content": "héllo", "tool_calls": [
-            {"id": "call_1", "type": "function", "function": {"name": "browser_back", "arguments": "{}"}}
-        ]});
-        let body = sse_body("x", "m", &message, "tool_calls");
-        let events: Vec<&str> = body
-            .split("\n\n")
-            .filter(|e| !e.is_empty())
-            .map(|e| e.trim_start_matches("data: "))
-            .collect();
-        assert_eq!(events.last(), Some(&"[DONE]"));
-        let chunks: Vec<Value> = events[..events.len() - 1]
-            .iter()
-            .map(|e| serde_json::from_str(e).unwrap())
-            .collect();
-        let text: String = chunks
-            .iter()
-            .filter_map(|c| c["choices"][0]["delta"]["content"].as_str())
-            .collect();
-        assert_eq!(text, "héllo");
-        assert!(chunks
-            .iter()
-            .any(|c| c["choices"][0]["delta"]["tool_calls"][0]["function"]["name"] == "browser_back"));
-        assert_eq!(
-            chunks.last().unwrap()["choices"][0]["finish_reason"],
-            "tool_calls"
-        );
-    }
 }

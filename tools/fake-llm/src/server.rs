@@ -206,7 +206,6 @@ async fn chat_completion(request: Request<Incoming>, state: Shared) -> Reply {
     };
     let body: Value = serde_json::from_slice(&body)
         .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&body).into_owned()));
-    let stream = body.get("stream").and_then(Value::as_bool) == Some(true);
     let model = body
         .get("model")
         .and_then(Value::as_str)
@@ -232,7 +231,7 @@ async fn chat_completion(request: Request<Incoming>, state: Shared) -> Reply {
     if step.delay_ms > 0 {
         tokio::time::sleep(Duration::from_millis(step.delay_ms)).await;
     }
-    crate::reply::answer(step.action, number, &model, stream)
+    crate::reply::answer(step.action, number, &model)
 }
 
 #[cfg(test)]
@@ -263,7 +262,7 @@ mod tests {
             Step::status(429).with_retry_after(2),
             Step::garbage(),
             Step::broken_tool_call("browser_click"),
-            Step::text("streamed answer"),
+            Step::text("a plain answer"),
         ]))
         .await
         .unwrap();
@@ -297,13 +296,11 @@ mod tests {
             .unwrap();
         assert!(serde_json::from_str::<Value>(arguments).is_err());
 
-        let (status, head, body) = http(addr, "POST", path, r#"{"stream": true}"#).await;
+        let (status, head, body) = http(addr, "POST", path, "{}").await;
         assert_eq!(status, 200);
-        assert!(head.contains("text/event-stream"), "{head}");
-        assert!(
-            body.contains("answer") && body.trim_end().ends_with("data: [DONE]"),
-            "{body}"
-        );
+        assert!(head.contains("application/json"), "{head}");
+        let body: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(body["choices"][0]["message"]["content"], "a plain answer");
 
         let (status, _, body) = http(addr, "POST", path, "{}").await;
         assert_eq!(status, 500);

@@ -21,6 +21,7 @@ fn page(url: &str) -> Effect {
         focused: false,
         option: None,
         linked: false,
+        keys: None,
     }
 }
 

@@ -1,5 +1,5 @@
-//! Tests of the LLM client against the scripted fake-llm server: requests, retries, timeouts, streaming
-//! and the errors worded for the user. It must not reach anything but 127.0.0.1.
+//! Tests of the LLM client against the scripted fake-llm server: requests, retries, timeouts, and
+//! the errors worded for the user. It must not reach anything but 127.0.0.1.
 
 use std::time::Instant;
 
@@ -271,23 +271,21 @@ async fn tools_are_offered_with_tool_choice_auto() {
 }
 
 #[tokio::test]
-async fn a_named_tool_choice_and_a_token_cap_are_sent_when_asked() {
+async fn an_edited_request_goes_as_edited_and_takes_only_the_tool_it_names() {
+    // What the checks against a real server send: a named tool and a cap on the answer.
     let fake = start(vec![
         Step::tool_call("browser_back", json!({})),
         Step::tool_call("browser_click", json!({"index": 1})),
     ])
     .await;
-    let llm = client(fake.base_url()).with_max_tokens(Some(64));
-    let completion = llm
-        .complete_calling(&[Message::user("back")], &tools(), "browser_back")
-        .await
-        .unwrap();
+    let llm = client(fake.base_url());
+    let mut request = llm.request_body(&[Message::user("back")], &tools());
+    request["tool_choice"] = json!({"type": "function", "function": {"name": "browser_back"}});
+    request["max_tokens"] = json!(64);
+    let completion = llm.complete_edited(&request).await.unwrap();
     assert!(matches!(completion.turn, ModelTurn::ToolCall { .. }));
     // Another tool than the one named is not taken.
-    let err = llm
-        .complete_calling(&[Message::user("back")], &tools(), "browser_back")
-        .await
-        .unwrap_err();
+    let err = llm.complete_edited(&request).await.unwrap_err();
     assert!(matches!(err, LlmError::Invalid { .. }), "{err:?}");
     let request = &fake.requests()[0];
     assert_eq!(
@@ -338,48 +336,6 @@ async fn a_context_overflow_says_what_to_change_and_is_not_retried() {
     assert!(!crate::llm::is_context_overflow(
         r#"{"error":{"message":"messages: field required"}}"#
     ));
-}
-
-#[tokio::test]
-async fn a_streamed_tool_call_round_trip() {
-    let fake = start(vec![
-        Step::tool_call("browser_click", json!({"index": 3})),
-        Step::text("The search results are open."),
-    ])
-    .await;
-    let llm = client(fake.base_url()).with_streaming(true);
-    let mut history = vec![Message::user("Click 3")];
-    let completion = llm.complete(&history, &tools()).await.unwrap();
-    let ModelTurn::ToolCall { call, .. } = &completion.turn else {
-        panic!("{completion:?}")
-    };
-    assert_eq!(
-        (call.name.as_str(), &call.args),
-        ("browser_click", &json!({"index": 3}))
-    );
-    assert_eq!(call.id, "call_1", "the server's id is kept");
-    let call = call.clone();
-    history.push(completion.assistant);
-    history.push(Message::tool_result(&call, "ok"));
-    let completion = llm.complete(&history, &tools()).await.unwrap();
-    assert_eq!(
-        completion.turn,
-        ModelTurn::Text("The search results are open.".into())
-    );
-    let requests = fake.requests();
-    assert_eq!(requests[0]["stream"], true);
-    assert_eq!(requests[1]["messages"][1]["tool_calls"][0]["id"], "call_1");
-}
-
-#[tokio::test]
-async fn streamed_errors_before_the_stream_are_retried_like_whole_ones() {
-    let fake = start(vec![Step::status(503), Step::text("ok")]).await;
-    let completion = client(fake.base_url())
-        .with_streaming(true)
-        .complete(&[Message::user("hi")], &[])
-        .await
-        .unwrap();
-    assert_eq!(completion.turn, ModelTurn::Text("ok".into()));
 }
 
 /// A server on 127.0.0.1 that reads each whole request and answers it with `answer` (bytes as
@@ -435,38 +391,17 @@ async fn a_server_that_goes_away_mid_request_is_named_as_such() {
             .contains("closed the connection before its answer was complete"),
         "{err}"
     );
-    // Streamed: a chunk, then the connection ends inside the chunked body.
+    // Half a body: the head, then the connection ends inside the chunked body.
     let base_url = raw_server(
-        "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n\
-         50\r\ndata: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hel\"},\"finish_reason\":null}]}\n\n\r\n",
+        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n\
+         10\r\n{\"choices\":[{\"in\r\n",
     )
     .await;
     let err = client(&base_url)
-        .with_streaming(true)
         .complete(&[Message::user("hi")], &[])
         .await
         .unwrap_err();
     assert!(matches!(err, LlmError::ConnectionLost { .. }), "{err:?}");
-}
-
-#[tokio::test]
-async fn a_stream_that_ends_unfinished_is_not_an_answer() {
-    // What llama-cpp-python 0.3.36 does when it cannot stream a tool call the model chose, or the
-    // request overflows its context: 200, event-stream headers, then the end, without a word.
-    let base_url = raw_server(
-        "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream; charset=utf-8\r\ntransfer-encoding: chunked\r\n\r\n0\r\n\r\n",
-    )
-    .await;
-    let err = client(&base_url)
-        .with_streaming(true)
-        .complete(&[Message::user("hi")], &tools())
-        .await
-        .unwrap_err();
-    let LlmError::StreamIncomplete { why, .. } = &err else {
-        panic!("{err:?}")
-    };
-    assert_eq!(why, "it sent nothing at all");
-    assert!(err.to_string().contains("turn streaming off"), "{err}");
 }
 
 #[test]

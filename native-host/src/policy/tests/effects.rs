@@ -172,6 +172,30 @@ fn enter_is_judged_by_what_it_sends() {
 }
 
 #[test]
+fn enter_in_any_field_of_a_form_that_holds_a_secret_asks() {
+    // An ordinary field of a form sent with GET through a plain button: only the secret the form holds
+    // (as the extension's secret predicate found it) makes Enter ask.
+    let field = |secret: Value| {
+        json!({"tag": "input", "type": "text", "name": "Amount", "editable": true,
+            "submits": {"action": "https://give.example/next", "method": "get", "submitter": "Next",
+                "secret": secret}})
+    };
+    assert_eq!(press("Enter", field(Value::Null)).decision, Verdict::Allow);
+    for (secret, what) in [
+        ("card", "card details"),
+        ("password", "a password"),
+        ("one_time_code", "a one-time code"),
+        ("pin", "a PIN"),
+    ] {
+        assert_decision(
+            &press("Enter", field(json!(secret))),
+            Verdict::Confirm,
+            &format!("submits a form with {what}"),
+        );
+    }
+}
+
+#[test]
 fn delete_outside_a_field_may_be_a_command() {
     let row = json!({"role": "row", "name": "Message from Bob", "editable": false});
     assert_decision(&press("Delete", row), Verdict::Confirm, "command to delete");
@@ -180,10 +204,6 @@ fn delete_outside_a_field_may_be_a_command() {
     // Nothing has the focus: the page itself gets the key.
     let d = decide(json!({"action": "press", "key": "Delete"}));
     assert_decision(&d, Verdict::Confirm, "nothing has the focus");
-    assert_eq!(
-        decide(json!({"action": "press", "key": "Enter"})).decision,
-        Verdict::Allow
-    );
 }
 
 #[test]
