@@ -36,6 +36,13 @@ pub(super) fn preview(action: PageTool, number: Option<u32>, pinned: Option<u64>
         keys: None,
     };
     if let PageTool::Press { key, .. } = &action {
+        // A key Waymark cannot press is refused now, as pressing it would be: nobody is asked about it.
+        if !crate::page::is_known_key(key) {
+            return ToolResult::refused(
+                ErrorKind::BadArguments,
+                PageReason::UnknownKey { key: key.clone() },
+            );
+        }
         out.keys = Some(key_context(&document, key));
     }
     let numbered_target = action.number();
