@@ -2,7 +2,8 @@
 //! and the conversion of protocol messages to and from JavaScript values. Here: the runtime (ports,
 //! messages, the manifest), events, the side panel and the logging of panics; `tabs.rs` the tabs and
 //! their frames, `downloads.rs` the downloads (both for the service worker only), `windows.rs` the
-//! windows and the keyboard shortcuts, `encoding.rs` base64 and picture sizes.
+//! windows and the keyboard shortcuts, `tts.rs` the system's speech, `encoding.rs` base64 and picture
+//! sizes.
 //!
 //! Must not: decide anything (what to send and what an answer means belong to the callers), or reach
 //! an API by a name built at run time: every call goes through a declared binding, and what the
@@ -13,6 +14,8 @@ pub mod downloads;
 mod encoding;
 #[cfg(feature = "extension")]
 pub mod tabs;
+#[cfg(feature = "extension")]
+pub mod tts;
 #[cfg(feature = "extension")]
 pub mod windows;
 
