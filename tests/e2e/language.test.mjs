@@ -197,7 +197,10 @@ test('the settings page speaks Russian, and axe finds nothing on it', async () =
   assert.equal(await settings.title(), 'Настройки Waymark');
   assert.equal(await settings.textContent('h1'), 'Настройки Waymark');
   assert.equal(await settings.textContent('label[for="max_tool_steps"]'), 'Предел шагов');
-  assert.match(await settings.textContent('#llm_model-hint'), /^Задано переменной окружения WAYMARK_LLM_MODEL/);
+  assert.equal(await settings.textContent('#llm_model-hint'), 'Задано окружением, а не этой страницей.');
+  assert.ok((await settings.locator('#overrides li').allTextContents()).includes(
+    'Модель: задано переменной окружения WAYMARK_LLM_MODEL, которая важнее этой страницы; измените или удалите её там, где запускается браузер.',
+  ));
   assert.deepEqual(await axe(settings), [], 'loaded, in Russian');
   await settings.fill('#max_tool_steps', '0');
   await settings.press('#max_tool_steps', 'Enter');
