@@ -102,25 +102,25 @@ fn act_on_shortcut(panel: &Shared, command: &str) {
     }
 }
 
-/// Whether the panel is a tab or Waymark's window behind the window the user is in.
+/// Whether the panel is behind the window the user is in: a tab or Waymark's window not in front, or a
+/// side panel without the focus.
 pub(super) async fn behind() -> bool {
-    match crate::panel_window::is_behind().await {
-        Ok(behind) => behind,
-        Err(e) => {
-            chrome::log(&format!("could not tell whether the panel is in front: {e}"));
-            false
-        }
-    }
+    logged(
+        crate::panel_window::is_behind().await,
+        "tell whether the panel is in front",
+    )
 }
 
 /// Brings the panel in front of the user if it is a tab or Waymark's window that is behind; whether it
 /// had to. A side panel is never behind anything while it is open, and is left alone.
 pub(super) async fn bring_forward() -> bool {
-    match crate::panel_window::show_self().await {
-        Ok(moved) => moved,
-        Err(e) => {
-            chrome::log(&format!("could not bring the panel forward: {e}"));
-            false
-        }
-    }
+    logged(crate::panel_window::show_self().await, "bring the panel forward")
+}
+
+/// The answer, or no (and why not, in the log) when the browser could not say.
+fn logged(answer: Result<bool, String>, what: &str) -> bool {
+    answer.unwrap_or_else(|e| {
+        chrome::log(&format!("could not {what}: {e}"));
+        false
+    })
 }
