@@ -196,6 +196,7 @@ mod tests {
             focused: false,
             option: None,
             linked,
+            keys: None,
         }
     }
 
