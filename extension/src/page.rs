@@ -208,6 +208,11 @@ fn focus_next(document: &Document, from: &Element) -> bool {
     all.get(next).is_some_and(|e| e.focus().is_ok())
 }
 
+/// Whether `key` is one [`press`] can press: a preview refuses any other before the gate asks about it.
+pub fn is_known_key(key: &str) -> bool {
+    normalize_key(key).is_some()
+}
+
 fn normalize_key(key: &str) -> Option<&'static str> {
     Some(match key.trim().to_lowercase().as_str() {
         "enter" | "return" => "Enter",
