@@ -17,6 +17,7 @@ fn page(url: &str) -> Effect {
             element: None,
         },
         page_url: url.into(),
+        site_name: None,
         target: None,
         focused: false,
         option: None,
