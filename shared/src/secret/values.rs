@@ -26,6 +26,12 @@ pub const MIN_VALUE_CHARS: usize = 4;
 /// cannot make every result slow.
 pub const MAX_VALUES: usize = 64;
 
+/// Keys whose strings are Waymark's own, never page text, and must stay exact: a picture's `base64`
+/// (its letters mean nothing as text) and a document's random token (`document`, which a pinned action
+/// is checked against: a token whose hex digits happened to hold a value would make the page seem
+/// changed).
+const KEPT_KEYS: [&str; 2] = ["base64", "document"];
+
 /// Values longer than this are looked for by their first this many characters.
 const MAX_VALUE_CHARS: usize = 256;
 
@@ -149,7 +155,7 @@ impl Redactor {
                     }
                 }
                 for (key, item) in map.iter_mut() {
-                    if key != "base64" {
+                    if !KEPT_KEYS.contains(&key.as_str()) {
                         changed |= self.json(item);
                     }
                 }
@@ -395,6 +401,14 @@ mod tests {
         assert_eq!(data["items"][0]["name"], "x •••");
         assert_eq!(data["base64"], "Hunter2Quill", "a picture is not text");
         assert_eq!(data["•••"], 1);
+    }
+
+    #[test]
+    fn a_document_token_stays_exact() {
+        let r = Redactor::new(["1234"]);
+        let mut data = serde_json::json!({"document": "ab1234cd", "pin": {"document": "4111111111111111"}});
+        assert!(!r.json(&mut data));
+        assert_eq!(data["document"], "ab1234cd");
     }
 
     #[test]
