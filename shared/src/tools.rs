@@ -500,6 +500,10 @@ pub struct Interactive {
     /// States worth saying: `checked`, `expanded`, `selected`, `required`, …
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub states: Vec<String>,
+    /// Which one it is, when other controls of the list have the same role and name ("Delete" on
+    /// every row): the words of its own row or item (the row's first cell, a heading).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context: Option<String>,
 }
 
 /// `data` of [`PageTool::Describe`], and the target of an [`Effect`]: what the policy gate needs to judge

@@ -103,6 +103,7 @@ fn every_sentence() -> Vec<String> {
             ]
             .map(String::from)
             .to_vec(),
+            context: Some("Алиса Смирнова".into()),
         }],
     };
     let mut out = vec![

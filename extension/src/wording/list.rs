@@ -49,6 +49,9 @@ fn item(w: &Words, item: &Interactive) -> String {
         )
     };
     let mut parts = Vec::new();
+    if let Some(context) = &item.context {
+        parts.push(say!(w, "list-item-context", context = context.as_str()));
+    }
     if let Some(value) = &item.value {
         parts.push(say!(w, "list-item-value", value = value.as_str()));
     }

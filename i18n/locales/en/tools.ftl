@@ -16,6 +16,8 @@ list-page = { $total ->
 list-item = { $index }, { $role }, { $name }
 list-item-unnamed = { $index }, { $role }, no name
 list-item-value = value { $value }
+# $context: the words of the row or item a repeated control stands in ("Delete" on every row).
+list-item-context = in "{ $context }"
 # What follows a line's name, each in turn: its value, its states ($part).
 list-item-more = , { $part }
 # $left: how many controls are still to hear.

@@ -19,6 +19,7 @@ list-page = { $total ->
 list-item = { $index }, { $role }, { $name }
 list-item-unnamed = { $index }, { $role }, без названия
 list-item-value = значение { $value }
+list-item-context = в «{ $context }»
 list-item-more = , { $part }
 list-more = Дальше ещё { $left }: введите /more.
 list-no-more = Это был весь список.

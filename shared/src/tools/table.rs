@@ -463,6 +463,9 @@ const LIST: Shape = Shape::Object(&[
                 Field::optional("value", Shape::TEXT)
                     .about("What a field holds (never a password's, code's or card's)."),
                 Field::optional("states", Shape::TEXTS).about("States such as checked, expanded, required."),
+                Field::optional("context", Shape::TEXT).about(
+                    "Which one it is, when others share its role and name: its row's or item's words.",
+                ),
             ]),
             non_empty: false,
             max: None,
