@@ -18,6 +18,7 @@
 
 mod actions;
 mod banners;
+mod changes;
 mod preview;
 mod upload;
 
@@ -27,9 +28,10 @@ use serde_json::json;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::tools::WAIT_DEFAULT_MS;
 use waymark_protocol::{
-    ErrorKind, FramePin, FrameScan, PageReason, PageTool, ScanEntry, ToolResult, WorkerToContent,
+    ErrorKind, FramePin, FrameScan, PageReason, PageTool, ScanEntry, ToolResult, ToolStatus, WorkerToContent,
 };
 
+use crate::act;
 use crate::chrome;
 use crate::detect::{self, Entry, Found};
 use crate::overlay::Overlay;
@@ -166,12 +168,40 @@ fn handle(message: JsValue, _sender: JsValue, send_response: js_sys::Function) -
         });
         return JsValue::TRUE;
     }
+    if let WorkerToContent::Tool { tool, number, pin } = message {
+        if !matches!(
+            tool,
+            PageTool::OverlayAct { .. } | PageTool::ActByIndex { .. } | PageTool::Press { .. }
+        ) {
+            let result = run(tool, number, pin);
+            let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
+            return JsValue::FALSE;
+        }
+        // An action: answered once its effects had a moment to show, saying what changed.
+        let watch = changes::Watch::start();
+        let result = run(tool, number, pin);
+        if result.status != ToolStatus::Ok {
+            watch.stop();
+            let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
+            return JsValue::FALSE;
+        }
+        let reply: changes::Reply = Box::new(move |changed| {
+            let mut result = result;
+            if let Some(data) = result.data.as_mut().and_then(|d| d.as_object_mut()) {
+                data.insert("changed".into(), json!(changed));
+            }
+            let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
+        });
+        wasm_bindgen_futures::spawn_local(watch.settle(reply));
+        return JsValue::TRUE;
+    }
     let result = match message {
         WorkerToContent::Scan { viewport, describe } => scan(viewport, describe),
         WorkerToContent::Badges { numbers } => badges(numbers),
-        WorkerToContent::Tool { tool, number, pin } => run(tool, number, pin),
+        WorkerToContent::Tool { .. } => return JsValue::FALSE,
         WorkerToContent::Document => ToolResult::ok(json!({"document": this_document(), "url": url()})),
         WorkerToContent::Locate => locate(),
+        WorkerToContent::ScrollLists { restore, first } => scroll_lists(restore, first),
     };
     let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
     JsValue::FALSE
@@ -209,6 +239,69 @@ fn answer(data: Result<serde_json::Value, serde_json::Error>) -> ToolResult {
 /// The refusal of a frame that has no document to act in.
 fn no_document() -> ToolResult {
     ToolResult::refused(ErrorKind::Unreachable, PageReason::NoDocument)
+}
+
+thread_local! {
+    /// The lists `scroll_lists` moved during one `find`, with where each stood before its first move.
+    static SCROLLED: RefCell<Vec<(web_sys::Element, i32)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// One view further down in every list that scrolls inside the page and holds numbered controls (for
+/// `find`: a virtualised list draws only the rows in view), the first of a `find` forgetting earlier
+/// ones; with `restore`, every list this `find` moved back to where it was.
+fn scroll_lists(restore: bool, first: bool) -> ToolResult {
+    if restore {
+        let moved = SCROLLED.with_borrow_mut(std::mem::take);
+        for (list, top) in &moved {
+            list.set_scroll_top(*top);
+        }
+        redraw();
+        return ToolResult::ok(json!({"moved": !moved.is_empty()}));
+    }
+    let mut lists: Vec<web_sys::Element> = FRAME.with_borrow(|f| {
+        let mut lists: Vec<web_sys::Element> = Vec::new();
+        for (_, found) in &f.numbered {
+            if let Some(list) = page::inner_scroller(&found.element) {
+                if !lists.contains(&list) {
+                    lists.push(list);
+                }
+            }
+        }
+        lists
+    });
+    if first {
+        SCROLLED.with_borrow_mut(Vec::clear);
+    } else {
+        // The lists moved so far go on: a list that redrew its rows at the browser's own `scroll`
+        // may hold no numbered row of the last listing (those were replaced).
+        SCROLLED.with_borrow(|s| {
+            for (list, _) in s {
+                if list.is_connected() && !lists.contains(list) {
+                    lists.push(list.clone());
+                }
+            }
+        });
+    }
+    let mut moved = false;
+    for list in lists {
+        let before = list.scroll_top();
+        SCROLLED.with_borrow_mut(|s| {
+            if !s.iter().any(|(l, _)| l == &list) {
+                s.push((list.clone(), before));
+            }
+        });
+        list.set_scroll_top(before + (f64::from(list.client_height()) * 0.8) as i32);
+        if list.scroll_top() != before {
+            moved = true;
+            // The browser sends its `scroll` at the next frame, which a tab in the background may not
+            // draw for a long while; the list hears it now, and draws the rows in view.
+            if let Ok(event) = web_sys::Event::new("scroll") {
+                let _ = list.dispatch_event(&event);
+            }
+        }
+    }
+    redraw();
+    ToolResult::ok(json!({"moved": moved}))
 }
 
 /// Where this frame stands in its parent, for the worker's one numbering of the tab (`frames.rs`).
@@ -368,6 +461,9 @@ fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult
                 Ok(target) => target,
                 Err(why) => return why,
             };
+            if let Some(reached) = target.clone().or_else(|| act::deep_active_element(&document)) {
+                changes::track(&detect::found_for(&reached));
+            }
             page::press(&document, target.as_ref(), &key)
                 .map_or_else(|why| ToolResult::refused(ErrorKind::Failed, why), ToolResult::ok)
         }

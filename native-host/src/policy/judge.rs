@@ -357,7 +357,11 @@ fn publishes(f: &Facts) -> Option<(String, String)> {
 // Keys.
 
 fn judge_press(f: &Facts) -> Decision {
-    let key = f.key.as_str();
+    // A chord is judged by its key: Ctrl+Enter sends as Enter does, Shift+Delete deletes as Delete does.
+    let key = match f.key.as_str() {
+        chord if chord.len() > 1 && chord.ends_with("++") => "+",
+        chord => chord.rsplit_once('+').map_or(chord, |(_, last)| last.trim()),
+    };
     let enter = key.is_empty() || key.contains("enter") || matches!(key, "return" | "\n" | "\r");
     let space = matches!(key, " " | "space" | "spacebar");
     let delete = matches!(key, "delete" | "del" | "backspace");
