@@ -272,6 +272,9 @@ pub struct FramePreview {
     /// This frame's document has the keyboard focus now (for a key pressed without a number).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub has_focus: bool,
+    /// For a key: what this frame says about keys where it lands.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keys: Option<crate::KeyContext>,
 }
 
 /// A frame's answer to [`crate::PageTool::FindBanners`].

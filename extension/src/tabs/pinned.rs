@@ -1,5 +1,7 @@
 //! The gate's two steps in the tab: `preview` says what an action would do and where (the tab, the
 //! frame, its document's token, the element), and `run_pinned` runs a page-changing tool exactly there.
+//! `preview_pinned` describes a held action again on its pinned element, for the gate's second look
+//! at the user's yes.
 //!
 //! Must not: run a page-changing tool anywhere but where it was judged (another frame, a document that
 //! replaced the judged one, an element that is gone or says something else: each is refused, with a
@@ -62,22 +64,48 @@ pub(super) async fn run_pinned(tab: i32, tool: PageTool, pin: Pin) -> ToolResult
             )
             .await;
             if is_stale(&result) {
-                let (kind, said) = if result.is(ErrorKind::PageChanged) {
-                    (ErrorKind::PageChanged, wording::pinned_page_changed())
-                } else {
-                    (ErrorKind::Stale, wording::pinned_gone(result.reason.as_deref()))
-                };
-                // The caller gets the fresh list with the refusal, as for any stale number.
-                let fresh = numbering::list(tab, DEFAULT_LIMIT, 0, false).await;
-                let refused = ToolResult {
-                    reason: result.reason,
-                    ..ToolResult::failed(kind, said)
-                };
-                return refused.with_data(fresh.data);
+                return pinned_refusal(tab, result).await;
             }
             result
         }
     }
+}
+
+/// A pinned tool refused because its document or element changed: said so, with the fresh list, as
+/// for any stale number.
+async fn pinned_refusal(tab: i32, result: ToolResult) -> ToolResult {
+    let (kind, said) = if result.is(ErrorKind::PageChanged) {
+        (ErrorKind::PageChanged, wording::pinned_page_changed())
+    } else {
+        (ErrorKind::Stale, wording::pinned_gone(result.reason.as_deref()))
+    };
+    let fresh = numbering::list(tab, DEFAULT_LIMIT, 0, false).await;
+    let refused = ToolResult {
+        reason: result.reason,
+        ..ToolResult::failed(kind, said)
+    };
+    refused.with_data(fresh.data)
+}
+
+/// What `action` would do now on the element (or in the document) it was pinned to, whatever its
+/// number is now: the gate's second look before a yes runs a held action.
+pub(super) async fn preview_pinned(tab: i32, action: PageTool, pin: Pin) -> ToolResult {
+    let number = action.number();
+    let message = WorkerToContent::Tool {
+        tool: PageTool::Preview {
+            action: Box::new(action),
+        },
+        number,
+        pin: Some(FramePin {
+            document: pin.document.clone(),
+            element: pin.element,
+        }),
+    };
+    let answer = send(tab, pin.frame, &message).await;
+    if is_stale(&answer) {
+        return pinned_refusal(tab, answer).await;
+    }
+    effect_of(tab, pin.frame, number, answer).await
 }
 
 /// Tools the worker runs itself are pinned to the document the tab showed when they were judged (a
@@ -133,6 +161,11 @@ pub(super) async fn preview(tab: i32, action: PageTool) -> ToolResult {
             Err(effect) => return effect,
         }
     };
+    effect_of(tab, frame, number, answer).await
+}
+
+/// The effect a frame's preview answer describes, with where it is: the tab, the frame, its document.
+async fn effect_of(tab: i32, frame: i32, number: Option<u32>, answer: ToolResult) -> ToolResult {
     if answer.status == ToolStatus::Error {
         return answer;
     }
@@ -159,6 +192,7 @@ pub(super) async fn preview(tab: i32, action: PageTool) -> ToolResult {
         target: preview.target,
         option: preview.option,
         linked: preview.linked,
+        keys: preview.keys,
     };
     effect_result(&effect)
 }
@@ -202,6 +236,7 @@ async fn tab_preview(tab: i32, action: PageTool) -> Result<ToolResult, ToolResul
         focused: false,
         option: None,
         linked,
+        keys: None,
     };
     Err(effect_result(&effect))
 }

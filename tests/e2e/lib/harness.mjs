@@ -29,6 +29,18 @@ export function config() {
   };
 }
 
+/// The flags every browser of the tests starts with.
+const BROWSER_FLAGS = [
+  '--disable-gpu',
+  // Without these Chromium keeps trying to reach the internet, which these machines refuse.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+  ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+];
+
 /// Launches Chromium with Waymark. Returns { context, profileDir, stateDir, manifestPath, close }.
 /// `args` are added to the browser's; `ignoreDefaultArgs` drops some of Playwright's own; `viewport`
 /// null lets the window's own size rule (a headed demo on a real screen).
@@ -53,16 +65,9 @@ export async function launch({
   const args = [
     `--disable-extensions-except=${extensionDir}`,
     `--load-extension=${extensionDir}`,
-    '--disable-gpu',
-    // Without these Chromium keeps trying to reach the internet, which these machines refuse.
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-quic',
-    '--no-first-run',
+    ...BROWSER_FLAGS,
     ...extra,
   ];
-  if (process.getuid?.() === 0) args.push('--no-sandbox');
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: chromiumPath,
     headless,
@@ -77,6 +82,20 @@ export async function launch({
     for (const dir of [profileDir, stateDir]) fs.rmSync(dir, { recursive: true, force: true });
   };
   return { context, profileDir, stateDir, manifestPath, close };
+}
+
+/// Launches the same Chromium with the same flags and viewport, but with no extension at all: what a
+/// page sees without Waymark, to compare with. Returns { context, close }.
+export async function launchPlain() {
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-plain-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: config().chromiumPath, headless: true, args: BROWSER_FLAGS, viewport: { width: 1200, height: 800 },
+  });
+  const close = async () => {
+    await context.close().catch(() => {});
+    fs.rmSync(profileDir, { recursive: true, force: true });
+  };
+  return { context, close };
 }
 
 /// Opens the side panel as a tab, with every change of its status line recorded in
@@ -102,15 +121,46 @@ export async function send(page, text) {
   await page.keyboard.press('Enter');
 }
 
+/// What the panel shows now, in a few lines for a failure message: its status line, a question if one
+/// is shown, and its last three replies.
+export async function panelState(page) {
+  try {
+    return await page.evaluate(() => {
+      const text = (id) => document.getElementById(id)?.textContent.trim() ?? '';
+      const question = document.getElementById('question');
+      const replies = [...document.querySelectorAll('#transcript .msg-waymark')].slice(-3).map((e) => e.textContent.trim());
+      return [
+        `status: ${JSON.stringify(text('status'))}`,
+        question && !question.hidden ? `question: ${JSON.stringify(text('question-text'))}` : 'no question shown',
+        `last replies: ${replies.length ? replies.map((r) => JSON.stringify(r)).join(' | ') : '(none)'}`,
+      ].join('\n  ');
+    });
+  } catch (error) {
+    return `(the panel could not be read: ${error.message.split('\n')[0]})`;
+  }
+}
+
+/// `page.waitForFunction(fn, arg)` that, when it times out, says what it waited for (`what`) and what
+/// the panel showed instead, so a failure names the expected words and the words that were there.
+export async function waitInPanel(page, fn, arg, { what, timeout = 15_000 }) {
+  try {
+    return await page.waitForFunction(fn, arg, { timeout });
+  } catch (error) {
+    if (error.name !== 'TimeoutError') throw error;
+    throw new Error(`waited ${timeout / 1000} s for ${what}; instead the panel shows\n  ${await panelState(page)}`);
+  }
+}
+
 /// Waits for a transcript entry from Waymark matching `pattern` that was added after `after` entries.
 export async function waitForReply(page, pattern, { after = 0, timeout = 10_000 } = {}) {
-  const handle = await page.waitForFunction(
+  const handle = await waitInPanel(
+    page,
     ({ source, flags, after }) => {
       const items = [...document.querySelectorAll('#transcript .msg-waymark')].slice(after);
       return items.map((e) => e.textContent).find((t) => new RegExp(source, flags).test(t)) ?? false;
     },
     { source: pattern.source, flags: pattern.flags, after },
-    { timeout },
+    { what: `a reply matching ${pattern} after reply ${after}`, timeout },
   );
   return handle.jsonValue();
 }
@@ -120,10 +170,11 @@ export async function replyCount(page) {
 }
 
 export async function waitForStatus(page, pattern, timeout = 15_000) {
-  await page.waitForFunction(
+  await waitInPanel(
+    page,
     ({ source, flags }) => new RegExp(source, flags).test(document.getElementById('status').textContent),
     { source: pattern.source, flags: pattern.flags },
-    { timeout },
+    { what: `a status line matching ${pattern}`, timeout },
   );
   return page.locator('#status').textContent();
 }
@@ -165,19 +216,13 @@ export function processInfo(pid) {
 }
 
 /// Whether a node of the DevTools protocol's DOM tree (`DOM.getDocument` with `pierce`) is one of
-/// Waymark's host elements (the overlay, or the screenshot mask). Their tag is random per frame, so
-/// they are known by their shape: a custom element with a closed shadow root, `aria-hidden` and
-/// `inert`. No fixture page has such an element of its own.
+/// Waymark's host elements (the overlay, or the screenshot mask). Their tag is random per frame and
+/// they carry no attribute, so they are known by what only the protocol sees: a custom element with a
+/// closed shadow root. No fixture page has such an element of its own.
 export function isWaymarkHost(node) {
-  const attrs = node.attributes ?? [];
-  const attr = (name) => {
-    const i = attrs.findIndex((a, k) => k % 2 === 0 && a === name);
-    return i >= 0 ? attrs[i + 1] : undefined;
-  };
   return node.localName?.includes('-')
-    && (node.shadowRoots ?? []).some((s) => s.shadowRootType === 'closed')
-    && attr('aria-hidden') === 'true'
-    && attr('inert') !== undefined;
+    && (node.attributes ?? []).length === 0
+    && (node.shadowRoots ?? []).some((s) => s.shadowRootType === 'closed');
 }
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
@@ -243,10 +288,15 @@ export async function connectMcp(stateDir, name = 'Test client', { panel, launch
 export async function allowClient(client, panel, name) {
   const list = () => client.callTool({ name: 'browser_list_tabs', arguments: {} });
   const first = list();
-  await panel.waitForFunction((who) => {
-    const text = document.getElementById('question-text').textContent;
-    return text.startsWith(`${who} (`) && text.includes(' wants to use your browser');
-  }, name);
+  await waitInPanel(
+    panel,
+    (who) => {
+      const text = document.getElementById('question-text').textContent;
+      return text.startsWith(`${who} (`) && text.includes(' wants to use your browser');
+    },
+    name,
+    { what: `the question whether ${name} may use the browser` },
+  );
   await send(panel, '/yes');
   let result = JSON.parse((await first).content[0].text);
   if (result.kind === 'awaiting_consent') result = JSON.parse((await list()).content[0].text);

@@ -106,6 +106,7 @@ fn answer(page: &Page, tool: &PageTool) -> ToolResult {
                 target,
                 option: None,
                 linked: false,
+                keys: None,
             };
             ToolResult::ok(serde_json::to_value(effect).unwrap())
         }
