@@ -180,7 +180,7 @@ fn a_chord_is_judged_by_its_key() {
         "sends what it holds",
     );
     assert_eq!(press("Shift+F10", chat.clone()).decision, Verdict::Allow);
-    assert_eq!(press("Ctrl++", chat).decision, Verdict::Allow);
+    assert_eq!(press("ContextMenu", chat).decision, Verdict::Allow);
     let row = json!({"role": "row", "name": "Message from Bob", "editable": false});
     assert_decision(&press("Shift+Delete", row), Verdict::Confirm, "delete");
 }
