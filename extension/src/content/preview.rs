@@ -36,6 +36,11 @@ pub(super) fn preview(action: PageTool, number: Option<u32>, pinned: Option<u64>
         keys: None,
     };
     if let PageTool::Press { key, .. } = &action {
+        // A key no keyboard has is refused before the gate could ask about it.
+        if act::keys::Key::parse(key).is_none() {
+            let why = PageReason::UnknownKey { key: key.clone() };
+            return ToolResult::refused(ErrorKind::Failed, why);
+        }
         out.keys = Some(key_context(&document, key));
     }
     let numbered_target = action.number();
