@@ -387,12 +387,7 @@ pub async fn settle(max_ms: u32) -> Value {
         let callback = Closure::<dyn FnMut()>::new(move || last_change.set(now()));
         let observer = web_sys::MutationObserver::new(callback.as_ref().unchecked_ref()).ok();
         if let (Some(o), Some(root)) = (&observer, document.document_element()) {
-            let options = web_sys::MutationObserverInit::new();
-            options.set_child_list(true);
-            options.set_subtree(true);
-            options.set_attributes(true);
-            options.set_character_data(true);
-            let _ = o.observe_with_options(&root, &options);
+            crate::dom::observe_everything(o, &root);
         }
         (observer, callback)
     };

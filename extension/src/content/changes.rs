@@ -97,12 +97,7 @@ impl Watch {
         };
         let observer = web_sys::MutationObserver::new(on_mutations.as_ref().unchecked_ref()).ok();
         if let (Some(o), Some(root)) = (&observer, document.as_ref().and_then(|d| d.document_element())) {
-            let options = web_sys::MutationObserverInit::new();
-            options.set_child_list(true);
-            options.set_subtree(true);
-            options.set_attributes(true);
-            options.set_character_data(true);
-            let _ = o.observe_with_options(&root, &options);
+            crate::dom::observe_everything(o, &root);
         }
         let leaving = Rc::new(Cell::new(false));
         let reply: Rc<RefCell<Option<Reply>>> = Rc::new(RefCell::new(None));
