@@ -277,7 +277,14 @@ export async function connectMcp(stateDir, name = 'Test client', { panel, launch
     error.stderr = stderr;
     throw error;
   }
-  if (panel) await allowClient(client, panel, name);
+  if (panel) {
+    // A client never allowed is closed here: its caller never gets it to close, and its host process
+    // would keep the test file running after its last test.
+    await allowClient(client, panel, name).catch(async (error) => {
+      await client.close().catch(() => {});
+      throw error;
+    });
+  }
   return client;
 }
 
