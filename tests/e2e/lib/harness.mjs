@@ -345,7 +345,9 @@ export async function startModel(steps) {
 
 /// Waits until `check()` gives something truthy and returns it, asking every 50 ms for at most
 /// `timeout` ms; fails with `what` otherwise. For conditions the test can observe, instead of sleeping.
-export async function until(check, what, timeout = 5_000) {
+/// The default is generous because a busy machine (CI's, two cores) takes seconds to open a window; it
+/// only delays a failure, never a pass.
+export async function until(check, what, timeout = 15_000) {
   const deadline = Date.now() + timeout;
   for (;;) {
     const value = await check();
