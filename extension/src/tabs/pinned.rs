@@ -175,10 +175,11 @@ async fn effect_of(tab: i32, frame: i32, number: Option<u32>, answer: ToolResult
     else {
         return ToolResult::error(wording::unreadable_answer());
     };
-    let page_url = if frame == 0 {
-        preview.url.clone()
+    // The page's own name for its site is the top frame's; a child frame's is another site's.
+    let (page_url, site_name) = if frame == 0 {
+        (preview.url.clone(), preview.site_name.clone())
     } else {
-        tab_url(tab).await
+        (tab_url(tab).await, None)
     };
     let effect = Effect {
         pin: Pin {
@@ -188,6 +189,7 @@ async fn effect_of(tab: i32, frame: i32, number: Option<u32>, answer: ToolResult
             element: preview.element,
         },
         page_url,
+        site_name,
         focused: number.is_none() && preview.target.is_some(),
         target: preview.target,
         option: preview.option,
@@ -232,6 +234,7 @@ async fn tab_preview(tab: i32, action: PageTool) -> Result<ToolResult, ToolResul
             element: None,
         },
         page_url: tab_url(tab).await,
+        site_name: None,
         target: None,
         focused: false,
         option: None,
