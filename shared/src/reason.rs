@@ -91,6 +91,10 @@ pub enum ActFailure {
     Detached,
     /// An event could not be made or sent: the browser's error text.
     Script { detail: String },
+    /// A value was to be set on a control that holds none (a button, a checkbox).
+    NoValue,
+    /// The control did not take this value (not a number it can show, or its keys changed nothing).
+    ValueNotTaken { value: String },
 }
 
 impl Serialize for PageReason {
@@ -188,6 +192,11 @@ impl PageReason {
                         put("detail", text(detail));
                         "script"
                     }
+                    ActFailure::NoValue => "no_value",
+                    ActFailure::ValueNotTaken { value } => {
+                        put("value", text(value));
+                        "value_not_taken"
+                    }
                 };
                 put("failure", text(failure));
                 "act"
@@ -254,9 +263,7 @@ impl PageReason {
             "unknown_key" => PageReason::UnknownKey { key: text("key")? },
             "act" => {
                 let action = text("action")?;
-                let action = [ActKind::Click, ActKind::Type, ActKind::Select]
-                    .into_iter()
-                    .find(|a| a.verb() == action)?;
+                let action = ActKind::ALL.into_iter().find(|a| a.verb() == action)?;
                 let failure = match text("failure")?.as_str() {
                     "not_clickable" => ActFailure::NotClickable,
                     "not_text_field" => ActFailure::NotTextField,
@@ -284,6 +291,10 @@ impl PageReason {
                     "detached" => ActFailure::Detached,
                     "script" => ActFailure::Script {
                         detail: text("detail")?,
+                    },
+                    "no_value" => ActFailure::NoValue,
+                    "value_not_taken" => ActFailure::ValueNotTaken {
+                        value: text("value")?,
                     },
                     _ => return None,
                 };

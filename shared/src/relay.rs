@@ -87,6 +87,16 @@ pub enum WorkerToContent {
     /// `data`): the worker matches it to the parent's [`ScanEntry::Frame`]. Cheap, reads nothing of the
     /// page's content, and changes nothing in it.
     Locate,
+    /// Scroll the lists that scroll inside the page (those holding numbered controls; a virtualised
+    /// list draws only the rows in view) one view further down, as a person looking for a row does,
+    /// for `find` (`first`: the first scroll of this `find`); with `restore`, back to where they were
+    /// before this `find`'s first scroll. Answered with `{"moved": bool}`.
+    ScrollLists {
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        restore: bool,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        first: bool,
+    },
 }
 
 /// A frame's answer to the service worker: the tool's result, and what the user typed into the frame's

@@ -70,6 +70,7 @@ fn worker_to_content_name(m: &WorkerToContent) -> &'static str {
         WorkerToContent::Document => "WorkerToContent::Document",
         WorkerToContent::MasksHeld => "WorkerToContent::MasksHeld",
         WorkerToContent::Locate => "WorkerToContent::Locate",
+        WorkerToContent::ScrollLists { .. } => "WorkerToContent::ScrollLists",
     }
 }
 
@@ -124,6 +125,7 @@ const ALL_MESSAGES: &[&str] = &[
     "WorkerToContent::Document",
     "WorkerToContent::MasksHeld",
     "WorkerToContent::Locate",
+    "WorkerToContent::ScrollLists",
 ];
 
 const ALL_CONNECTION_STATES: &[&str] = &[

@@ -21,6 +21,8 @@
 
 mod actions;
 mod banners;
+mod changes;
+mod lists;
 mod preview;
 mod upload;
 
@@ -30,9 +32,10 @@ use serde_json::json;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::tools::WAIT_DEFAULT_MS;
 use waymark_protocol::{
-    ErrorKind, FramePin, FrameScan, PageReason, PageTool, ScanEntry, ToolResult, WorkerToContent,
+    ErrorKind, FramePin, FrameScan, PageReason, PageTool, ScanEntry, ToolResult, ToolStatus, WorkerToContent,
 };
 
+use crate::act;
 use crate::chrome;
 use crate::detect::{self, Entry, Found};
 use crate::overlay::Overlay;
@@ -224,13 +227,41 @@ fn handle(message: JsValue, _sender: JsValue, send_response: js_sys::Function) -
         });
         return JsValue::TRUE;
     }
+    if let WorkerToContent::Tool { tool, number, pin } = message {
+        if !matches!(
+            tool,
+            PageTool::OverlayAct { .. } | PageTool::ActByIndex { .. } | PageTool::Press { .. }
+        ) {
+            let result = run(tool, number, pin);
+            let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
+            return JsValue::FALSE;
+        }
+        // An action: answered once its effects had a moment to show, saying what changed.
+        let watch = changes::Watch::start();
+        let result = run(tool, number, pin);
+        if result.status != ToolStatus::Ok {
+            watch.stop();
+            let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
+            return JsValue::FALSE;
+        }
+        let reply: changes::Reply = Box::new(move |changed| {
+            let mut result = result;
+            if let Some(data) = result.data.as_mut().and_then(|d| d.as_object_mut()) {
+                data.insert("changed".into(), json!(changed));
+            }
+            let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
+        });
+        wasm_bindgen_futures::spawn_local(watch.settle(reply));
+        return JsValue::TRUE;
+    }
     let result = match message {
         WorkerToContent::Scan { viewport, describe } => scan(viewport, describe),
         WorkerToContent::Badges { numbers } => badges(numbers),
-        WorkerToContent::Tool { tool, number, pin } => run(tool, number, pin),
+        WorkerToContent::Tool { .. } => return JsValue::FALSE,
         WorkerToContent::Document => ToolResult::ok(json!({"document": this_document(), "url": url()})),
         WorkerToContent::MasksHeld => ToolResult::ok(json!({"held": crate::mask::held()})),
         WorkerToContent::Locate => locate(),
+        WorkerToContent::ScrollLists { restore, first } => lists::scroll(restore, first),
     };
     reply(&send_response, result);
     JsValue::FALSE
@@ -443,6 +474,9 @@ fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult
                 Ok(target) => target,
                 Err(why) => return why,
             };
+            if let Some(reached) = target.clone().or_else(|| act::deep_active_element(&document)) {
+                changes::track(&detect::found_for(&reached));
+            }
             page::press(&document, target.as_ref(), &key)
                 .map_or_else(|why| ToolResult::refused(ErrorKind::Failed, why), ToolResult::ok)
         }

@@ -25,15 +25,19 @@
 //! what counts as a control and whether it can be reached, `labels.rs` finds fields' labels in bulk,
 //! `name.rs` names and describes (and asks the secret predicate), `text.rs` reads the words of
 //! content and of `aria-labelledby` as Chrome does (`css_text.rs`: what CSS does to words),
-//! `reveal.rs` says which rendered controls nobody can see, `bulk.rs` reads boxes in bulk, `memo.rs`
+//! `reveal.rs` says which rendered controls nobody can see, `prune.rs` drops wrappers that hold
+//! listed controls and keeps an editor's covered input, `context.rs` says which row a repeated control
+//! is in, `bulk.rs` reads boxes in bulk, `memo.rs`
 //! keeps the last whole-page listing's decisions so the next one judges again only what changed. This
 //! file holds what they find ([`Found`], [`Entry`]).
 
 mod bulk;
+mod context;
 mod css_text;
 mod labels;
 mod memo;
 mod name;
+mod prune;
 mod reveal;
 mod rules;
 mod scan;
@@ -118,6 +122,8 @@ pub struct Found {
     states: Vec<String>,
     /// The field's secret, if it is one (then `value` is `None`).
     secret: Option<SecretKind>,
+    /// Which one it is, when others of the listing share its role and name (`context.rs`).
+    context: Option<String>,
 }
 
 impl Found {
@@ -202,6 +208,7 @@ impl Found {
             name: self.name.clone(),
             value: self.value.clone(),
             states: self.states.clone(),
+            context: self.context.clone(),
         }
     }
 }
@@ -220,6 +227,7 @@ pub fn found_for(element: &Element) -> Found {
         states: states_of(element),
         secret,
         element: element.clone(),
+        context: None,
     }
 }
 

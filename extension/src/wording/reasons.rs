@@ -96,6 +96,10 @@ fn act(w: &Words, number: u32, action: &str, control: Args, failure: &ActFailure
         ActFailure::NoOptionsOpened { wanted } => {
             w.say("reason-no-options-opened", &args.with("wanted", wanted.as_str()))
         }
+        ActFailure::NoValue => w.say("reason-no-value", &args),
+        ActFailure::ValueNotTaken { value } => {
+            w.say("reason-value-not-taken", &args.with("value", value.as_str()))
+        }
     }
 }
 

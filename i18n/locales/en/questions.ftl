@@ -42,6 +42,10 @@ question-action-type-enter = Type into { $target } and press Enter
 # $option: the option's label.
 question-action-choose = Choose '{ $option }' in { $target }
 question-action-download = Click to download from { $target }
+question-action-right-click = Right-click { $target }
+question-action-hover = Rest the pointer on { $target }
+# $value: the value asked for.
+question-action-set = Set { $target } to '{ $value }'
 # $files: the files' names, separated by commas.
 question-action-upload = Upload { $files } from this computer into { $target }
 question-action-upload-page = Upload { $files } from this computer into the page

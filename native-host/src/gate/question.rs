@@ -61,6 +61,14 @@ pub fn ask(words: &Words, tool: &PageTool, effect: &Effect) -> String {
                     site,
                 ),
                 ActKind::Type => plain(say!(words, "question-action-type", target = named)),
+                ActKind::RightClick => plain(say!(words, "question-action-right-click", target = named)),
+                ActKind::Hover => plain(say!(words, "question-action-hover", target = named)),
+                ActKind::Set => plain(say!(
+                    words,
+                    "question-action-set",
+                    target = named,
+                    value = quoted(text.as_deref().unwrap_or_default())
+                )),
                 ActKind::Select => {
                     let option = effect
                         .option
