@@ -233,7 +233,7 @@ fn handle(message: JsValue, _sender: JsValue, send_response: js_sys::Function) -
             PageTool::OverlayAct { .. } | PageTool::ActByIndex { .. } | PageTool::Press { .. }
         ) {
             let result = run(tool, number, pin);
-            let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
+            reply(&send_response, result);
             return JsValue::FALSE;
         }
         // An action: answered once its effects had a moment to show, saying what changed.
@@ -241,17 +241,18 @@ fn handle(message: JsValue, _sender: JsValue, send_response: js_sys::Function) -
         let result = run(tool, number, pin);
         if result.status != ToolStatus::Ok {
             watch.stop();
-            let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
+            reply(&send_response, result);
             return JsValue::FALSE;
         }
-        let reply: changes::Reply = Box::new(move |changed| {
+        // Through `reply` like every answer, so the worker gets the frame's secret values with it.
+        let on_settled: changes::Reply = Box::new(move |changed| {
             let mut result = result;
             if let Some(data) = result.data.as_mut().and_then(|d| d.as_object_mut()) {
                 data.insert("changed".into(), json!(changed));
             }
-            let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
+            reply(&send_response, result);
         });
-        wasm_bindgen_futures::spawn_local(watch.settle(reply));
+        wasm_bindgen_futures::spawn_local(watch.settle(on_settled));
         return JsValue::TRUE;
     }
     let result = match message {
