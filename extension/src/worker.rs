@@ -151,11 +151,14 @@ pub fn on_command(command: String) {
     }
     let worker = shared();
     let target = shortcut_target(&worker);
+    let message = chrome::to_js(&WorkerToPanel::Shortcut {
+        command: command.clone(),
+    });
+    // A panel closed a moment ago is still listed until the browser reports its port gone (late on a
+    // busy machine); the message then fails, and the window opens as if no panel were there.
     match target {
-        Some(port) => {
-            let _ = port.post_message(&chrome::to_js(&WorkerToPanel::Shortcut { command }));
-        }
-        None => wasm_bindgen_futures::spawn_local(async move {
+        Some(port) if port.post_message(&message).is_ok() => {}
+        _ => wasm_bindgen_futures::spawn_local(async move {
             if let Err(e) = crate::panel_window::open(Some(&command)).await {
                 chrome::log(&format!(
                     "shortcut {command}: could not open Waymark's window: {e}"
