@@ -26,15 +26,18 @@
 //! dashes and underscores as spaces, one space between words) and words match whole, with no letter or
 //! digit right before or after. Chinese, Japanese and Korean words also match inside short labels,
 //! where there are no spaces between words. Very short ambiguous words (`ja`, `ok`, `sil`…) count only
-//! on a button or link label. The judges are in `judge.rs`.
+//! on a button or link label. The judges are in `judge.rs`; `request.rs` judges a request a page tried
+//! to send while Waymark acted (the request guard's second judgement, [`classify_request`]).
 
 mod judge;
+mod request;
 mod text;
 mod words;
 
 use serde::{Deserialize, Serialize};
 use waymark_protocol::SecretKind;
 
+pub use request::{classify_request, RequestDecision, RequestEffect};
 use text::{camel_spaced, normalize_capped, quote};
 
 /// What the agent wants to do to the page.
