@@ -6,6 +6,8 @@
 //!  extension module (feature "extension"): in the extension's own contexts
 //!    sw.js          -> start_service_worker(), on_connect(port), on_committed(details), on_command(name)
 //!                                                       worker.rs: the relay to the host
+//!                   -> on_navigation_request(details), guard_timings()
+//!                                                       guard/: the request guard
 //!    sidepanel.js   -> start_panel()                    panel.rs:  the chat for screen readers
 //!                                                       panel_window.rs: the panel in its own window
 //!    settings.js    -> start_settings()                 settings.rs: settings and the doctor's checks
@@ -60,6 +62,8 @@ mod watch;
 
 #[cfg(feature = "extension")]
 mod activity;
+#[cfg(feature = "extension")]
+mod guard;
 #[cfg(feature = "extension")]
 mod locales;
 #[cfg(feature = "extension")]

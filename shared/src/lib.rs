@@ -50,7 +50,7 @@ pub use tools::{
 
 /// Version of this protocol. Both sides send it when they meet ([`Hello`], [`Welcome`]); a mismatch is
 /// reported to the user instead of being half-understood.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// Name under which the native host is registered with the browser.
 pub const HOST_NAME: &str = "io.waymark.host";

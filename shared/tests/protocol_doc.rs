@@ -67,6 +67,7 @@ fn worker_to_content_name(m: &WorkerToContent) -> &'static str {
         WorkerToContent::Badges { .. } => "WorkerToContent::Badges",
         WorkerToContent::Document => "WorkerToContent::Document",
         WorkerToContent::Locate => "WorkerToContent::Locate",
+        WorkerToContent::Disarm => "WorkerToContent::Disarm",
     }
 }
 
@@ -118,6 +119,7 @@ const ALL_MESSAGES: &[&str] = &[
     "WorkerToContent::Badges",
     "WorkerToContent::Document",
     "WorkerToContent::Locate",
+    "WorkerToContent::Disarm",
 ];
 
 const ALL_CONNECTION_STATES: &[&str] = &[

@@ -10,6 +10,7 @@
 //! something throws while answering it), the numbering and the checks on it (stale numbers, the gate's
 //! pin). The rooms: `preview.rs` (what an action would do, for the gate), `actions.rs` (acting on
 //! numbered elements, moving the focus), `banners.rs` (the frame's half of closing banners),
+//! `guard.rs` (the frame's half of the request guard: forms kept back while a guarded action lands),
 //! `upload.rs` (files into a file input). Detection and naming are in `detect/`, acting in `act/`,
 //! drawing in `overlay.rs`; the tab-wide numbering across frames is the worker's (`tabs/`).
 //!
@@ -18,6 +19,7 @@
 
 mod actions;
 mod banners;
+mod guard;
 mod preview;
 mod upload;
 
@@ -169,7 +171,18 @@ fn handle(message: JsValue, _sender: JsValue, send_response: js_sys::Function) -
     let result = match message {
         WorkerToContent::Scan { viewport, describe } => scan(viewport, describe),
         WorkerToContent::Badges { numbers } => badges(numbers),
-        WorkerToContent::Tool { tool, number, pin } => run(tool, number, pin),
+        WorkerToContent::Tool {
+            tool,
+            number,
+            pin,
+            guard: armed,
+        } => {
+            if let Some(armed) = armed {
+                guard::arm(armed);
+            }
+            run(tool, number, pin)
+        }
+        WorkerToContent::Disarm => answer(serde_json::to_value(guard::disarm())),
         WorkerToContent::Document => ToolResult::ok(json!({"document": this_document(), "url": url()})),
         WorkerToContent::Locate => locate(),
     };

@@ -24,6 +24,11 @@ pub(super) fn preview(action: PageTool, number: Option<u32>) -> ToolResult {
         option: None,
         linked: false,
         has_focus: document.has_focus().unwrap_or(false),
+        destination: match &action {
+            PageTool::Back => super::guard::history_destination(-1),
+            PageTool::Forward => super::guard::history_destination(1),
+            _ => None,
+        },
     };
     let numbered_target = action.number();
     if let Some(index) = numbered_target {

@@ -172,6 +172,7 @@ fn unnumbered(tool: PageTool) -> WorkerToContent {
         tool,
         number: None,
         pin: None,
+        guard: None,
     }
 }
 

@@ -58,6 +58,9 @@ pub(super) async fn run_pinned(tab: i32, tool: PageTool, pin: Pin) -> ToolResult
                     tool,
                     number,
                     pin: Some(frame_pin),
+                    // While the request guard watches this tab, the frame keeps back the forms it
+                    // would post, too.
+                    guard: crate::guard::frame_guard(tab),
                 },
             )
             .await;
@@ -107,6 +110,8 @@ async fn check_document(tab: i32, pin: &Pin) -> Result<(), ToolResult> {
 /// document, the element. The gate judges this and pins the action to it.
 pub(super) async fn preview(tab: i32, action: PageTool) -> ToolResult {
     let number = action.number();
+    let history =
+        matches!(action, PageTool::Back | PageTool::Forward | PageTool::Reload).then(|| action.clone());
     let (frame, answer) = if let Some(index) = number {
         let (frame, local) = match numbering::slot_of(tab, index) {
             Ok(slot) => slot,
@@ -119,6 +124,7 @@ pub(super) async fn preview(tab: i32, action: PageTool) -> ToolResult {
             },
             number: Some(index),
             pin: None,
+            guard: None,
         };
         let answer = send(tab, frame, &message).await;
         if is_stale(&answer) {
@@ -147,6 +153,10 @@ pub(super) async fn preview(tab: i32, action: PageTool) -> ToolResult {
     } else {
         tab_url(tab).await
     };
+    let resends = match &history {
+        Some(action) => resends(tab, action, &page_url, preview.destination.as_deref()).await,
+        None => None,
+    };
     let effect = Effect {
         pin: Pin {
             tab,
@@ -159,8 +169,31 @@ pub(super) async fn preview(tab: i32, action: PageTool) -> ToolResult {
         target: preview.target,
         option: preview.option,
         linked: preview.linked,
+        resends,
     };
     effect_result(&effect)
+}
+
+/// For reloading or moving through history: the address of the form post it would send again — the
+/// document it would show came from posting a form (`guard::posted`): the top frame's or a child
+/// frame's for a reload, the history entry's for back or forward, when the top frame could say it.
+async fn resends(tab: i32, action: &PageTool, page_url: &str, destination: Option<&str>) -> Option<String> {
+    match action {
+        PageTool::Reload => {
+            if crate::guard::posted(tab, page_url) {
+                return Some(page_url.to_owned());
+            }
+            let frames = chrome::tabs::tab_frames(tab).await.unwrap_or_default();
+            frames
+                .into_iter()
+                .map(|f| f.url)
+                .find(|url| crate::guard::posted(tab, url))
+        }
+        PageTool::Back | PageTool::Forward => destination
+            .filter(|url| crate::guard::posted(tab, url))
+            .map(str::to_owned),
+        _ => None,
+    }
 }
 
 /// The preview of a tool on the tab itself (a navigation, history): the top frame's answer, with
@@ -202,6 +235,7 @@ async fn tab_preview(tab: i32, action: PageTool) -> Result<ToolResult, ToolResul
         focused: false,
         option: None,
         linked,
+        resends: None,
     };
     Err(effect_result(&effect))
 }

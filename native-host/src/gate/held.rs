@@ -16,6 +16,7 @@ use waymark_protocol::{
     ToExtension, ToolResult,
 };
 
+use super::request::Guarded;
 use super::{question, Action, Decided, Gate, Gated, Requester, EXPIRY_TICK, MAX_WAITING, QUESTION_TTL};
 use crate::mcp::external::External;
 
@@ -42,10 +43,30 @@ impl Pending {
     /// Whether the action was judged on a document of `tab` that a new document in `frame` replaces.
     fn on_page(&self, tab: i32, frame: i32) -> bool {
         match &self.action {
-            Action::Page { pin, .. } => pin.tab == tab && (frame == 0 || pin.frame == frame),
+            // Opening an address the guard stopped is that request itself, whatever the tab shows
+            // (the browser's "blocked" page arrives just after it).
+            Action::Request {
+                tool: PageTool::Navigate { .. },
+                ..
+            } => false,
+            Action::Page { pin, .. } | Action::Request { pin, .. } => {
+                pin.tab == tab && (frame == 0 || pin.frame == frame)
+            }
             Action::External { .. } | Action::Admit { .. } => false,
         }
     }
+}
+
+/// What running a held action on the user's yes came to.
+enum Held {
+    /// It ran (or failed): its result, for whoever asked.
+    Done(ToolResult),
+    /// It ran guarded, and the page tried to send another request the user must allow first.
+    Again {
+        action: Action,
+        question: String,
+        on_no: String,
+    },
 }
 
 /// The question shown and those waiting their turn, oldest first.
@@ -68,24 +89,8 @@ impl Gate {
         on_no: Option<String>,
         detail: Option<String>,
     ) -> Gated {
-        let id = self.new_question_id();
-        let text = match (&requester, &action) {
-            // The user must know who wants this done in their browser.
-            (Requester::Client { name, .. }, Action::Page { .. } | Action::External { .. }) => {
-                question::client_asks(&self.words(), name, &question)
-            }
-            _ => question,
-        };
-        let pending = Pending {
-            id,
-            requester,
-            action,
-            external,
-            text: text.clone(),
-            on_no,
-            detail: detail.clone(),
-            asked_at: Instant::now(),
-        };
+        let pending = self.pending(requester, action, external, question, on_no, detail.clone());
+        let (id, text) = (pending.id, pending.text.clone());
         let show = {
             let mut questions = self.lock();
             if questions.shown.is_none() {
@@ -102,6 +107,37 @@ impl Gate {
             self.ask(id, &text, detail).await;
         }
         Gated::Asked { id, question: text }
+    }
+
+    /// A question about `action`, with a new id, worded for whoever asked.
+    fn pending(
+        &self,
+        requester: Requester,
+        action: Action,
+        external: Option<Arc<External>>,
+        question: String,
+        on_no: Option<String>,
+        detail: Option<String>,
+    ) -> Pending {
+        let id = self.new_question_id();
+        let text = match (&requester, &action) {
+            // The user must know who wants this done in their browser.
+            (
+                Requester::Client { name, .. },
+                Action::Page { .. } | Action::Request { .. } | Action::External { .. },
+            ) => question::client_asks(&self.words(), name, &question),
+            _ => question,
+        };
+        Pending {
+            id,
+            requester,
+            action,
+            external,
+            text,
+            on_no,
+            detail,
+            asked_at: Instant::now(),
+        }
     }
 
     async fn ask(&self, id: RequestId, text: &str, detail: Option<String>) {
@@ -146,7 +182,23 @@ impl Gate {
             return;
         };
         let result = if answer.yes {
-            self.run_held(&pending).await
+            match self.run_held(&pending).await {
+                Held::Done(result) => result,
+                // Running it, the page tried to send something else the user must allow: asked next,
+                // for the same asker, before any other question.
+                Held::Again {
+                    action,
+                    question,
+                    on_no,
+                } => {
+                    let Pending {
+                        requester, detail, ..
+                    } = pending;
+                    let next = self.pending(requester, action, None, question, Some(on_no), detail);
+                    self.lock().waiting.push_front(next);
+                    return self.show_next().await;
+                }
+            }
         } else {
             ToolResult::failed(
                 ErrorKind::Declined,
@@ -161,8 +213,22 @@ impl Gate {
     }
 
     /// Runs a held action on the user's yes: exactly it, where it was judged.
-    async fn run_held(&self, pending: &Pending) -> ToolResult {
-        match (&pending.action, &pending.external) {
+    async fn run_held(&self, pending: &Pending) -> Held {
+        let result = match (&pending.action, &pending.external) {
+            (Action::Request { tool, pin, allow }, _) => {
+                return match self.run_guarded(tool, pin, allow.clone()).await {
+                    Guarded::Ran(result) => Held::Done(result),
+                    Guarded::Ask {
+                        question,
+                        action,
+                        on_no,
+                    } => Held::Again {
+                        action,
+                        question,
+                        on_no,
+                    },
+                };
+            }
             (Action::Page { tool, pin }, _) => {
                 let result = self.browser.run_pinned(pin, tool.clone()).await;
                 if result.error.is_none() {
@@ -178,7 +244,8 @@ impl Gate {
                 ToolResult::failed(ErrorKind::Unreachable, self.say("gate-server-gone"))
             }
             (Action::Admit { .. }, _) => ToolResult::ok(serde_json::json!({"admitted": true})),
-        }
+        };
+        Held::Done(result)
     }
 
     /// Tells whoever asked for a held action what became of it.

@@ -7,7 +7,9 @@
 //! talked into anything by a web page still cannot act destructively without the user's yes.
 //!
 //! Every page-changing tool runs pinned ([`waymark_protocol::Pin`]): in the tab, frame, document and on
-//! the element that were judged, or not at all. A held action keeps its pin, so a yes acts exactly
+//! the element that were judged, or not at all. One the policy allows runs guarded (`request.rs`): a
+//! request its tab tries to send meanwhile that the judged effect does not cover is stopped and judged
+//! again, as an effect of its own. A held action keeps its pin, so a yes acts exactly
 //! there; its question closes when that page changes, when nobody answers within
 //! [`QUESTION_TTL`], or when whoever asked stops waiting. Questions are asked one at a time: a new one
 //! waits its turn and never replaces one the user is about to answer.
@@ -21,6 +23,7 @@ mod held;
 mod judge;
 mod provenance;
 mod question;
+mod request;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -28,8 +31,8 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 use waymark_protocol::{
-    ClosedReason, Effect, ErrorKind, PageTool, Pin, RequestId, SecretKind, ToExtension, ToolDone, ToolResult,
-    UserTool,
+    AllowedRequest, ClosedReason, Effect, ErrorKind, PageTool, Pin, RequestId, SecretKind, ToExtension,
+    ToolDone, ToolResult, UserTool,
 };
 
 use waymark_i18n::{say, Words};
@@ -83,6 +86,13 @@ impl Requester {
 pub enum Action {
     /// A page tool, and where it runs: exactly what was judged.
     Page { tool: PageTool, pin: Pin },
+    /// A page tool whose tab tried to send a request the user is asked about: on yes it runs again
+    /// there, guarded, with `allow` (that request, and what the policy let through) covered once.
+    Request {
+        tool: PageTool,
+        pin: Pin,
+        allow: Vec<AllowedRequest>,
+    },
     /// A tool of an external MCP server: its namespaced name and the arguments.
     External { name: String, args: serde_json::Value },
     /// Letting an outside MCP client use the browser at all.
@@ -93,7 +103,7 @@ impl Action {
     /// The page tool, when it is one.
     pub fn page(&self) -> Option<&PageTool> {
         match self {
-            Action::Page { tool, .. } => Some(tool),
+            Action::Page { tool, .. } | Action::Request { tool, .. } => Some(tool),
             Action::External { .. } | Action::Admit { .. } => None,
         }
     }
@@ -101,7 +111,7 @@ impl Action {
     /// The tool's name as the model and MCP clients know it.
     pub fn name(&self) -> &str {
         match self {
-            Action::Page { tool, .. } => tool.mcp_name(),
+            Action::Page { tool, .. } | Action::Request { tool, .. } => tool.mcp_name(),
             Action::External { name, .. } => name,
             Action::Admit { .. } => "admit_client",
         }
@@ -313,11 +323,24 @@ impl Gate {
             }
         }
         match judged.decision.decision {
-            Verdict::Allow => {
-                let result = self.browser.run_pinned(&effect.pin, judged.tool.clone()).await;
-                self.after_run(&judged.tool, &effect, &result);
-                Gated::Ran(result)
-            }
+            // Allowed: it runs with its tab's requests guarded, the form it was judged to send covered.
+            Verdict::Allow => match self
+                .run_guarded(&judged.tool, &effect.pin, request::covered(&effect))
+                .await
+            {
+                request::Guarded::Ran(result) => {
+                    self.after_run(&judged.tool, &effect, &result);
+                    Gated::Ran(result)
+                }
+                request::Guarded::Ask {
+                    question,
+                    action,
+                    on_no,
+                } => {
+                    self.hold(requester, action, None, question, Some(on_no), None)
+                        .await
+                }
+            },
             Verdict::Handoff => Gated::HandedOver {
                 message: handed_over(&words, judged.decision.handoff),
             },
@@ -418,7 +441,11 @@ impl Gate {
     async fn reply(&self, id: RequestId, result: ToolResult) {
         let _ = self
             .outbox
-            .send(ToExtension::UserToolResult(ToolDone { id, result }))
+            .send(ToExtension::UserToolResult(ToolDone {
+                id,
+                result,
+                stopped: Vec::new(),
+            }))
             .await;
     }
 

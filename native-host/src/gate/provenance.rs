@@ -195,6 +195,7 @@ mod tests {
             focused: false,
             option: None,
             linked,
+            resends: None,
         }
     }
 

@@ -105,6 +105,7 @@ fn answer(page: &Page, tool: &PageTool) -> ToolResult {
                 target,
                 option: None,
                 linked: false,
+                resends: None,
             };
             ToolResult::ok(serde_json::to_value(effect).unwrap())
         }
@@ -324,7 +325,11 @@ impl Harness {
                             seen.pins.push(run.pin.clone());
                         }
                         let result = answer(&page, &run.tool);
-                        browser.resolve(ToolDone { id: run.id, result });
+                        browser.resolve(ToolDone {
+                            id: run.id,
+                            result,
+                            stopped: Vec::new(),
+                        });
                     }
                     other => seen.messages.push(other),
                 }

@@ -1,0 +1,209 @@
+//! The `declarativeNetRequest` session rules that stop a guarded tab's requests: one rule that blocks,
+//! in that tab only, every request whose method may change something on a server (and every request
+//! to an address whose path deletes, whatever its method: a link may redirect there), and one rule of
+//! higher priority per allowance, which lets exactly that method to exactly that address through.
+//!
+//! Pure: it builds rules as data, so it is tested natively. Must not: build a rule that reaches
+//! another tab, or an allowance wider than one method and one address.
+
+use serde::Serialize;
+use waymark_protocol::AllowedRequest;
+
+/// The methods that may change something on a server, as the browser names them.
+const CHANGING_METHODS: &[&str] = &["post", "put", "patch", "delete", "connect", "other"];
+/// The methods the browser names; any other is `other`.
+const KNOWN_METHODS: &[&str] = &[
+    "get", "head", "options", "post", "put", "patch", "delete", "connect",
+];
+/// Every kind of request a page can send, but the reports the browser itself sends about a page
+/// (`csp_report`: the site's own reporting, not anything the page does).
+const PAGE_RESOURCES: &[&str] = &[
+    "main_frame",
+    "sub_frame",
+    "stylesheet",
+    "script",
+    "image",
+    "font",
+    "object",
+    "xmlhttprequest",
+    "ping",
+    "media",
+    "other",
+];
+/// The kinds of request that go somewhere or ask a server to act: a frame's navigation, `fetch`, a
+/// beacon.
+const DESTINATIONS: &[&str] = &["main_frame", "sub_frame", "xmlhttprequest", "ping", "other"];
+/// An address whose path deletes, as the policy's `destructive_path` reads it: a segment, a query name
+/// or a query value that starts with one of its words, or one of its multi-segment phrases. RE2 syntax,
+/// matched without case; kept this short because the browser compiles a rule's pattern into at most
+/// 2 KB (a host that starts with one of the words is matched too: the policy then lets it through).
+const DESTRUCTIVE_ADDRESS: &str = r"[/?&=;](delete|remove|destroy|erase|wipe|unsubscribe|deactivate|terminate)|account/close|close[-_]?account";
+
+const BLOCK_PRIORITY: u32 = 1;
+const ALLOW_PRIORITY: u32 = 2;
+
+/// One session rule, as `declarativeNetRequest` takes it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Rule {
+    pub id: u32,
+    priority: u32,
+    action: RuleAction,
+    condition: Condition,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+struct RuleAction {
+    #[serde(rename = "type")]
+    kind: &'static str,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Condition {
+    tab_ids: Vec<i32>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    request_methods: Vec<&'static str>,
+    resource_types: Vec<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    url_filter: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    regex_filter: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    is_url_filter_case_sensitive: Option<bool>,
+}
+
+impl Condition {
+    fn in_tab(tab: i32) -> Self {
+        Self {
+            tab_ids: vec![tab],
+            request_methods: Vec::new(),
+            resource_types: PAGE_RESOURCES.to_vec(),
+            url_filter: None,
+            regex_filter: None,
+            is_url_filter_case_sensitive: None,
+        }
+    }
+}
+
+/// The rule that stops what may change something, in `tab`.
+pub fn block_changing(id: u32, tab: i32) -> Rule {
+    Rule {
+        id,
+        priority: BLOCK_PRIORITY,
+        action: RuleAction { kind: "block" },
+        condition: Condition {
+            request_methods: CHANGING_METHODS.to_vec(),
+            ..Condition::in_tab(tab)
+        },
+    }
+}
+
+/// The rule that stops any request to an address whose path deletes, in `tab`.
+pub fn block_destructive(id: u32, tab: i32) -> Rule {
+    Rule {
+        id,
+        priority: BLOCK_PRIORITY,
+        action: RuleAction { kind: "block" },
+        condition: Condition {
+            regex_filter: Some(DESTRUCTIVE_ADDRESS.to_owned()),
+            is_url_filter_case_sensitive: Some(false),
+            // What goes somewhere or asks a server to do something; a picture or a style sheet whose
+            // file is named "remove-…" does not.
+            resource_types: DESTINATIONS.to_vec(),
+            ..Condition::in_tab(tab)
+        },
+    }
+}
+
+/// The rule that lets exactly `allowed` through in `tab`; `None` for an address no rule can name.
+pub fn allow(id: u32, tab: i32, allowed: &AllowedRequest) -> Option<Rule> {
+    let url = waymark_protocol::request::without_fragment(&allowed.url);
+    if url.is_empty() || !url.is_ascii() {
+        // The browser sends every address in its ASCII form; one that is not cannot be matched.
+        return None;
+    }
+    let lower = allowed.method.to_lowercase();
+    let method = KNOWN_METHODS
+        .iter()
+        .copied()
+        .find(|m| *m == lower)
+        .unwrap_or("other");
+    // `|…|` anchors the filter at both ends; its wildcard and separator characters cannot be escaped,
+    // so an address holding one is matched by an anchored, escaped regular expression instead.
+    let (url_filter, regex_filter) = if url.contains(['*', '^', '|']) {
+        (None, Some(format!("^{}$", escaped(url))))
+    } else {
+        (Some(format!("|{url}|")), None)
+    };
+    Some(Rule {
+        id,
+        priority: ALLOW_PRIORITY,
+        action: RuleAction { kind: "allow" },
+        condition: Condition {
+            request_methods: vec![method],
+            url_filter,
+            regex_filter,
+            is_url_filter_case_sensitive: Some(true),
+            ..Condition::in_tab(tab)
+        },
+    })
+}
+
+/// `text` as an RE2 pattern that matches exactly it.
+fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 2);
+    for c in text.chars() {
+        if "\\.+*?()|[]{}^$".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_block_rule_reaches_only_its_tab_and_the_methods_that_change_things() {
+        let rule = serde_json::to_value(block_changing(7, 42)).unwrap_or_default();
+        assert_eq!(rule["id"], 7);
+        assert_eq!(rule["action"], json!({"type": "block"}));
+        assert_eq!(rule["condition"]["tabIds"], json!([42]));
+        assert_eq!(
+            rule["condition"]["requestMethods"],
+            json!(["post", "put", "patch", "delete", "connect", "other"])
+        );
+        let types = rule["condition"]["resourceTypes"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        assert!(
+            types.contains(&json!("main_frame")),
+            "forms posted as a navigation"
+        );
+        assert!(types.contains(&json!("ping")), "beacons");
+        assert!(!types.contains(&json!("csp_report")));
+    }
+
+    #[test]
+    fn an_allowance_names_one_method_and_one_address() {
+        let allowed = AllowedRequest::new("POST", "https://shop.example/cart/add?id=4#top");
+        let rule = serde_json::to_value(allow(9, 42, &allowed)).unwrap_or_default();
+        assert_eq!(rule["priority"], 2);
+        assert_eq!(rule["action"], json!({"type": "allow"}));
+        assert_eq!(rule["condition"]["requestMethods"], json!(["post"]));
+        assert_eq!(
+            rule["condition"]["urlFilter"],
+            "|https://shop.example/cart/add?id=4|"
+        );
+        assert_eq!(rule["condition"]["isUrlFilterCaseSensitive"], true);
+        let odd = AllowedRequest::new("DELETE", "https://x.example/a*b^c");
+        let rule = serde_json::to_value(allow(9, 42, &odd)).unwrap_or_default();
+        assert_eq!(rule["condition"]["regexFilter"], r"^https://x\.example/a\*b\^c$");
+        assert_eq!(rule["condition"]["requestMethods"], json!(["delete"]));
+        assert!(allow(9, 42, &AllowedRequest::new("POST", "https://x.example/ä")).is_none());
+    }
+}
