@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, test } from 'node:test';
-import { connectMcp, openFixture, until } from './lib/harness.mjs';
+import { connectMcp, openFixture, until, watchServer } from './lib/harness.mjs';
 
 /// How long `/slow` holds back the rest of its document, and `/busy` keeps its page busy.
 const HOLD_MS = 1_200;
@@ -64,6 +64,7 @@ async function serveSlowPage() {
     const timer = setTimeout(() => res.end('<button>Second</button></body>'), HOLD_MS);
     res.on('close', () => clearTimeout(timer));
   });
+  watchServer(server);
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
   return {

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { compareWithChrome } from './lib/chrome_ax.mjs';
-import { EXTENSION_ID, connectMcp, launch, openPanel, send, until, waitForStatus } from './lib/harness.mjs';
+import { EXTENSION_ID, connectMcp, launch, openPanel, send, tripwire, until, waitForStatus } from './lib/harness.mjs';
 import { startRealApps } from './lib/real_apps.mjs';
 
 const CLIENT = 'Real apps client';
@@ -32,14 +32,19 @@ before(async () => {
   ({ wordpress: wp, mediawiki: wiki } = apps);
   page = await browser.context.newPage();
   // Logged in to both, as their owner is before asking for help (a password is the user's to type).
-  await page.goto(`${wiki.url}/index.php?title=Special:UserLogin`);
-  await page.fill('#wpName1', wiki.user);
-  await page.fill('#wpPassword1', wiki.password);
-  await Promise.all([page.waitForURL((url) => !/UserLogin/.test(url)), page.click('#wpLoginAttempt')]);
-  await page.goto(`${wp.url}/wp-login.php`);
-  await page.fill('#user_login', wp.user);
-  await page.fill('#user_pass', wp.password);
-  await Promise.all([page.waitForURL(/\/wp-admin\//), page.click('#wp-submit')]);
+  await tripwire.byHand(async () => {
+    await page.goto(`${wiki.url}/index.php?title=Special:UserLogin`);
+    await page.fill('#wpName1', wiki.user);
+    await page.fill('#wpPassword1', wiki.password);
+    await Promise.all([page.waitForURL((url) => !/UserLogin/.test(url)), page.click('#wpLoginAttempt')]);
+    await page.goto(`${wp.url}/wp-login.php`);
+    await page.fill('#user_login', wp.user);
+    await page.fill('#user_pass', wp.password);
+    await Promise.all([page.waitForURL(/\/wp-admin\//), page.click('#wp-submit')]);
+  });
+  // What the applications send by themselves, on their own timers, whatever anyone does.
+  tripwire.expect({ method: 'POST', path: /\/wp-admin\/admin-ajax\.php/, always: true, why: "WordPress's heartbeat" });
+  tripwire.expect({ method: 'POST', path: /\/wp-cron\.php/, always: true, why: "WordPress's scheduled tasks, which it starts itself" });
   panel = await openPanel(browser.context);
   const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
   await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
