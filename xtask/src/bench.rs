@@ -1,6 +1,7 @@
-//! `./build.sh bench [miniwob] [ARGS…]`: the overlay benchmark next to its peers (bench/overlay.mjs),
-//! or MiniWoB++ tasks solved through Waymark's numbers (bench/miniwob.mjs); bench/README.md says
-//! what each measures. Builds what they run; extra arguments go to the script.
+//! `./build.sh bench [miniwob|guard] [ARGS…]`: the overlay benchmark next to its peers
+//! (bench/overlay.mjs), MiniWoB++ tasks solved through Waymark's numbers (bench/miniwob.mjs), or what
+//! the request guard adds to an action (bench/request_guard.mjs); bench/README.md says what each
+//! measures. Builds what they run; extra arguments go to the script.
 //!
 //! Must not: fetch the peers' code itself (the scripts download the pinned wheels with pip the first
 //! time); this only makes sure pip is there.
@@ -22,6 +23,7 @@ pub fn bench(m: &Machine, args: &[String]) -> Result<()> {
     }
     let (script, rest) = match args.split_first() {
         Some((first, rest)) if first == "miniwob" => ("bench/miniwob.mjs", rest),
+        Some((first, rest)) if first == "guard" => ("bench/request_guard.mjs", rest),
         _ => ("bench/overlay.mjs", args),
     };
     let mut node = cmd("node", [script]);
