@@ -18,7 +18,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::text::percent_decode;
+use crate::text::form_decode;
 
 /// How much of a request's body is read.
 pub const MAX_BODY_BYTES: usize = 16 * 1024;
@@ -284,7 +284,7 @@ pub fn fields_of_body(bytes: &[u8]) -> (Vec<RequestField>, bool) {
             .filter(|pair| !pair.is_empty())
             .map(|pair| {
                 let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-                (form_decoded(name), form_decoded(value))
+                (form_decode(name), form_decode(value))
             })
             .collect();
         let (fields, partial) = fields_of_form(pairs.iter().map(|(n, v)| (n.as_str(), Some(v.as_str()))));
@@ -328,11 +328,6 @@ fn json_fields(key: Option<&str>, value: &Value, depth: usize, out: &mut Vec<Req
             false
         }
     }
-}
-
-/// A URL-encoded name or value, decoded (`+` is a space).
-fn form_decoded(text: &str) -> String {
-    percent_decode(&text.replace('+', " "))
 }
 
 /// `a=1&b=two`: names made of word characters before every `=`.

@@ -178,6 +178,11 @@ fn occurs_between(text: &str, needle: &str, joins: impl Fn(char) -> bool) -> boo
     false
 }
 
+/// A URL-encoded form's name or value decoded: `+` is a space, then `%XX` as [`percent_decode`].
+pub fn form_decode(s: &str) -> String {
+    percent_decode(&s.replace('+', " "))
+}
+
 /// Decodes `%XX` escapes (invalid ones stay as they are; invalid UTF-8 becomes U+FFFD).
 pub fn percent_decode(s: &str) -> String {
     let bytes = s.as_bytes();

@@ -13,7 +13,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { send, until } from './lib/harness.mjs';
-import { callTool, openWithClientAndAgent } from './lib/mcp_and_agent.mjs';
+import { askedIn, callTool, openWithClientAndAgent } from './lib/mcp_and_agent.mjs';
 
 // What `before` opens: the parts themselves, and `opened` to close them.
 let opened, model, browser, page, panel, client;
@@ -51,17 +51,7 @@ async function numberOf(name) {
 }
 
 /// Waits for the question in the panel's alert region; its words.
-async function asked(pattern) {
-  await panel.waitForFunction(
-    ({ source, flags }) => new RegExp(source, flags).test(document.getElementById('question-text').textContent),
-    { source: pattern.source, flags: pattern.flags },
-    { timeout: 15_000 },
-  ).catch(async (error) => {
-    error.message += `\nthe alert says: ${await panel.textContent('#question-text')}`;
-    throw error;
-  });
-  return panel.textContent('#question-text');
-}
+const asked = (pattern) => askedIn(panel, pattern);
 
 async function noQuestionShown() {
   assert.equal(await panel.locator('#question').isHidden(), true, `no question: ${await panel.textContent('#question-text')}`);

@@ -13,7 +13,8 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import { send, tripwire, until } from './lib/harness.mjs';
-import { callTool, openWithClientAndAgent } from './lib/mcp_and_agent.mjs';
+import { askedIn, callTool, openWithClientAndAgent } from './lib/mcp_and_agent.mjs';
+import { mulberry32 } from './lib/random.mjs';
 
 let opened, model, page, panel, client;
 /// The roads page's address (the tests leave it: a form posted, a link followed).
@@ -58,17 +59,7 @@ async function numbersOf(name) {
   return found.data.items.filter((i) => i.name === name).map((i) => i.index);
 }
 
-async function asked(pattern) {
-  await panel.waitForFunction(
-    ({ source, flags }) => new RegExp(source, flags).test(document.getElementById('question-text').textContent),
-    { source: pattern.source, flags: pattern.flags },
-    { timeout: 20_000 },
-  ).catch(async (error) => {
-    error.message += `\nthe question says: ${await panel.textContent('#question-text')}`;
-    throw error;
-  });
-  return panel.textContent('#question-text');
-}
+const asked = (pattern) => askedIn(panel, pattern, 20_000);
 
 /// How many requests reached the server at an address matching `path`.
 const reached = (path) => tripwire.records().filter((r) => path.test(r.url)).length;
@@ -121,20 +112,9 @@ const ROADS = {
 };
 const FRAMES = ['top', 'same-origin frame', 'cross-origin frame'];
 
-/// A small deterministic generator (mulberry32), seeded so a failure can be run again:
-/// WAYMARK_ROADS_SEED picks another mix.
-function generator(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/// The mix is seeded, so a failure can be run again: WAYMARK_ROADS_SEED picks another mix.
 const SEED = Number(process.env.WAYMARK_ROADS_SEED ?? 20_261_124);
-const random = generator(SEED);
+const random = mulberry32(SEED);
 const pick = (list) => list[Math.floor(random() * list.length)];
 
 /// Every road in every frame through the MCP client, each answered yes or no by the generator (each

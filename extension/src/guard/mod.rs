@@ -350,17 +350,24 @@ fn watch() {
     });
 }
 
-/// A request starts: noted as in flight in a guarded tab, with its body if the rules will stop it.
-fn started(value: JsValue) {
-    let Some(details) = net::details(&value) else {
+/// Runs `noted` with a request event's details and its tab's guard, if that tab is guarded, after
+/// noting that the tab was not quiet.
+fn in_guarded_tab(value: &JsValue, noted: impl FnOnce(&mut Armed, RequestDetails)) {
+    let Some(details) = net::details(value) else {
         return;
     };
     ARMED.with_borrow_mut(|armed| {
-        let Some(entry) = armed.get_mut(&details.tab_id) else {
-            return;
-        };
+        if let Some(entry) = armed.get_mut(&details.tab_id) {
+            entry.last_event = now_ms();
+            noted(entry, details);
+        }
+    });
+}
+
+/// A request starts: noted as in flight in a guarded tab, with its body if the rules will stop it.
+fn started(value: JsValue) {
+    in_guarded_tab(&value, |entry, details| {
         entry.in_flight.insert(details.request_id.clone());
-        entry.last_event = now_ms();
         if let Some(i) = entry
             .allow
             .iter()
@@ -399,15 +406,8 @@ fn started(value: JsValue) {
 
 /// A request ended: no longer in flight; if a rule stopped it, it is kept as stopped.
 fn ended(value: JsValue) {
-    let Some(details) = net::details(&value) else {
-        return;
-    };
-    ARMED.with_borrow_mut(|armed| {
-        let Some(entry) = armed.get_mut(&details.tab_id) else {
-            return;
-        };
+    in_guarded_tab(&value, |entry, details| {
         entry.in_flight.remove(&details.request_id);
-        entry.last_event = now_ms();
         let body = entry.bodies.remove(&details.request_id);
         if details.error != "net::ERR_BLOCKED_BY_CLIENT" {
             return;

@@ -9,6 +9,7 @@
 
 use std::collections::{HashSet, VecDeque};
 
+use waymark_protocol::text::form_decode;
 use waymark_protocol::{Effect, PageTool};
 
 /// How many of the user's words are remembered (the oldest go first).
@@ -78,7 +79,10 @@ impl Provenance {
             parsed.fragment().unwrap_or_default(),
         ]
         .into_iter()
-        .flat_map(|part| words_of(&decode(part)).collect::<Vec<_>>())
+        .flat_map(|part| {
+            // `%XX` and `+` decoded, so "cheap+flights" and "cheap%20flights" give the same words.
+            words_of(&form_decode(part)).collect::<Vec<_>>()
+        })
         .any(|w| !self.words.contains(&w) && !host_words.contains(&w) && !STRUCTURE.contains(&w.as_str()));
         carried.then(|| {
             "it goes to a site that neither the user nor the page named, and its address carries words \
@@ -146,35 +150,6 @@ fn words_of(text: &str) -> impl Iterator<Item = String> + '_ {
     text.split(|c: char| !c.is_alphanumeric())
         .filter(|w| w.chars().count() >= MIN_WORD)
         .map(str::to_lowercase)
-}
-
-/// `%XX` and `+` decoded, so "cheap+flights" and "cheap%20flights" give the same words.
-fn decode(part: &str) -> String {
-    let bytes = part.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let escaped = (bytes[i] == b'%')
-            .then(|| bytes.get(i + 1..i + 3))
-            .flatten()
-            .and_then(|hex| std::str::from_utf8(hex).ok())
-            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
-        match (escaped, bytes[i]) {
-            (Some(b), _) => {
-                out.push(b);
-                i += 3;
-            }
-            (None, b'+') => {
-                out.push(b' ');
-                i += 1;
-            }
-            (None, b) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]

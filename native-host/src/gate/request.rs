@@ -180,43 +180,24 @@ fn ask(words: &Words, request: &StoppedRequest, effect: Option<&RequestEffect>) 
         let shown: Vec<&str> = names.iter().take(NAMED_FIELDS).map(String::as_str).collect();
         say!(words, "question-request-fields", names = shown.join(", "))
     };
-    let word = |w: &str| policy::quoted(w);
+    // Every question names where, how and what; the one about what it does also says the word that
+    // says so.
+    let args = |word: Option<&str>| {
+        let args = waymark_i18n::Args::new()
+            .with("site", site.clone())
+            .with("method", method.clone())
+            .with("address", address.clone())
+            .with("fields", fields.clone());
+        match word {
+            Some(word) => args.with("word", policy::quoted(word)),
+            None => args,
+        }
+    };
     match effect {
-        Some(RequestEffect::Deletes { word: w }) => say!(
-            words,
-            "question-request-deletes",
-            word = word(w),
-            site = site,
-            method = method,
-            address = address,
-            fields = fields
-        ),
-        Some(RequestEffect::Pays { word: w }) => say!(
-            words,
-            "question-request-pays",
-            word = word(w),
-            site = site,
-            method = method,
-            address = address,
-            fields = fields
-        ),
-        Some(RequestEffect::Sends { word: w }) => say!(
-            words,
-            "question-request-sends",
-            word = word(w),
-            site = site,
-            method = method,
-            address = address,
-            fields = fields
-        ),
-        Some(RequestEffect::Unknown) | None => say!(
-            words,
-            "question-request-unknown",
-            site = site,
-            method = method,
-            address = address,
-            fields = fields
-        ),
+        Some(RequestEffect::Deletes { word }) => words.say("question-request-deletes", &args(Some(word))),
+        Some(RequestEffect::Pays { word }) => words.say("question-request-pays", &args(Some(word))),
+        Some(RequestEffect::Sends { word }) => words.say("question-request-sends", &args(Some(word))),
+        Some(RequestEffect::Unknown) | None => words.say("question-request-unknown", &args(None)),
     }
 }
 

@@ -37,3 +37,17 @@ export async function callTool(client, name, args = {}, options = undefined) {
   const text = result.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
   return { body: JSON.parse(result.content[0].text), text, result };
 }
+
+/// Waits (at most `timeout` ms) for a question in `panel`'s question dialog whose words match
+/// `pattern`; its words. A wait in vain says what the dialog says instead.
+export async function askedIn(panel, pattern, timeout = 15_000) {
+  await panel.waitForFunction(
+    ({ source, flags }) => new RegExp(source, flags).test(document.getElementById('question-text').textContent),
+    { source: pattern.source, flags: pattern.flags },
+    { timeout },
+  ).catch(async (error) => {
+    error.message += `\nthe question says: ${await panel.textContent('#question-text')}`;
+    throw error;
+  });
+  return panel.textContent('#question-text');
+}
