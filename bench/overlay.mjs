@@ -18,7 +18,7 @@ import { EXTENSION_ID, config, isWaymarkHost, launch, serveStatic, waitForStatus
 import { cataloguePage, frameHtml, typicalPage } from './pages.mjs';
 import { mcpClient, measureMcp } from './mcp.mjs';
 import {
-  chars, log, median, openTab, quantile, runSeries,
+  BROWSING_SECTION, chars, installPanelPort, log, median, openTab, quantile, runSeries,
 } from './series.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -135,43 +135,14 @@ function numbered(labels) {
 // ---------------------------------------------------------------------------------------------------
 // The measurements
 
-/// Gives the extension page `window.benchTool(tabId, tool)`: a page tool sent the way the side panel
-/// sends `/list`, as `PanelToWorker::Tool` on a "panel" port to the service worker, which runs it in the
-/// tab's content scripts and answers with `WorkerToPanel::ToolResult` (shared/src/relay.rs). This is the
-/// path the user's command takes, whichever frames the worker involves.
-async function installPanelPort(panel) {
-  await panel.evaluate(() => {
-    const port = chrome.runtime.connect({ name: 'panel' });
-    const waiting = new Map();
-    let next = 1_000_000;
-    port.onMessage.addListener((m) => {
-      if (m?.type === 'tool_result' && waiting.has(m.id)) {
-        waiting.get(m.id)(m.result);
-        waiting.delete(m.id);
-      }
-    });
-    window.benchTool = (tabId, tool) => new Promise((resolve, reject) => {
-      const id = next++;
-      const timer = setTimeout(() => {
-        waiting.delete(id);
-        reject(new Error(`no answer to ${tool.tool} in 120 s`));
-      }, 120_000);
-      waiting.set(id, (result) => {
-        clearTimeout(timer);
-        resolve(result);
-      });
-      port.postMessage({ type: 'tool', id, tab_id: tabId, tool });
-    });
-  });
-}
-
 /// Waymark: list_interactives sent from an extension page through the service worker (see
 /// installPanelPort), timed in that page with performance.now() around the round trip.
 async function measureWaymark(context, panel, url, opts) {
   const { page, url: tabUrl } = await openTab(context, url, 'waymark');
   const tabId = await panel.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id, tabUrl);
   if (tabId === undefined) throw new Error(`no tab for ${tabUrl}`);
-  // The content script loads its wasm at document_idle: wait until the tab answers.
+  // The first tool puts Waymark's script into the tab (it loads its wasm then): wait until the tab
+  // answers.
   await panel.evaluate(async (tabId) => {
     let last;
     for (let i = 0; i < 100; i++) {
@@ -638,7 +609,11 @@ ${command}
 ${output}
 
 ${method}`;
-  fs.writeFileSync(path.join(here, 'RESULTS.md'), text);
+  // browsing.mjs's figures, at the end, stay as its last run wrote them.
+  const file = path.join(here, 'RESULTS.md');
+  const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const browsing = old.includes(BROWSING_SECTION) ? `\n${old.slice(old.indexOf(BROWSING_SECTION))}` : '';
+  fs.writeFileSync(file, `${text.trimEnd()}\n${browsing}`);
   log('wrote bench/RESULTS.md');
 }
 

@@ -219,3 +219,35 @@ export function cataloguePage({ cards = 830 } = {}) {
   <main><h1>All products</h1><div class="grid">${grid.join('\n')}</div></main>
 </body></html>`;
 }
+
+/// A busy page: `buttons` buttons in a grid ten wide (about 260 on screen), and a script that rewrites
+/// the text of `updated` nodes in them every 16 ms, as a live dashboard or a ticker does. It counts
+/// in `window.__updates` the rewrites done and in `window.__frames` the frames drawn
+/// (`requestAnimationFrame`); `window.__reset()` sets both to zero.
+export function busyPage({ buttons = 1500, updated = 500 } = {}) {
+  const cells = Array.from({ length: buttons }, (_, i) => `<button class="btn">Item ${i + 1} <span>0</span></button>`);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Busy page — ${updated} nodes every 16 ms</title>
+<style>${BASE_CSS}
+  .grid { display: grid; grid-template-columns: repeat(10, 1fr); gap: 6px; padding: 12px 16px; }
+</style></head>
+<body>
+  <main><h1>Live figures</h1><div class="grid">${cells.join('\n')}</div></main>
+  <script>
+    const spans = [...document.querySelectorAll('.grid span')];
+    const step = Math.max(1, Math.floor(spans.length / ${updated}));
+    const changing = spans.filter((_, i) => i % step === 0).slice(0, ${updated});
+    window.__updates = 0;
+    window.__frames = 0;
+    window.__reset = () => { window.__updates = 0; window.__frames = 0; };
+    let tick = 0;
+    setInterval(() => {
+      tick++;
+      for (const span of changing) span.textContent = String(tick);
+      window.__updates++;
+    }, 16);
+    const frame = () => { window.__frames++; requestAnimationFrame(frame); };
+    requestAnimationFrame(frame);
+  </script>
+</body></html>`;
+}

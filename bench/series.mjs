@@ -1,6 +1,8 @@
-// What every row of the overlay benchmark shares: opening a tool's own tab, the timed series by the
-// rules of bench/METHOD.md, and the statistics over it.
+// What the benchmarks share: opening a tool's own tab, the timed series by the rules of
+// bench/METHOD.md, the statistics over it, and sending page tools the way the side panel does.
 export const t0 = Date.now();
+/// Where browsing.mjs's figures start in RESULTS.md: `--write` of either script keeps the other's part.
+export const BROWSING_SECTION = '<!-- bench/browsing.mjs --write replaces everything from this line to the end -->';
 export const log = (...a) => console.error(`bench [${((Date.now() - t0) / 1000).toFixed(0)} s]:`, ...a);
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const chars = (s) => [...s].length;
@@ -50,4 +52,34 @@ export async function runSeries(once, opts, before = async () => {}) {
     times.push(await once());
   }
   return { times, slow };
+}
+
+/// Gives the extension page `window.benchTool(tabId, tool)`: a page tool sent the way the side panel
+/// sends `/list`, as `PanelToWorker::Tool` on a "panel" port to the service worker, which runs it in the
+/// tab's content scripts and answers with `WorkerToPanel::ToolResult` (shared/src/relay.rs). This is the
+/// path the user's command takes, whichever frames the worker involves.
+export async function installPanelPort(panel) {
+  await panel.evaluate(() => {
+    const port = chrome.runtime.connect({ name: 'panel' });
+    const waiting = new Map();
+    let next = 1_000_000;
+    port.onMessage.addListener((m) => {
+      if (m?.type === 'tool_result' && waiting.has(m.id)) {
+        waiting.get(m.id)(m.result);
+        waiting.delete(m.id);
+      }
+    });
+    window.benchTool = (tabId, tool) => new Promise((resolve, reject) => {
+      const id = next++;
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new Error(`no answer to ${tool.tool} in 120 s`));
+      }, 120_000);
+      waiting.set(id, (result) => {
+        clearTimeout(timer);
+        resolve(result);
+      });
+      port.postMessage({ type: 'tool', id, tab_id: tabId, tool });
+    });
+  });
 }

@@ -1,9 +1,11 @@
 //! What an action would do, described for the host's policy gate before anything is done: all of an
 //! element's words (what it shows, its label, its title), the form activating it (or Enter in it) would
-//! submit and through which button, where a link goes, whether Enter in a field sends what it holds,
-//! the option a choice would make, and the visible words around it that say whether saving publishes.
-//! [`element_info`] adds all of it to `detect`'s description of an element; `detect` never asks here
-//! (effects are described on top of what is found, not the other way round).
+//! submit and through which button, where a link goes (an SVG link's too), whether Enter in a field
+//! sends what it holds and whether it takes several lines, the option a choice would make, and the
+//! visible words around it that say whether saving publishes. [`element_info`] adds all of it to
+//! `detect`'s description of an element; `detect` never asks here (effects are described on top of
+//! what is found, not the other way round). What the page shows around the element (the item it acts
+//! on, the page's question it answers) is `around.rs`'s.
 //!
 //! The functions that decide an effect are also the ones that produce it: [`implicit_submission`] is
 //! what `page::press` does for Enter in a field, [`match_option`] is how `act::select` picks an option.
@@ -16,6 +18,7 @@ use crate::detect::Found;
 use crate::dom::{closest_composed, composed_contains, composed_parent, owned_options, query};
 use crate::forms;
 use crate::plain_text::{cut, fold};
+use crate::shown::{visible_text, MAX_DEPTH};
 use wasm_bindgen::{JsCast, JsValue};
 use waymark_protocol::{ActFailure, ElementInfo, FormInfo, LinkInfo, OptionChoice, SecretKind, Submission};
 use web_sys::{
@@ -93,6 +96,27 @@ fn enrich(info: &mut ElementInfo, element: &Element) {
         activation_submission(&acting).or_else(|| change_submission(&acting))
     };
     info.sends_on_enter = editable && sends_on_enter(element, form.is_some());
+    info.multiline = editable && multiline(element);
+}
+
+/// Whether a field takes several lines, so a line break typed into it is text, not Enter: a text area,
+/// a field that says so (`aria-multiline`), or an editable region that is not a one-line text box by
+/// role (ARIA's text box is one line unless it says otherwise).
+fn multiline(element: &Element) -> bool {
+    if element.local_name() == "textarea" {
+        return true;
+    }
+    if element.dyn_ref::<HtmlInputElement>().is_some() {
+        return false;
+    }
+    if let Some(said) = element.get_attribute("aria-multiline") {
+        return said.trim().eq_ignore_ascii_case("true");
+    }
+    let role = element.get_attribute("role").unwrap_or_default().to_lowercase();
+    !matches!(role.trim(), "textbox" | "searchbox" | "combobox")
+        && element
+            .dyn_ref::<HtmlElement>()
+            .is_some_and(HtmlElement::is_content_editable)
 }
 
 /// The control a `<label>` acts on, when the element is one (or sits in one).
@@ -288,18 +312,57 @@ fn opens_elsewhere(target: &str) -> bool {
 }
 
 /// Where activating `element` goes: the link it is, or the link around it (a card whose whole face is a
-/// link), across shadow roots.
+/// link), across shadow roots; an image map's area and an SVG link (`href` or `xlink:href`) too.
 pub fn link_of(element: &Element) -> Option<LinkInfo> {
-    let link = closest_composed(element, "a[href], area[href]")?;
-    let href = js_sys::Reflect::get(&link, &"href".into())
-        .ok()
-        .and_then(|h| h.as_string())
-        .unwrap_or_default();
+    let link = closest_link(element)?;
+    let href = link_href(&link);
     Some(LinkInfo {
         href,
         new_tab: link.get_attribute("target").is_some_and(|t| opens_elsewhere(&t)),
         download: link.has_attribute("download"),
     })
+}
+
+/// The XLink namespace, in which older SVG writes a link's address (`xlink:href`).
+const XLINK: &str = "http://www.w3.org/1999/xlink";
+
+/// The closest link from `element` up, across shadow roots: an `a` or `area` (HTML or SVG) with an
+/// address.
+fn closest_link(element: &Element) -> Option<Element> {
+    let mut current = Some(element.clone());
+    for _ in 0..MAX_DEPTH {
+        let e = current?;
+        let link = matches!(e.local_name().as_str(), "a" | "area")
+            && (e.has_attribute("href") || e.has_attribute_ns(Some(XLINK), "href"));
+        if link {
+            return Some(e);
+        }
+        current = composed_parent(&e);
+    }
+    None
+}
+
+/// A link's address, resolved: an HTML link's `href`, or an SVG link's (whose `href` is an animated
+/// string, and whose address may be in `xlink:href`) against the document's base.
+fn link_href(link: &Element) -> String {
+    let property = js_sys::Reflect::get(link, &"href".into()).ok();
+    if let Some(href) = property.as_ref().and_then(JsValue::as_string) {
+        return href;
+    }
+    let raw = property
+        .and_then(|p| js_sys::Reflect::get(&p, &"baseVal".into()).ok())
+        .and_then(|v| v.as_string())
+        .filter(|v| !v.is_empty())
+        .or_else(|| link.get_attribute("href"))
+        .or_else(|| link.get_attribute_ns(Some(XLINK), "href"))
+        .unwrap_or_default();
+    let base = link.owner_document().and_then(|d| d.base_uri().ok().flatten());
+    match base {
+        Some(base) => web_sys::Url::new_with_base(raw.trim(), &base)
+            .map(|u| u.href())
+            .unwrap_or(raw),
+        None => raw,
+    }
 }
 
 /// Whether Enter in this field sends what it holds, as in chat and comment boxes: an editable region,
@@ -499,89 +562,6 @@ fn attribute(element: &Element, name: &str) -> Option<String> {
         .get_attribute(name)
         .map(|v| cut(&v, TEXT_MAX))
         .filter(|v| !v.is_empty())
-}
-
-/// What the element shows: its rendered text (`innerText`, so text hidden with CSS is left out).
-fn visible_text(element: &Element, max: usize) -> Option<String> {
-    element.dyn_ref::<HtmlElement>()?;
-    let mut words = String::new();
-    let mut seen = 0;
-    collect_visible(element.as_ref(), &mut words, max + 1, &mut seen, 0);
-    Some(cut(&words, max))
-}
-
-/// Elements whose text is not words on the page (scripts, styles), or is what a field holds.
-const NO_WORDS: &[&str] = &[
-    "script", "style", "template", "noscript", "textarea", "select", "option",
-];
-/// How many nodes one description may visit, and how deep: bounded on hostile pages.
-const MAX_NODES: usize = 4_000;
-const MAX_DEPTH: usize = 64;
-
-/// The text of `node`'s rendered text nodes, a space between each (`innerText` runs the words of
-/// side-by-side elements together: "Switch to draftPreviewUpdate"), until `max` characters.
-fn collect_visible(node: &web_sys::Node, out: &mut String, max: usize, seen: &mut usize, depth: usize) {
-    let children = node.child_nodes();
-    for i in 0..children.length() {
-        if out.len() > max * 4 || *seen >= MAX_NODES || depth > MAX_DEPTH {
-            return;
-        }
-        let Some(child) = children.item(i) else { continue };
-        *seen += 1;
-        match child.node_type() {
-            web_sys::Node::TEXT_NODE => {
-                let text = child.text_content().unwrap_or_default();
-                if !text.trim().is_empty() {
-                    out.push(' ');
-                    out.push_str(&text);
-                }
-            }
-            web_sys::Node::ELEMENT_NODE => {
-                let Some(element) = child.dyn_ref::<Element>() else {
-                    continue;
-                };
-                if NO_WORDS.contains(&element.local_name().as_str()) || !rendered(element) {
-                    continue;
-                }
-                // A button-like input shows its value; other fields hold content, never said here.
-                if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
-                    if matches!(
-                        input.type_().to_lowercase().as_str(),
-                        "submit" | "button" | "reset"
-                    ) {
-                        out.push(' ');
-                        out.push_str(&input.value());
-                    }
-                    continue;
-                }
-                collect_visible(&child, out, max, seen, depth + 1);
-                out.push(' ');
-            }
-            _ => {}
-        }
-    }
-}
-
-/// Whether an element is drawn (not `display: none` itself or through an ancestor, not hidden).
-fn rendered(element: &Element) -> bool {
-    if element.get_attribute("aria-hidden").as_deref() == Some("true") || element.has_attribute("hidden") {
-        return false;
-    }
-    let check = js_sys::Reflect::get(element, &"checkVisibility".into())
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-    match check {
-        Some(check) => {
-            let options = js_sys::Object::new();
-            let _ = js_sys::Reflect::set(&options, &"visibilityProperty".into(), &JsValue::TRUE);
-            check
-                .call1(element, &options)
-                .ok()
-                .and_then(|v| v.as_bool())
-                .unwrap_or(true)
-        }
-        None => element.get_client_rects().length() > 0,
-    }
 }
 
 /// Visible text of the element's nearest meaningful container (form, dialog, list item, card): the

@@ -1,21 +1,23 @@
 //! Waymark's browser extension, compiled to wasm as two modules, one per side of the extension:
 //!
 //! ```text
-//!  content module (feature "content"): in every frame of every web page
+//!  content module (feature "content"): in every frame of the tabs Waymark is used in
 //!    content.js     -> start_content()                  content/: numbering, acting, masks, banners
 //!  extension module (feature "extension"): in the extension's own contexts
 //!    sw.js          -> start_service_worker(), on_connect(port), on_committed(details), on_command(name)
 //!                                                       worker.rs: the relay to the host
 //!                   -> on_navigation_request(details), guard_timings()
 //!                                                       guard/: the request guard
+//!                   -> on_frame_committed(details), on_tab_removed(id), on_tab_activated(info)
+//!                                                       tabs/in_use.rs: the script into tabs in use
 //!    sidepanel.js   -> start_panel()                    panel.rs:  the chat for screen readers
 //!                                                       panel_window.rs: the panel in its own window
 //!    settings.js    -> start_settings()                 settings.rs: settings and the doctor's checks
 //! ```
 //!
-//! Two modules, not one: the content module is loaded into every frame of every page the user opens,
-//! so it carries only what a page needs (about half the code), and a page can never load the code
-//! that speaks to the host. `chrome` (bindings) and `frames` (both sides of locating a frame) serve
+//! Two modules, not one: the content module is loaded into every frame of every page of a tab Waymark
+//! is used in, so it carries only what a page needs (about half the code), and a page can never load
+//! the code that speaks to the host. `chrome` (bindings) and `frames` (both sides of locating a frame) serve
 //! both modules.
 //!
 //! `commands` and `wording` are plain Rust (no browser types) so they are unit-tested natively; the
@@ -36,6 +38,8 @@ mod frames;
 #[cfg(feature = "content")]
 mod act;
 #[cfg(feature = "content")]
+mod around;
+#[cfg(feature = "content")]
 mod banners;
 #[cfg(feature = "content")]
 mod content;
@@ -50,6 +54,8 @@ mod forms;
 #[cfg(feature = "content")]
 mod mask;
 #[cfg(feature = "content")]
+mod natives;
+#[cfg(feature = "content")]
 mod overlay;
 #[cfg(feature = "content")]
 mod page;
@@ -57,6 +63,8 @@ mod page;
 mod plain_text;
 #[cfg(feature = "content")]
 mod secret;
+#[cfg(feature = "content")]
+mod shown;
 #[cfg(feature = "content")]
 mod watch;
 

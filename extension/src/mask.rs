@@ -2,15 +2,19 @@
 //! must never reach the model, and a picture of the screen would carry what a user typed into such a
 //! field in plain sight (a password a "show password" button revealed, a code, a card number). Before
 //! the worker captures the tab, every frame draws opaque boxes over its secret fields (in its own host
-//! element with a closed shadow root, hidden from screen readers and from clicks, like the badges) and
-//! takes them away again a moment later.
+//! element with a closed shadow root, no attribute and no box, hidden from screen readers and from
+//! clicks, like the badges: `overlay::host_with_layer`) and takes them away again a moment later.
 //!
 //! Which fields are secret is not decided here: `detect::secret_of` asks the one predicate
 //! (`waymark_protocol::secret`) that also keeps their values out of every list. Must not change the
 //! page beyond that one short-lived host element.
 
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, HtmlElement, ShadowRootInit, ShadowRootMode};
+use web_sys::{Document, Element};
+
+/// The mask's layer over the viewport; its boxes are placed by their own inline style.
+const STYLE: &str = ":host { all: initial; display: contents; } \
+    .layer { position: fixed; inset: 0; pointer-events: none; z-index: 2147483647; contain: strict; }";
 
 /// How long the boxes stay: longer than the worker's wait for a painted frame plus the capture, short
 /// enough that a sighted helper barely notices them.
@@ -76,17 +80,9 @@ fn collect(root: &web_sys::Node, viewport: (f64, f64), out: &mut Vec<Element>, d
 
 /// One host element over the viewport with a black box per field; also says how many boxes it drew.
 fn draw(document: &Document, fields: &[Element]) -> Result<(Element, usize), wasm_bindgen::JsValue> {
-    // The overlay's random tag: no fixed name a page could look for, and the page watcher
+    // The overlay's random tag and shape: no fixed name a page could look for, and the page watcher
     // (`watch.rs`) passes over it as Waymark's own.
-    let host = document.create_element(&crate::dom::host_tag())?;
-    host.set_attribute("aria-hidden", "true")?;
-    host.set_attribute("inert", "")?;
-    if let Some(html) = host.dyn_ref::<HtmlElement>() {
-        html.style().set_css_text(
-            "all:initial;position:fixed;inset:0;pointer-events:none;z-index:2147483647;contain:strict",
-        );
-    }
-    let shadow = host.attach_shadow(&ShadowRootInit::new(ShadowRootMode::Closed))?;
+    let (host, layer) = crate::overlay::host_with_layer(document, STYLE)?;
     let mut covered = 0;
     for field in fields {
         let rect = field.get_bounding_client_rect();
@@ -105,7 +101,7 @@ fn draw(document: &Document, fields: &[Element]) -> Result<(Element, usize), was
                 rect.height() + 4.0
             ),
         )?;
-        shadow.append_child(&block)?;
+        layer.append_child(&block)?;
         covered += 1;
     }
     if let Some(root) = document.document_element() {

@@ -196,6 +196,10 @@ pub fn on_connect(port: Port) {
         port.disconnect();
         return;
     };
+    if kind != PanelKind::Settings {
+        // The tab the panel works on is in use from now on (`tabs/in_use.rs`).
+        crate::tabs::in_use::panel_opened(&port, &text("url"));
+    }
     add_panel(&shared(), port, kind);
 }
 

@@ -1,5 +1,9 @@
-// Loader only. Content scripts cannot be ES modules, so the wasm glue is imported dynamically.
-(async () => {
+// Loader only. The service worker injects it into the frames of a tab Waymark is used in
+// (extension/src/tabs/in_use.rs), maybe more than once into one document: the module starts once per
+// document, and this file's value is the promise of that start, which the worker's executeScript
+// waits for. Its globals live in the extension's isolated world, which the page cannot see.
+// Content scripts cannot be ES modules, so the wasm glue is imported dynamically.
+globalThis.waymarkStarted ??= (async () => {
   const waymark = await import(chrome.runtime.getURL('pkg/content.js'));
   await waymark.default({ module_or_path: chrome.runtime.getURL('pkg/content_bg.wasm') });
   waymark.start_content();

@@ -7,8 +7,16 @@ const ready = init({ module_or_path: new URL('./pkg/extension_bg.wasm', import.m
   .then(() => waymark.start_service_worker());
 
 chrome.runtime.onConnect.addListener((port) => { ready.then(() => waymark.on_connect(port)); });
-// A frame showing a new document: the host closes questions about the old one.
-chrome.webNavigation.onCommitted.addListener((details) => { ready.then(() => waymark.on_committed(details)); });
+// A frame showing a new document: the host closes questions about the old one, and in a tab Waymark
+// is used in, the document gets the content script (extension/src/tabs/in_use.rs).
+chrome.webNavigation.onCommitted.addListener((details) => {
+  ready.then(() => {
+    waymark.on_committed(details);
+    waymark.on_frame_committed(details);
+  });
+});
+chrome.tabs.onRemoved.addListener((tabId) => { ready.then(() => waymark.on_tab_removed(tabId)); });
+chrome.tabs.onActivated.addListener((info) => { ready.then(() => waymark.on_tab_activated(info)); });
 // A frame starting to navigate, and with which method: a document that came from posting a form is
 // asked about before Waymark reloads it or goes back or forward to it.
 chrome.webRequest.onBeforeRequest.addListener(

@@ -43,9 +43,9 @@ pub use request::{
 };
 pub use secret::{secret_kind, FieldFacts, Secret, SecretKind};
 pub use tools::{
-    ActKind, BannerButton, Download, Effect, ElementInfo, ErrorKind, FileData, FormInfo, Interactive,
-    InteractiveList, LinkInfo, ListScope, OptionChoice, PageTool, Pin, Road, Screenshot, ScrollDirection,
-    Submission, ToolResult, ToolSpec, ToolStatus,
+    ActKind, BannerButton, Danger, Download, Effect, ElementInfo, ErrorKind, FileData, FormInfo, Interactive,
+    InteractiveList, Item, ItemKind, KeyContext, LinkInfo, ListScope, OptionChoice, PageTool, Pin, Road,
+    Screenshot, ScrollDirection, Submission, ToolResult, ToolSpec, ToolStatus,
 };
 
 /// Version of this protocol. Both sides send it when they meet ([`Hello`], [`Welcome`]); a mismatch is

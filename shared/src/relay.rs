@@ -273,6 +273,9 @@ pub struct FramePreview {
     /// tell (entries of its own origin, from the Navigation API).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub destination: Option<String>,
+    /// For a key: what this frame says about keys where it lands.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keys: Option<crate::KeyContext>,
 }
 
 /// A frame's answer to [`crate::PageTool::FindBanners`].

@@ -211,6 +211,61 @@ pub struct Effect {
     /// about when an extension reloads a tab.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resends: Option<String>,
+    /// For a key: what the page says about keys where it lands ([`KeyContext`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keys: Option<KeyContext>,
+}
+
+/// What the page says about a key pressed in it, beyond the element the key reaches: whether Escape
+/// would close something, and which control the page itself says the key activates.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KeyContext {
+    /// Something is open that Escape closes: a dialog, a popover, an expanded menu or list.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub open_layer: bool,
+    /// The control whose `aria-keyshortcuts` names this key: the page's own word for what it does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shortcut: Option<ElementInfo>,
+}
+
+/// The item a control acts on, as the page shows it: its row, list item or card, or the heading above
+/// it. Page text, for the question ("Delete … for 'Quarterly report' (row 3 of 'Inbox')") and for the
+/// check at the yes that the control still acts on the same item.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Item {
+    pub kind: ItemKind,
+    /// The item's words: a row's header cell (or its cells' words), a list item's or card's heading
+    /// (or its words), the heading's text.
+    pub name: String,
+    /// Its place among its siblings, from 1 (rows and list items).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<u32>,
+    /// The name of the table or list it is in (its caption, label, or the heading above it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub of: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ItemKind {
+    Row,
+    ListItem,
+    Card,
+    /// Only the nearest heading above the control says what it is about.
+    Heading,
+}
+
+/// What in a page's structure marks a control as dangerous, whatever language its words are in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Danger {
+    /// It sits in a `role=alertdialog`: the page interrupts to ask about something urgent.
+    AlertDialog,
+    /// Its class or a variant attribute says so (`btn-danger`, `button--destructive`,
+    /// `data-variant="destructive"`, `color="danger"`).
+    Marked,
+    /// `aria-describedby` points at a warning (a `role=alert`, or an element the page marks as one).
+    Warning,
 }
 
 /// The option a choice would make.
@@ -567,6 +622,25 @@ pub struct ElementInfo {
     pub secret: Option<SecretKind>,
     #[serde(default)]
     pub in_dialog: bool,
+    /// A field that takes several lines (a text area, `aria-multiline`, a rich-text region): a line
+    /// break typed into it is text, not Enter.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub multiline: bool,
+    /// The item it acts on (its row, list item, card, or the heading above it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub item: Option<Item>,
+    /// The words of the page's own question it answers: the dialog it is in, or the nearest container
+    /// that holds words besides its controls (a paragraph above an "OK"). Shortened, never dropped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub asks: Option<String>,
+    /// What in the page's structure marks it as dangerous, if anything.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub danger: Option<Danger>,
+    /// Activating it only opens a dialog of the page's own, which the page names (`aria-controls`,
+    /// `popovertarget`, `commandfor`, `data-bs-target`) and hides until then; it submits nothing and
+    /// goes nowhere. The dialog's own buttons are judged when they are pressed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub opens_dialog: bool,
     /// The frame's URL.
     pub url: String,
 }

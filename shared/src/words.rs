@@ -42,6 +42,29 @@ pub const PAY: WordList = &[
             "transfer",
             "send money",
             "top up",
+            // Payment buttons named by their brand alone, in any language (a wallet button). Brands
+            // with "Pay" as a word of their own ("Apple Pay", "G Pay") already say "pay".
+            "paypal",
+            "gpay",
+            "klarna",
+            "afterpay",
+            "clearpay",
+            "venmo",
+            "alipay",
+            "wechat pay",
+            "sezzle",
+            "paze",
+            "twint",
+            "bizum",
+            "blik",
+            "swish",
+            "vipps",
+            "mobilepay",
+            "satispay",
+            "paypay",
+            "kakaopay",
+            "sberpay",
+            "mir pay",
         ],
     ),
     (
@@ -270,7 +293,10 @@ pub const PAY: WordList = &[
     ),
 ];
 
-/// Deleting, emptying, resetting, closing an account, cancelling a subscription: losing something.
+/// Deleting, emptying, dropping, purging, revoking, resetting, closing an account, cancelling a
+/// subscription: losing something. English "drop" and "empty" are here only with what they act on
+/// ("drop table", "empty bin"): alone they are also a noun and an adjective ("Drop files here", "Show
+/// empty folders"); the policy takes them alone only as a whole label.
 pub const DELETE: WordList = &[
     (
         "en",
@@ -297,6 +323,24 @@ pub const DELETE: WordList = &[
             "reset",
             "factory reset",
             "wipe",
+            "purge",
+            "truncate",
+            "terminate",
+            "destroy",
+            "drop table",
+            "drop database",
+            "drop column",
+            "drop index",
+            "drop view",
+            "drop schema",
+            "drop collection",
+            "empty bin",
+            "empty folder",
+            "empty table",
+            "empty the trash",
+            "empty spam",
+            "empty recycle bin",
+            "delete permanently",
         ],
     ),
     (
@@ -312,6 +356,12 @@ pub const DELETE: WordList = &[
             "zurücksetzen",
             "verwerfen",
             "deaktivieren",
+            "leeren",
+            "bereinigen",
+            "vernichten",
+            "widerrufen",
+            "tabelle leeren",
+            "endgültig entfernen",
         ],
     ),
     (
@@ -325,6 +375,12 @@ pub const DELETE: WordList = &[
             "résilier",
             "se désabonner",
             "désactiver",
+            "vider",
+            "purger",
+            "révoquer",
+            "détruire",
+            "tronquer",
+            "supprimer définitivement",
         ],
     ),
     (
@@ -339,6 +395,12 @@ pub const DELETE: WordList = &[
             "cancelar pedido",
             "darse de baja",
             "desactivar",
+            "vaciar",
+            "purgar",
+            "revocar",
+            "destruir",
+            "truncar",
+            "eliminar definitivamente",
         ],
     ),
     (
@@ -352,6 +414,11 @@ pub const DELETE: WordList = &[
             "annulla abbonamento",
             "annulla iscrizione",
             "disattiva",
+            "svuota",
+            "revoca",
+            "distruggi",
+            "tronca",
+            "elimina definitivamente",
         ],
     ),
     (
@@ -364,6 +431,11 @@ pub const DELETE: WordList = &[
             "eliminar",
             "cancelar assinatura",
             "desativar",
+            "esvaziar",
+            "revogar",
+            "destruir",
+            "truncar",
+            "excluir permanentemente",
         ],
     ),
     (
@@ -375,6 +447,13 @@ pub const DELETE: WordList = &[
             "opzeggen",
             "afmelden",
             "deactiveren",
+            "legen",
+            "leegmaken",
+            "intrekken",
+            "vernietigen",
+            "opschonen",
+            "beëindigen",
+            "definitief verwijderen",
         ],
     ),
     (
@@ -387,6 +466,12 @@ pub const DELETE: WordList = &[
             "anuluj subskrypcję",
             "wypisz się",
             "dezaktywuj",
+            "opróżnij",
+            "odwołaj",
+            "unieważnij",
+            "zniszcz",
+            "obetnij",
+            "usuń trwale",
         ],
     ),
     (
@@ -399,6 +484,13 @@ pub const DELETE: WordList = &[
             "отписаться",
             "отменить подписку",
             "деактивировать",
+            "удалить навсегда",
+            "уничтожить",
+            "отозвать",
+            "аннулировать",
+            "расторгнуть",
+            "сбросить",
+            "обнулить",
         ],
     ),
     (
@@ -409,18 +501,83 @@ pub const DELETE: WordList = &[
             "очистити",
             "відписатися",
             "скасувати підписку",
+            "деактивувати",
+            "видалити назавжди",
+            "знищити",
+            "відкликати",
+            "анулювати",
+            "розірвати",
+            "скинути",
         ],
     ),
     (
         "tr",
-        &["sil", "hesabı sil", "kaldır", "temizle", "aboneliği iptal et"],
+        &[
+            "sil",
+            "hesabı sil",
+            "kaldır",
+            "temizle",
+            "aboneliği iptal et",
+            "kalıcı olarak sil",
+            "boşalt",
+            "yok et",
+            "devre dışı bırak",
+            "sıfırla",
+            "erişimi iptal et",
+        ],
     ),
-    ("ja", &["削除", "削除する", "消去", "退会", "解約"]),
+    (
+        "ja",
+        &[
+            "削除",
+            "削除する",
+            "消去",
+            "退会",
+            "解約",
+            "完全に削除",
+            "空にする",
+            "破棄",
+            "無効化",
+            "初期化",
+        ],
+    ),
     (
         "zh",
-        &["删除", "刪除", "移除", "清空", "注销", "註銷", "取消订阅"],
+        &[
+            "删除",
+            "刪除",
+            "移除",
+            "清空",
+            "注销",
+            "註銷",
+            "取消订阅",
+            "永久删除",
+            "清除",
+            "销毁",
+            "撤销",
+            "停用",
+            "截断",
+            "丢弃",
+            "重置",
+        ],
     ),
-    ("ko", &["삭제", "삭제하기", "제거", "탈퇴", "구독 취소"]),
+    (
+        "ko",
+        &[
+            "삭제",
+            "삭제하기",
+            "제거",
+            "탈퇴",
+            "구독 취소",
+            "영구 삭제",
+            "비우기",
+            "폐기",
+            "비활성화",
+            "초기화",
+            "철회",
+            "해지",
+        ],
+    ),
 ];
 
 /// Sending, replying, publishing, sharing, submitting, applying: speaking for the user to others.
@@ -520,3 +677,28 @@ pub const SEND: WordList = &[
     ("zh", &["发送", "發送", "回复", "转发", "发布", "發佈", "提交"]),
     ("ko", &["보내기", "전송", "답장", "게시", "제출"]),
 ];
+
+/// Class names and variant values by which a page's component library marks a control as destructive
+/// (`btn-danger`, `button--destructive`, `data-variant="destructive"`): whole words of a class or the
+/// value of a variant attribute, matched in lower case. They say "danger" in any language the label is
+/// in.
+pub const DANGER_MARKS: &[&str] = &["danger", "destructive", "dangerous"];
+
+/// Attributes whose value names a control's variant in component libraries (`variant="destructive"`,
+/// `color="danger"`, `intent="danger"`).
+pub const VARIANT_ATTRIBUTES: &[&str] = &[
+    "data-variant",
+    "variant",
+    "color",
+    "data-color",
+    "intent",
+    "data-intent",
+    "kind",
+    "appearance",
+    "severity",
+    "status",
+];
+
+/// Class words by which a page marks an element as a warning (the description a control points at
+/// with `aria-describedby`): `alert-warning`, `text-danger`, `callout--caution`.
+pub const WARNING_MARKS: &[&str] = &["warning", "alert", "danger", "destructive", "caution"];

@@ -13,7 +13,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { send, until } from './lib/harness.mjs';
-import { askedIn, callTool, openWithClientAndAgent } from './lib/mcp_and_agent.mjs';
+import { callTool, gateQuestions, openWithClientAndAgent } from './lib/mcp_and_agent.mjs';
 
 // What `before` opens: the parts themselves, and `opened` to close them.
 let opened, model, browser, page, panel, client;
@@ -33,6 +33,8 @@ async function call(name, args = {}) {
 }
 
 const effects = (on = page) => on.evaluate(() => ({ ...window.effects }));
+/// The questions asked in the panel (see `gateQuestions`).
+const { asked, noQuestionShown, askedAndRefused } = gateQuestions({ panel: () => panel, call, effects });
 
 /// Opens `url` in the test's tab as the user would, and waits until Waymark answers there (its content
 /// script starts once the page is idle).
@@ -48,34 +50,6 @@ async function numberOf(name) {
   const item = found.data.items.find((i) => i.name === name);
   assert.ok(item, `${name} in ${JSON.stringify(found.data.items)}`);
   return item.index;
-}
-
-/// Waits for the question in the panel's alert region; its words.
-const asked = (pattern) => askedIn(panel, pattern);
-
-async function noQuestionShown() {
-  assert.equal(await panel.locator('#question').isHidden(), true, `no question: ${await panel.textContent('#question-text')}`);
-}
-
-/// Tries `name(args)` as the client: it must wait for a question matching `pattern`, nothing may happen
-/// before the answer, and after the user's no the client is refused and still nothing has happened.
-async function askedAndRefused(name, args, pattern) {
-  const before = await effects();
-  const pending = call(name, args);
-  // A call that comes back before any question is a failure at once, saying what it returned.
-  let shown = false;
-  const unasked = pending.then((result) => {
-    if (!shown) assert.fail(`done without asking: ${JSON.stringify(result)}`);
-  });
-  const question = await Promise.race([asked(pattern), unasked]);
-  shown = true;
-  assert.deepEqual(await effects(), before, `nothing happens before the answer to: ${question}`);
-  await send(panel, '/no');
-  const result = await pending;
-  assert.equal(result.status, 'error', JSON.stringify(result));
-  assert.equal(result.kind, 'declined', JSON.stringify(result));
-  assert.deepEqual(await effects(), before, 'nothing happened after the no');
-  return question;
 }
 
 /// Moves the keyboard focus with focus_next (the way a model does) until `name` has it.

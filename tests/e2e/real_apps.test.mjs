@@ -28,7 +28,12 @@ const CANNOT_REACH = /cannot reach this tab|did not answer this request|script i
 
 before(async () => {
   const started = Date.now();
-  [apps, browser] = await Promise.all([startRealApps(), launch()]);
+  // Both are kept even when the other fails, so `after` closes what did start (a browser left open
+  // would keep this file running for ever).
+  const [appsStarted, browserStarted] = await Promise.allSettled([startRealApps(), launch()]);
+  apps = appsStarted.value;
+  browser = browserStarted.value;
+  for (const started of [appsStarted, browserStarted]) if (started.status === 'rejected') throw started.reason;
   ({ wordpress: wp, mediawiki: wiki } = apps);
   page = await browser.context.newPage();
   // Logged in to both, as their owner is before asking for help (a password is the user's to type).

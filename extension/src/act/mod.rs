@@ -239,11 +239,21 @@ pub fn deep_active_element(document: &web_sys::Document) -> Option<Element> {
     Some(active)
 }
 
+/// Where moving the keyboard focus to a control ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FocusMove {
+    /// The focus is on the control or inside it.
+    Moved,
+    /// The control takes the focus, but the page kept it elsewhere.
+    Refused,
+    /// Neither the control nor a part of it takes the keyboard focus: nothing was done (making it
+    /// focusable would mean writing a `tabindex` into the page, which a page could see).
+    CannotTakeFocus,
+}
+
 /// Moves the keyboard focus to `control`, as Tab would reach it: the control itself when it takes the
-/// focus, else its first focusable part (the link inside a tab), else the control made focusable by
-/// script only (`tabindex=-1`, which leaves the page's tab order as it was). Scrolled into view.
-/// Whether the focus is now on the control or inside it.
-pub fn focus_control(control: &Element) -> bool {
+/// focus, else its first focusable part (the link inside a tab). Scrolled into view.
+pub fn focus_control(control: &Element) -> FocusMove {
     let takes_focus =
         |e: &Element| e.matches(FOCUSABLE).unwrap_or(false) && !e.matches(":disabled").unwrap_or(false);
     let target = if takes_focus(control) {
@@ -254,8 +264,7 @@ pub fn focus_control(control: &Element) -> bool {
     {
         part
     } else {
-        let _ = control.set_attribute("tabindex", "-1");
-        control.clone()
+        return FocusMove::CannotTakeFocus;
     };
     // A frame's document must hold the focus for its element to get it.
     if let Some(window) = web_sys::window() {
@@ -272,8 +281,13 @@ pub fn focus_control(control: &Element) -> bool {
         let _ = h.focus();
     }
     scroll_into_view(control);
-    control
+    let moved = control
         .owner_document()
         .and_then(|d| deep_active_element(&d))
-        .is_some_and(|a| composed_contains(control, &a))
+        .is_some_and(|a| composed_contains(control, &a));
+    if moved {
+        FocusMove::Moved
+    } else {
+        FocusMove::Refused
+    }
 }

@@ -1,8 +1,9 @@
 //! Hand-written, typed bindings to the few `chrome.*` extension APIs Waymark uses (web-sys has none),
 //! and the conversion of protocol messages to and from JavaScript values. Here: the runtime (ports,
 //! messages, the manifest), events, the side panel and the logging of panics; `tabs.rs` the tabs and
-//! their frames, `downloads.rs` the downloads, `net.rs` the request guard's rules and request events
-//! (all three for the service worker only), `windows.rs` the
+//! their frames, `scripting.rs` putting the content script into them and the worker's session
+//! storage, `downloads.rs` the downloads, `net.rs` the request guard's rules and request events (all
+//! four for the service worker only), `windows.rs` the
 //! windows and the keyboard shortcuts, `encoding.rs` base64 and picture sizes.
 //!
 //! Must not: decide anything (what to send and what an answer means belong to the callers), or reach
@@ -14,6 +15,8 @@ pub mod downloads;
 mod encoding;
 #[cfg(feature = "extension")]
 pub mod net;
+#[cfg(feature = "extension")]
+pub mod scripting;
 #[cfg(feature = "extension")]
 pub mod tabs;
 #[cfg(feature = "extension")]

@@ -69,7 +69,8 @@ pub(super) fn act_on(
 }
 
 /// This frame's half of `focus_next` / `focus_prev`. With `local`, moves the focus to that control
-/// (`{"focused", "role", "name", "moved"}`); without, reports which numbered control holds this frame's
+/// (`{"focused", "role", "name", "moved", "focusable"}`: `focusable` is false for a control that takes
+/// no keyboard focus, which is left as it is); without, reports which numbered control holds this frame's
 /// focus, whether the frame has the focus, and the role of every numbered control, so the worker can
 /// pick the next one across frames (`{"focused": n|null, "has_focus", "roles": […]}`).
 pub(super) fn focus(local: Option<u32>) -> ToolResult {
@@ -102,5 +103,11 @@ pub(super) fn focus(local: Option<u32>) -> ToolResult {
     };
     let moved = act::focus_control(&found.element);
     redraw();
-    ToolResult::ok(json!({"focused": local, "role": found.role(), "name": found.name(), "moved": moved}))
+    ToolResult::ok(json!({
+        "focused": local,
+        "role": found.role(),
+        "name": found.name(),
+        "moved": moved == act::FocusMove::Moved,
+        "focusable": moved != act::FocusMove::CannotTakeFocus,
+    }))
 }

@@ -1,9 +1,12 @@
-//! The page side of Waymark, loaded into every frame of every page by `content.js`: it finds the
-//! frame's interactive elements, keeps their local numbering, draws the badges with the tab-wide
-//! numbers the service worker assigns, and acts on elements by local number.
+//! The page side of Waymark, put by the service worker (through `content.js`) into every frame of a tab
+//! Waymark is used in (`tabs/in_use.rs`), never into pages it is not used in: it finds the frame's
+//! interactive elements, keeps their local numbering, draws the badges with the tab-wide numbers the
+//! service worker assigns, and acts on elements by local number.
 //!
-//! It must stay cheap: it runs on every page. Nothing is computed until the worker asks, and nothing is
-//! written into the page's own DOM except the one overlay host element. Stable element ids live here
+//! It must stay cheap: it runs in every frame of every page of a tab in use. Nothing is computed until
+//! the worker asks, it answers only once its document is parsed (as a script declared for
+//! `document_idle` would start), and nothing is written into the page's own DOM except the overlay
+//! host while numbers are shown. Stable element ids live here
 //! (a `WeakMap` from element to id), never in page attributes, so pages cannot read or forge them.
 //!
 //! Here: the frame's state, the routing of the worker's messages (each answered, with a failure when
@@ -12,7 +15,7 @@
 //! numbered elements, moving the focus), `banners.rs` (the frame's half of closing banners),
 //! `guard.rs` (the frame's half of the request guard: forms kept back while a guarded action lands),
 //! `upload.rs` (files into a file input). Detection and naming are in `detect/`, acting in `act/`,
-//! drawing in `overlay.rs`; the tab-wide numbering across frames is the worker's (`tabs/`).
+//! drawing in `overlay/`; the tab-wide numbering across frames is the worker's (`tabs/`).
 //!
 //! Must not: act on a page-changing tool without the gate's pin for this document, act on an element
 //! other than the one a number or pin names, or talk to the host (only the worker does).
@@ -45,6 +48,11 @@ use upload::upload;
 struct Frame {
     /// The latest local numbering: `numbered[i]` is local number `i + 1`, with its stable id.
     numbered: Vec<(u64, Found)>,
+    /// The same elements in order, as one array for the browser's bulk calls (the overlay, the check
+    /// that they are all still there).
+    elements: js_sys::Array,
+    /// Counts the numberings: the overlay knows by it when it has a new one to watch.
+    generation: u64,
     /// The tab-wide number of each numbered element, as drawn on its badge.
     badges: Vec<u32>,
     /// Element → stable id, for as long as the element exists (a `WeakMap`, so ids never keep elements
@@ -99,22 +107,38 @@ fn this_document() -> String {
 }
 
 thread_local! {
-    static FRAME: RefCell<Frame> = const {
-        RefCell::new(Frame {
-            numbered: Vec::new(),
-            badges: Vec::new(),
-            ids: None,
-            next_id: 1,
-            overlay: None,
-            overlay_wanted: true,
-            outdated: false,
-            described: Vec::new(),
-            banner_picks: Vec::new(),
-            listing: None,
-            unchanged: false,
-            whole: false,
+    static FRAME: RefCell<Frame> = RefCell::new(Frame {
+        numbered: Vec::new(),
+        elements: js_sys::Array::new(),
+        generation: 0,
+        badges: Vec::new(),
+        ids: None,
+        next_id: 1,
+        overlay: None,
+        overlay_wanted: true,
+        outdated: false,
+        described: Vec::new(),
+        banner_picks: Vec::new(),
+        listing: None,
+        unchanged: false,
+        whole: false,
+    });
+}
+
+/// Whether several controls of this frame's latest list have the name `name` (then the name alone does
+/// not say which one a question is about).
+fn name_repeats(name: &str) -> bool {
+    let wanted = crate::plain_text::fold(name);
+    !wanted.is_empty()
+        && FRAME.with(|f| {
+            f.try_borrow().is_ok_and(|f| {
+                f.numbered
+                    .iter()
+                    .filter(|(_, found)| crate::plain_text::fold(found.name()) == wanted)
+                    .nth(1)
+                    .is_some()
+            })
         })
-    };
 }
 
 /// Entry point, called by `content.js` once the module is instantiated in this frame.
@@ -152,6 +176,11 @@ pub fn start_content() {
 /// Answers one message from the worker: `send_response` is called with the result, at once or, for
 /// the one asynchronous tool, later (then `true` tells the browser to keep the channel open).
 fn handle(message: JsValue, _sender: JsValue, send_response: js_sys::Function) -> JsValue {
+    if document().is_some_and(|d| d.ready_state() == "loading") {
+        // The script went in as the document committed; until it is parsed, nobody answers, and the
+        // worker waits for the page as for one whose script has not started (`tabs/ready.rs`).
+        return JsValue::FALSE;
+    }
     let Ok(message) = chrome::from_js::<WorkerToContent>(message) else {
         // Not ours (another part of the extension may message the tab later): no answer.
         return JsValue::FALSE;
@@ -264,12 +293,18 @@ fn scan(viewport: bool, describe: Option<u32>) -> ToolResult {
             Entry::Frame(element) => entries.push(ScanEntry::Frame(crate::frames::seen(&element))),
         }
     }
+    let elements: js_sys::Array = numbered
+        .iter()
+        .map(|(_, found): &(u64, Found)| JsValue::from(&found.element))
+        .collect();
     FRAME.with_borrow_mut(|f| {
         f.numbered = numbered;
+        f.elements = elements;
         f.unchanged = reused && f.whole;
         f.whole = !viewport;
         if !f.unchanged {
             f.badges.clear();
+            f.generation += 1;
         }
         f.outdated = false;
     });
@@ -277,8 +312,14 @@ fn scan(viewport: bool, describe: Option<u32>) -> ToolResult {
     // elements are gone or many controls came, so the next action by number is refused as stale (and
     // answered with a fresh list) instead of landing on something else.
     crate::watch::observe(crate::detect::controls_in, |added| {
-        let outdated = added >= crate::watch::MANY_ADDED
-            || FRAME.with_borrow(|f| f.numbered.iter().any(|(_, found)| !found.element.is_connected()));
+        // Whether every numbered element is still there: one native call for the whole numbering.
+        let gone = || {
+            FRAME.with_borrow(|f| match crate::detect::Bulk::new() {
+                Some(bulk) => !bulk.all_connected(&f.elements),
+                None => f.numbered.iter().any(|(_, found)| !found.element.is_connected()),
+            })
+        };
+        let outdated = added >= crate::watch::MANY_ADDED || gone();
         if outdated {
             // The elements are kept, so a refusal can still say which one a number meant.
             FRAME.with_borrow_mut(|f| {
@@ -286,7 +327,11 @@ fn scan(viewport: bool, describe: Option<u32>) -> ToolResult {
                 f.outdated = true;
             });
         }
-        redraw();
+        FRAME.with_borrow(|f| {
+            if let Some(overlay) = &f.overlay {
+                overlay.redraw_soon();
+            }
+        });
     });
     let scan = FrameScan {
         document: this_document(),
@@ -406,7 +451,7 @@ fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult
             ))),
             Err(why) => why,
         },
-        PageTool::Preview { action } => preview(*action, number),
+        PageTool::Preview { action } => preview(*action, number, element),
         PageTool::OverlayAct { index, action, text } => act_on(
             target(index, element),
             action,
@@ -558,16 +603,19 @@ fn stable_id(found: &Found) -> u64 {
 fn redraw_listed() {
     with_overlay(|overlay, f| {
         let numbers = f.badges.iter().copied();
-        overlay.draw_at(f.numbered.iter().map(|(_, found)| found.rect()).zip(numbers));
+        let boxes = f
+            .numbered
+            .iter()
+            .map(|(_, found)| found.rect())
+            .zip(numbers)
+            .collect();
+        overlay.draw_at(f.generation, &f.elements, boxes);
     });
 }
 
 /// Draws the badges of the current numbering, if the overlay is wanted.
 fn redraw() {
-    with_overlay(|overlay, f| {
-        let numbers = f.badges.iter().copied();
-        overlay.draw(f.numbered.iter().map(|(_, found)| &found.element).zip(numbers));
-    });
+    with_overlay(|overlay, f| overlay.draw(f.generation, &f.elements, &f.badges));
 }
 
 /// Runs `draw` with the frame's overlay, made on first use, when the overlay is wanted.

@@ -34,6 +34,15 @@ impl Rect {
     pub fn intersects(&self, (width, height): (f64, f64)) -> bool {
         self.bottom > 0.0 && self.right > 0.0 && self.top < height && self.left < width
     }
+
+    /// Whether the box is within half a screen of a viewport of this size: a scroll of less than that
+    /// cannot bring one further away into view.
+    pub fn intersects_reach(&self, (width, height): (f64, f64)) -> bool {
+        self.bottom > -height / 2.0
+            && self.right > -width / 2.0
+            && self.top < height * 1.5
+            && self.left < width * 1.5
+    }
 }
 
 /// The browser's own array methods applied to many elements in one call, so wasm is not entered once
@@ -44,39 +53,30 @@ impl Rect {
 pub struct Bulk {
     map: js_sys::Function,
     filter: js_sys::Function,
+    every: js_sys::Function,
     index_of: js_sys::Function,
     rect: js_sys::Function,
     /// The getters of `left`, `top`, `right`, `bottom`, in that order.
     sides: [js_sys::Function; 4],
     shadow: js_sys::Function,
     control: js_sys::Function,
+    connected: js_sys::Function,
 }
 
 impl Bulk {
     pub fn new() -> Option<Self> {
-        let get = |target: &JsValue, key: &str| js_sys::Reflect::get(target, &key.into()).ok();
-        let function = |v: Option<JsValue>| v.and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-        let global = js_sys::global();
-        let prototype = |name: &str| get(&global, name).and_then(|c| get(&c, "prototype"));
-        let call = function(prototype("Function").and_then(|p| get(&p, "call")))?;
-        // call.bind(f) is x => f.call(x): the element becomes `this`; the index and array that map and
-        // filter also pass are ignored by these methods and getters.
-        let bound = |f: js_sys::Function| call.bind0(&f);
-        let getter = |proto: &JsValue, key: &str| {
-            js_sys::Reflect::get_own_property_descriptor(proto.unchecked_ref::<js_sys::Object>(), &key.into())
-                .ok()
-                .and_then(|d| function(get(&d, "get")))
-                .map(bound)
-        };
+        use crate::natives::{getter, method, on_each, prototype};
         let array = prototype("Array")?;
         let element = prototype("Element")?;
         let rect = prototype("DOMRectReadOnly")?;
         let label = prototype("HTMLLabelElement")?;
+        let node = prototype("Node")?;
         Some(Self {
-            map: function(get(&array, "map"))?,
-            filter: function(get(&array, "filter"))?,
-            index_of: function(get(&array, "indexOf"))?,
-            rect: bound(function(get(&element, "getBoundingClientRect"))?),
+            map: method(&array, "map")?,
+            filter: method(&array, "filter")?,
+            every: method(&array, "every")?,
+            index_of: method(&array, "indexOf")?,
+            rect: on_each(&method(&element, "getBoundingClientRect")?)?,
             sides: [
                 getter(&rect, "left")?,
                 getter(&rect, "top")?,
@@ -85,6 +85,7 @@ impl Bulk {
             ],
             shadow: getter(&element, "shadowRoot")?,
             control: getter(&label, "control")?,
+            connected: getter(&node, "isConnected")?,
         })
     }
 
@@ -125,6 +126,13 @@ impl Bulk {
                 .map(|e| e.dyn_ref::<Element>().map(Rect::of).unwrap_or_default())
                 .collect()
         })
+    }
+
+    /// Whether every node of `nodes` is still in its document, in one call.
+    pub fn all_connected(&self, nodes: &js_sys::Array) -> bool {
+        self.every
+            .call1(nodes, &self.connected)
+            .is_ok_and(|all| all.is_truthy())
     }
 
     /// What each label of `labels` is the label of (`label.control`), as an array.

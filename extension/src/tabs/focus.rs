@@ -1,12 +1,14 @@
 //! Moving the keyboard focus along the tab's numbering (`focus_next`, `focus_prev`), across frames:
 //! each frame says which of its numbered controls holds its focus and what their roles are, and the
-//! worker picks the next control tab-wide and asks its frame to focus it.
+//! worker picks the next control tab-wide and asks its frame to focus it. A control that takes no
+//! keyboard focus (a `div` with a click handler and no `tabindex`) is passed over, as Tab passes it.
 //!
-//! Must not: activate anything (focusing is not clicking), or move the focus by a numbering the page
-//! changed under (a stale answer renumbers and looks again, once).
+//! Must not: activate anything (focusing is not clicking), make anything focusable (a `tabindex`
+//! written into the page would show it Waymark), or move the focus by a numbering the page changed
+//! under (a stale answer renumbers and looks again, once).
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::json;
 use waymark_protocol::{ErrorKind, PageTool, ToolResult, ToolStatus, WorkerToContent};
@@ -84,49 +86,54 @@ pub(super) async fn move_focus(tab: i32, role: Option<String>, forward: bool) ->
             })
             .collect();
         let current = current_focus(&holders, last_moved_to(tab));
-        let fits = |i: &usize| {
-            wanted
-                .as_ref()
-                .is_none_or(|w| slots.get(*i).is_some_and(|slot| fold(role_of(slot)) == *w))
-        };
-        let next = if forward {
-            (current.map_or(0, |c| c + 1)..slots.len()).find(fits)
-        } else {
-            (0..current.unwrap_or(slots.len())).rev().find(fits)
-        };
-        let Some(next) = next else {
-            return ToolResult::ok(json!({"at_end": true, "total": slots.len()}));
-        };
-        let Some(&(frame, local)) = slots.get(next) else {
-            continue;
-        };
-        let number = next as u32 + 1;
-        let moved = send(
-            tab,
-            frame,
-            &WorkerToContent::Tool {
-                tool: PageTool::FocusNext { role: None },
-                number: Some(local),
-                pin: None,
-                guard: None,
-            },
-        )
-        .await;
-        let stale = is_stale(&moved);
-        if moved.status == ToolStatus::Error && stale && attempt == 0 {
-            // The page changed under the numbering: renumber and look again.
-            continue;
+        // Controls found to take no keyboard focus: passed over, as Tab passes them.
+        let mut unfocusable: HashSet<usize> = HashSet::new();
+        loop {
+            let fits = |i: &usize| {
+                !unfocusable.contains(i)
+                    && wanted
+                        .as_ref()
+                        .is_none_or(|w| slots.get(*i).is_some_and(|slot| fold(role_of(slot)) == *w))
+            };
+            let next = if forward {
+                (current.map_or(0, |c| c + 1)..slots.len()).find(fits)
+            } else {
+                (0..current.unwrap_or(slots.len())).rev().find(fits)
+            };
+            let Some((next, &(frame, local))) = next.and_then(|n| Some((n, slots.get(n)?))) else {
+                return ToolResult::ok(json!({"at_end": true, "total": slots.len()}));
+            };
+            let number = next as u32 + 1;
+            let moved = send(
+                tab,
+                frame,
+                &WorkerToContent::Tool {
+                    tool: PageTool::FocusNext { role: None },
+                    number: Some(local),
+                    pin: None,
+                    guard: None,
+                },
+            )
+            .await;
+            if moved.status == ToolStatus::Error && is_stale(&moved) && attempt == 0 {
+                // The page changed under the numbering: renumber and look again.
+                break;
+            }
+            if moved.status == ToolStatus::Error {
+                return moved;
+            }
+            let data = moved.data.unwrap_or_default();
+            if data.get("focusable").and_then(|f| f.as_bool()) == Some(false) {
+                unfocusable.insert(next);
+                continue;
+            }
+            LAST_FOCUS.with_borrow_mut(|l| l.insert(tab, number));
+            return ToolResult::ok(json!({
+                "index": number,
+                "role": data.get("role"),
+                "name": data.get("name"),
+            }));
         }
-        if moved.status == ToolStatus::Error {
-            return moved;
-        }
-        let data = moved.data.unwrap_or_default();
-        LAST_FOCUS.with_borrow_mut(|l| l.insert(tab, number));
-        return ToolResult::ok(json!({
-            "index": number,
-            "role": data.get("role"),
-            "name": data.get("name"),
-        }));
     }
     ToolResult::error(wording::page_kept_changing())
 }

@@ -12,7 +12,10 @@
 //! - `downloads.rs`: waiting for the download a click starts;
 //! - `focus.rs`: moving the keyboard focus along the numbering;
 //! - `banners.rs`: every frame's banners, found and pressed;
-//! - `ready.rs`: waiting for a page that is loading, and saying which pages no extension may enter.
+//! - `ready.rs`: waiting for a page that is loading, and saying which pages no extension may enter;
+//! - `in_use.rs`: which tabs Waymark works in; the content script goes into their frames only from the
+//!   first use on (a tool addressed to the tab, or the panel opened on it), and whether Waymark is
+//!   acting in a tab now.
 //!
 //! This module does not judge tools: the worker lets page-changing ones through only from the host,
 //! and here they run only with the gate's pin. Nothing here is sent into a page's windows: every frame
@@ -23,6 +26,7 @@ mod capture_pace;
 mod downloads;
 mod find;
 mod focus;
+pub mod in_use;
 mod navigation;
 mod numbering;
 mod pinned;
@@ -32,6 +36,7 @@ mod tablist;
 
 use waymark_protocol::{ErrorKind, ListScope, PageTool, Pin, ToolResult, WorkerToContent};
 
+use crate::chrome::scripting::Frames;
 use crate::{chrome, wording};
 use numbering::DEFAULT_LIMIT;
 
@@ -46,10 +51,15 @@ pub async fn run(tab_id: Option<i32>, tool: PageTool, pin: Option<Pin>) -> ToolR
             None => return ToolResult::failed(ErrorKind::Unreachable, wording::no_tab()),
         },
     };
+    if reaches_page(&tool) {
+        // The first tool addressed to a tab puts Waymark's script into it.
+        in_use::use_tab(tab).await;
+    }
     if tool.changes_page() && !matches!(tool, PageTool::PressBanners { .. }) {
         let Some(pin) = pin else {
             return unpinned();
         };
+        let _acting = in_use::acting(tab);
         return pinned::run_pinned(tab, tool, pin).await;
     }
     match tool {
@@ -73,13 +83,20 @@ pub async fn run(tab_id: Option<i32>, tool: PageTool, pin: Option<Pin>) -> ToolR
         PageTool::ListTabs => tablist::list_tabs().await,
         PageTool::SwitchTab { index } => tablist::switch_tab(index).await,
         tool @ PageTool::Describe { index } => numbering::by_number(tab, index, tool).await,
-        PageTool::Preview { action } => pinned::preview(tab, *action).await,
+        // With a pin: the gate's second look at a held action, on exactly the pinned element.
+        PageTool::Preview { action } => match pin {
+            Some(pin) => pinned::preview_pinned(tab, *action, pin).await,
+            None => pinned::preview(tab, *action).await,
+        },
         PageTool::Screenshot => screenshot::screenshot(tab).await,
         PageTool::DownloadWait { timeout_ms } => downloads::download_wait(timeout_ms).await,
         PageTool::FocusNext { role } => focus::move_focus(tab, role, true).await,
         PageTool::FocusPrev { role } => focus::move_focus(tab, role, false).await,
         PageTool::FindBanners => banners::find_banners(tab).await,
-        PageTool::PressBanners { pins } => banners::press_banners(tab, pins).await,
+        PageTool::PressBanners { pins } => {
+            let _acting = in_use::acting(tab);
+            banners::press_banners(tab, pins).await
+        }
         // Page-changing tools went to `run_pinned` above.
         PageTool::Press { .. }
         | PageTool::Navigate { .. }
@@ -95,6 +112,15 @@ pub async fn run(tab_id: Option<i32>, tool: PageTool, pin: Option<Pin>) -> ToolR
     }
 }
 
+/// Whether `tool` reaches into the tab's page (all but the tab list, switching tabs and waiting for a
+/// download, which the worker does with the browser alone).
+fn reaches_page(tool: &PageTool) -> bool {
+    !matches!(
+        tool,
+        PageTool::ListTabs | PageTool::SwitchTab { .. } | PageTool::DownloadWait { .. }
+    )
+}
+
 /// The refusal of a page-changing tool that came without the gate's pin.
 fn unpinned() -> ToolResult {
     ToolResult::failed(ErrorKind::NotAllowed, wording::not_through_gate())
@@ -102,8 +128,9 @@ fn unpinned() -> ToolResult {
 
 /// Sends one message to one frame's content script and returns its answer. When the top frame has
 /// nobody to answer (its page is loading, or has just been replaced), waits for its script
-/// (`ready.rs`) and sends again; a pinned tool is not sent again, since the page it was judged on is
-/// gone.
+/// (`ready.rs`) and sends again; a child frame without the script (one whose document the browser
+/// made without a navigation Waymark heard of) gets it and is asked once more. A pinned tool is not
+/// sent again, since the page it was judged on is gone.
 async fn send(tab: i32, frame: i32, message: &WorkerToContent) -> ToolResult {
     let why = match deliver(tab, frame, message).await {
         Delivery::Answered(result) => return result,
@@ -112,6 +139,11 @@ async fn send(tab: i32, frame: i32, message: &WorkerToContent) -> ToolResult {
     chrome::log(&format!("tab {tab} frame {frame} did not answer: {why}"));
     let pinned = matches!(message, WorkerToContent::Tool { pin: Some(_), .. });
     if frame != 0 {
+        if !pinned && in_use::inject(tab, Frames::Ids(vec![frame])).await.is_ok() {
+            if let Delivery::Answered(result) = deliver(tab, frame, message).await {
+                return result;
+            }
+        }
         // A child frame that is loading has no controls to act on yet; the listing passes it over.
         return ToolResult::failed(ErrorKind::Unreachable, wording::frame_did_not_answer(&why));
     }

@@ -8,7 +8,7 @@
 use serde_json::json;
 use waymark_protocol::{ErrorKind, ToolResult};
 
-use super::{numbering, ready};
+use super::{in_use, numbering, ready};
 use crate::chrome::now_ms;
 use crate::chrome::tabs::{self, NewTab, Tab, TabUpdate};
 use crate::wording;
@@ -107,7 +107,13 @@ async fn open_in_new_tab(tab: i32, url: String) -> ToolResult {
         opener_tab_id: tab,
     };
     match tabs::create(&new).await {
-        Ok(created) => ToolResult::ok(json!({"opened": true, "tab_id": created.id})),
+        Ok(created) => {
+            // Opened by Waymark to work in: its page gets the script as it loads.
+            if let Some(id) = created.id {
+                in_use::mark(id).await;
+            }
+            ToolResult::ok(json!({"opened": true, "tab_id": created.id}))
+        }
         Err(e) => ToolResult::error(wording::new_tab_failed(&e)),
     }
 }

@@ -1,5 +1,7 @@
 //! The gate's two steps in the tab: `preview` says what an action would do and where (the tab, the
 //! frame, its document's token, the element), and `run_pinned` runs a page-changing tool exactly there.
+//! `preview_pinned` describes a held action again on its pinned element, for the gate's second look
+//! at the user's yes.
 //!
 //! Must not: run a page-changing tool anywhere but where it was judged (another frame, a document that
 //! replaced the judged one, an element that is gone or says something else: each is refused, with a
@@ -65,22 +67,50 @@ pub(super) async fn run_pinned(tab: i32, tool: PageTool, pin: Pin) -> ToolResult
             )
             .await;
             if is_stale(&result) {
-                let (kind, said) = if result.is(ErrorKind::PageChanged) {
-                    (ErrorKind::PageChanged, wording::pinned_page_changed())
-                } else {
-                    (ErrorKind::Stale, wording::pinned_gone(result.reason.as_deref()))
-                };
-                // The caller gets the fresh list with the refusal, as for any stale number.
-                let fresh = numbering::list(tab, DEFAULT_LIMIT, 0, false).await;
-                let refused = ToolResult {
-                    reason: result.reason,
-                    ..ToolResult::failed(kind, said)
-                };
-                return refused.with_data(fresh.data);
+                return pinned_refusal(tab, result).await;
             }
             result
         }
     }
+}
+
+/// A pinned tool refused because its document or element changed: said so, with the fresh list, as
+/// for any stale number.
+async fn pinned_refusal(tab: i32, result: ToolResult) -> ToolResult {
+    let (kind, said) = if result.is(ErrorKind::PageChanged) {
+        (ErrorKind::PageChanged, wording::pinned_page_changed())
+    } else {
+        (ErrorKind::Stale, wording::pinned_gone(result.reason.as_deref()))
+    };
+    let fresh = numbering::list(tab, DEFAULT_LIMIT, 0, false).await;
+    let refused = ToolResult {
+        reason: result.reason,
+        ..ToolResult::failed(kind, said)
+    };
+    refused.with_data(fresh.data)
+}
+
+/// What `action` would do now on the element (or in the document) it was pinned to, whatever its
+/// number is now: the gate's second look before a yes runs a held action.
+pub(super) async fn preview_pinned(tab: i32, action: PageTool, pin: Pin) -> ToolResult {
+    let number = action.number();
+    let history = history_of(&action);
+    let message = WorkerToContent::Tool {
+        tool: PageTool::Preview {
+            action: Box::new(action),
+        },
+        number,
+        pin: Some(FramePin {
+            document: pin.document.clone(),
+            element: pin.element,
+        }),
+        guard: None,
+    };
+    let answer = send(tab, pin.frame, &message).await;
+    if is_stale(&answer) {
+        return pinned_refusal(tab, answer).await;
+    }
+    effect_of(tab, pin.frame, number, history.as_ref(), answer).await
 }
 
 /// Tools the worker runs itself are pinned to the document the tab showed when they were judged (a
@@ -110,8 +140,7 @@ async fn check_document(tab: i32, pin: &Pin) -> Result<(), ToolResult> {
 /// document, the element. The gate judges this and pins the action to it.
 pub(super) async fn preview(tab: i32, action: PageTool) -> ToolResult {
     let number = action.number();
-    let history =
-        matches!(action, PageTool::Back | PageTool::Forward | PageTool::Reload).then(|| action.clone());
+    let history = history_of(&action);
     let (frame, answer) = if let Some(index) = number {
         let (frame, local) = match numbering::slot_of(tab, index) {
             Ok(slot) => slot,
@@ -139,6 +168,23 @@ pub(super) async fn preview(tab: i32, action: PageTool) -> ToolResult {
             Err(effect) => return effect,
         }
     };
+    effect_of(tab, frame, number, history.as_ref(), answer).await
+}
+
+/// The action again when it reloads or moves through history: what may send a form post again.
+fn history_of(action: &PageTool) -> Option<PageTool> {
+    matches!(action, PageTool::Back | PageTool::Forward | PageTool::Reload).then(|| action.clone())
+}
+
+/// The effect a frame's preview answer describes, with where it is: the tab, the frame, its document;
+/// for reloading or moving through history (`history`), the form post it would send again.
+async fn effect_of(
+    tab: i32,
+    frame: i32,
+    number: Option<u32>,
+    history: Option<&PageTool>,
+    answer: ToolResult,
+) -> ToolResult {
     if answer.status == ToolStatus::Error {
         return answer;
     }
@@ -153,7 +199,7 @@ pub(super) async fn preview(tab: i32, action: PageTool) -> ToolResult {
     } else {
         tab_url(tab).await
     };
-    let resends = match &history {
+    let resends = match history {
         Some(action) => resends(tab, action, &page_url, preview.destination.as_deref()).await,
         None => None,
     };
@@ -170,6 +216,7 @@ pub(super) async fn preview(tab: i32, action: PageTool) -> ToolResult {
         option: preview.option,
         linked: preview.linked,
         resends,
+        keys: preview.keys,
     };
     effect_result(&effect)
 }
@@ -236,6 +283,7 @@ async fn tab_preview(tab: i32, action: PageTool) -> Result<ToolResult, ToolResul
         option: None,
         linked,
         resends: None,
+        keys: None,
     };
     Err(effect_result(&effect))
 }

@@ -1,15 +1,18 @@
-//! Waiting for a tab's page to answer. Waymark's content script starts in a page only once the page
-//! is nearly loaded (`document_idle`) and its wasm has been fetched and compiled, so for a moment after
-//! every page load (longer on a busy page) the tab has nobody to answer. A tool that finds nobody there
-//! waits here, bounded, for the page's script, and fails only for a page no extension may enter,
-//! saying which, or for a page that will not get the script (open since before Waymark was installed).
+//! Waiting for a tab's page to answer. Waymark's content script goes into a tab's documents as they
+//! commit (`in_use.rs`), but a frame answers only once its document is parsed and its wasm fetched and
+//! compiled, so for a moment after every page load (longer on a busy page) the tab has nobody to
+//! answer. A tool that finds nobody there puts the script into the tab's frames again (harmless where
+//! it runs already: it starts once per document), waits here, bounded, for the page's answer, and fails
+//! only for a page no extension may enter, saying which, or for a page the script does not start in.
 //!
 //! Must not: wait past its deadline, call a page closed to extensions "loading" (it is told from its
-//! address at once), or send the page anything but the harmless `Document` question while it waits.
+//! address at once, or from the browser's refusal of the script once the page has loaded), or send the
+//! page anything but the harmless `Document` question while it waits.
 
 use waymark_protocol::{ErrorKind, ToolResult, WorkerToContent};
 
-use super::{deliver, Delivery};
+use super::{deliver, in_use, Delivery};
+use crate::chrome::scripting::Frames;
 use crate::chrome::{self, tabs};
 use crate::wording;
 
@@ -17,8 +20,11 @@ use crate::wording;
 /// deadlines for a tool).
 pub(super) const READY_WAIT_MS: u32 = 8_000;
 /// How long after its page has loaded a script may still take to start: the wasm is fetched and
-/// compiled after `document_idle`, and a page busy with its own work after loading delays that.
+/// compiled while the page loads, and a page busy with its own work after loading delays that.
 const SCRIPT_START_GRACE_MS: f64 = 3_000.0;
+/// How often, while nobody answers, the script is put into the tab's frames again (a document that
+/// replaced the one it went into, a navigation it missed).
+const INJECT_EVERY_MS: f64 = 1_000.0;
 /// How often the tab is looked at while it is waited for.
 const READY_POLL_MS: u32 = 50;
 
@@ -87,6 +93,9 @@ async fn closed(url: &str) -> Option<ToolResult> {
 pub(super) async fn top_frame(tab: i32, wait_ms: u32) -> Result<(), ToolResult> {
     let began = chrome::now_ms();
     let mut loaded_at: Option<f64> = None;
+    let mut injected_at: Option<f64> = None;
+    // Why the browser last refused the script, if it did.
+    let mut refused: Option<String> = None;
     loop {
         let Ok(shown) = tabs::get(tab).await else {
             return Err(ToolResult::failed(ErrorKind::Unreachable, wording::tab_closed()));
@@ -105,7 +114,24 @@ pub(super) async fn top_frame(tab: i32, wait_ms: u32) -> Result<(), ToolResult> 
             return Ok(());
         }
         let now = chrome::now_ms();
+        if !moving && injected_at.is_none_or(|at| now - at >= INJECT_EVERY_MS) {
+            injected_at = Some(now);
+            refused = in_use::inject(tab, Frames::All).await.err();
+            if refused.is_none() {
+                // Started (or was there): ask again at once.
+                continue;
+            }
+        }
         if shown.status == "complete" && !moving {
+            if let Some(why) = &refused {
+                // A page that has loaded and into which the browser lets no script (an error page, a
+                // site the browser's policy closes to extensions).
+                chrome::log(&format!("tab {tab}: the browser keeps the script out: {why}"));
+                return Err(ToolResult::failed(
+                    ErrorKind::Unreachable,
+                    wording::page_not_entered(&shown.url),
+                ));
+            }
             let since = *loaded_at.get_or_insert(now);
             if now - since >= SCRIPT_START_GRACE_MS {
                 return Err(ToolResult::failed(

@@ -43,9 +43,16 @@ pub fn file_page_closed(url: &str) -> String {
     with_words(|w| say!(w, "tab-file-page", url = url))
 }
 
-/// The page has loaded but Waymark's script never started in it: it was there before Waymark.
+/// The page has loaded and took Waymark's script, but the script never answered (a page open while
+/// Waymark was updated keeps the old one's).
 pub fn page_needs_reload(url: &str) -> String {
     with_words(|w| say!(w, "tab-needs-reload", url = url))
+}
+
+/// The page has loaded, and the browser refuses to put Waymark's script into it (an error page, a site
+/// the browser's policy closes to extensions).
+pub fn page_not_entered(url: &str) -> String {
+    with_words(|w| say!(w, "tab-not-entered", url = url))
 }
 
 /// The page was still loading when the tool could wait no longer.

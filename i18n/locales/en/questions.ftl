@@ -16,6 +16,17 @@ question-target = { $role } '{ $name }'
 question-target-shows = { $role } '{ $name }' (it shows '{ $shows }')
 # The role of a control whose role is not known.
 question-element = element
+# The item a control acts on, after the control ($target): $item is page text (a row's words, a card's
+# heading), $place one of question-where-*.
+question-target-for = { $target } for '{ $item }'
+question-target-for-at = { $target } for '{ $item }' ({ $place })
+# Only the heading above the control says what it is about.
+question-target-under = { $target } under '{ $item }'
+# $position: the row's or item's place, from 1; $of: the table's or list's name (page text).
+question-where-row = row { $position }
+question-where-row-of = row { $position } of '{ $of }'
+question-where-item = item { $position }
+question-where-item-of = item { $position } of '{ $of }'
 
 question-action-back = Go back
 question-action-forward = Go forward
@@ -51,6 +62,11 @@ question-effect-may-command = the page may take it as a command
 question-effect-publishes = this publishes what it saves (the page says '{ $signal }')
 # $address: where the form was posted when the page was first shown.
 question-effect-resends = this sends the form to { $address } again
+# $asks: the words of the page's own question the control answers (a dialog, the paragraph above an
+# "OK"), shortened.
+question-effect-answers = this answers the page's question '{ $asks }'
+# Two of the effects above, said together.
+question-effects = { $first }, and { $second }
 
 question-key-enter = Enter
 question-key-space = Space
@@ -115,3 +131,16 @@ question-unanswered-expired = Not done: nobody answered the question within 5 mi
 question-unanswered-page-changed = Not done: the page changed before the user answered, so the action could no longer do what was asked.
 question-unanswered-withdrawn = Not done: the question was withdrawn before the user answered.
 question-unanswered-stopped = Not done: the user stopped the agent before answering.
+
+## At the yes the action is described again; when what it would do is no longer what the question said
+## (a list redrew its rows in place), nothing is done and the user is asked again, hearing first what
+## changed. $question is the new question, $change one of question-changed-*; $now and $before are page
+## text or addresses.
+question-changed = The page changed since the question: { $change }. { $question }
+question-changed-item = it now acts on '{ $now }', not '{ $before }'
+question-changed-item-gone = it no longer acts on '{ $before }'
+question-changed-words = the control now says '{ $now }', not '{ $before }'
+question-changed-asks = the page's question now says '{ $now }'
+question-changed-destination = it now goes to { $now }, not { $before }
+question-changed-form = it now sends its form to { $now }
+question-changed-option = it would now choose '{ $now }', not '{ $before }'

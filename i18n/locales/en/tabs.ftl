@@ -9,7 +9,8 @@ tab-frame-silent = A frame inside this page did not answer this request (the bro
 tab-browser-page = Waymark cannot reach this tab: it shows { $url }, one of the browser's own pages, which no extension may enter. Open a web page in it, or switch to a tab that shows one.
 tab-web-store = Waymark cannot reach this tab: it shows the Chrome Web Store ({ $url }), which no extension may enter.
 tab-file-page = Waymark cannot reach this tab: it shows a file ({ $url }), and Waymark may enter files only when "Allow access to file URLs" is on in its details on the browser's extensions page.
-tab-needs-reload = Waymark cannot reach the page in this tab ({ $url }): it was probably open before Waymark was installed or updated. Reload it, then try again.
+tab-needs-reload = Waymark cannot reach the page in this tab ({ $url }): its script did not start there, which happens to pages that were open while Waymark was updated. Reload the page, then try again.
+tab-not-entered = Waymark cannot reach the page in this tab ({ $url }): the browser lets no extension into it (an error page, or a site the browser's settings close to extensions).
 tab-still-loading = The page in this tab is still loading after { $seconds ->
     [one] { $seconds } second.
    *[other] { $seconds } seconds.

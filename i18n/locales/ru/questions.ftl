@@ -13,6 +13,17 @@ question-do-effect-on = { $action } на сайте { $site }: { $effect }. Да
 question-target = «{ $name }» ({ $role })
 question-target-shows = «{ $name }» ({ $role }, надпись «{ $shows }»)
 question-element = элемент
+# Предмет, над которым действует элемент, после элемента ($target): $item — текст страницы (слова
+# строки, заголовок карточки), $place — одно из question-where-*.
+question-target-for = { $target } для «{ $item }»
+question-target-for-at = { $target } для «{ $item }» ({ $place })
+# О чём элемент, говорит только заголовок над ним.
+question-target-under = { $target } в разделе «{ $item }»
+# $position — место строки или пункта, с 1; $of — название таблицы или списка (текст страницы).
+question-where-row = строка { $position }
+question-where-row-of = строка { $position } в «{ $of }»
+question-where-item = пункт { $position }
+question-where-item-of = пункт { $position } в «{ $of }»
 
 question-action-back = Вернуться назад
 question-action-forward = Перейти вперёд
@@ -43,6 +54,11 @@ question-effect-may-delete = страница может принять это �
 question-effect-may-command = страница может принять это за команду
 question-effect-publishes = это опубликует сохраняемое (на странице написано «{ $signal }»)
 question-effect-resends = это снова отправит форму на { $address }
+# $asks — слова собственного вопроса страницы, на который отвечает элемент (диалог, абзац над «ОК»),
+# сокращённые.
+question-effect-answers = это ответ на вопрос страницы «{ $asks }»
+# Два последствия из перечисленных выше вместе.
+question-effects = { $first }, и { $second }
 
 # Клавиши: Ввод и Пробел — как их называют программы экранного доступа; остальные — надписи на клавишах.
 question-key-enter = Ввод
@@ -97,3 +113,16 @@ question-unanswered-expired = Не сделано: на вопрос никто 
 question-unanswered-page-changed = Не сделано: страница изменилась до ответа пользователя, и действие уже не сделало бы то, о чём спрашивали.
 question-unanswered-withdrawn = Не сделано: вопрос отозван до ответа пользователя.
 question-unanswered-stopped = Не сделано: пользователь остановил агента, не ответив.
+
+## При «да» действие описывается заново; если оно уже не то, о чём спрашивали (список перерисовал
+## строки на месте), ничего не делается и пользователя спрашивают снова, сначала сказав, что
+## изменилось. $question — новый вопрос, $change — одно из question-changed-*; $now и $before — текст
+## страницы или адреса.
+question-changed = Страница изменилась после вопроса: { $change }. { $question }
+question-changed-item = теперь это действие над «{ $now }», а не над «{ $before }»
+question-changed-item-gone = это уже не действие над «{ $before }»
+question-changed-words = элемент теперь называется «{ $now }», а не «{ $before }»
+question-changed-asks = вопрос страницы теперь звучит так: «{ $now }»
+question-changed-destination = теперь это ведёт на { $now }, а не на { $before }
+question-changed-form = теперь форма отправится на { $now }
+question-changed-option = теперь будет выбрано «{ $now }», а не «{ $before }»

@@ -3,8 +3,12 @@
 //! [`QUESTION_TTL`], or whoever asked stops waiting. One question is shown at a time; the others wait
 //! their turn, oldest first, and a new one never replaces one the user is about to answer.
 //!
+//! A yes to an action on an element runs it only after a second look (`recheck.rs`): described again
+//! on the pinned element, it must still do what the question said, or the user is asked again.
+//!
 //! Must not: run a held action anywhere but where it was judged, run it on anything but a yes to its
-//! own question, or leave an asker waiting for a question that was closed.
+//! own question, run it when it would now do something else than its question said, or leave an
+//! asker waiting for a question that was closed.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Weak};
@@ -12,10 +16,11 @@ use std::sync::{Arc, Weak};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 use waymark_protocol::{
-    Answer, ClosedReason, ErrorKind, PageTool, Question, QuestionClosed, QuestionKind, RequestId,
+    Answer, ClosedReason, Effect, ErrorKind, PageTool, Question, QuestionClosed, QuestionKind, RequestId,
     ToExtension, ToolResult,
 };
 
+use super::recheck::Recheck;
 use super::request::Guarded;
 use super::{question, Action, Decided, Gate, Gated, Requester, EXPIRY_TICK, MAX_WAITING, QUESTION_TTL};
 use crate::mcp::external::External;
@@ -36,6 +41,8 @@ pub(super) struct Pending {
     on_no: Option<String>,
     /// What `/details` says while the question is shown (the program a client is).
     detail: Option<String>,
+    /// What the question described, for the second look at the yes (actions on an element).
+    effect: Option<Effect>,
     asked_at: Instant,
 }
 
@@ -89,8 +96,65 @@ impl Gate {
         on_no: Option<String>,
         detail: Option<String>,
     ) -> Gated {
-        let pending = self.pending(requester, action, external, question, on_no, detail.clone());
-        let (id, text) = (pending.id, pending.text.clone());
+        let pending = self.pending(requester, action, question, detail);
+        self.enqueue(Pending {
+            external,
+            on_no,
+            ..pending
+        })
+        .await
+    }
+
+    /// [`Gate::hold`] for an action on the page whose question described `effect`: at the yes it is
+    /// described again and must still match.
+    pub(super) async fn hold_described(
+        &self,
+        requester: Requester,
+        action: Action,
+        question: String,
+        detail: Option<String>,
+        effect: Effect,
+    ) -> Gated {
+        let pending = self.pending(requester, action, question, detail);
+        self.enqueue(Pending {
+            effect: Some(effect),
+            ..pending
+        })
+        .await
+    }
+
+    /// A new held action with its question, in the words the user hears.
+    fn pending(
+        &self,
+        requester: Requester,
+        action: Action,
+        question: String,
+        detail: Option<String>,
+    ) -> Pending {
+        let text = match (&requester, &action) {
+            // The user must know who wants this done in their browser.
+            (
+                Requester::Client { name, .. },
+                Action::Page { .. } | Action::Request { .. } | Action::External { .. },
+            ) => question::client_asks(&self.words(), name, &question),
+            _ => question,
+        };
+        Pending {
+            id: self.new_question_id(),
+            requester,
+            action,
+            external: None,
+            text,
+            on_no: None,
+            detail,
+            effect: None,
+            asked_at: Instant::now(),
+        }
+    }
+
+    /// Shows `pending`'s question now if no other question is shown, else after those before it.
+    async fn enqueue(&self, pending: Pending) -> Gated {
+        let (id, text, detail) = (pending.id, pending.text.clone(), pending.detail.clone());
         let show = {
             let mut questions = self.lock();
             if questions.shown.is_none() {
@@ -107,37 +171,6 @@ impl Gate {
             self.ask(id, &text, detail).await;
         }
         Gated::Asked { id, question: text }
-    }
-
-    /// A question about `action`, with a new id, worded for whoever asked.
-    fn pending(
-        &self,
-        requester: Requester,
-        action: Action,
-        external: Option<Arc<External>>,
-        question: String,
-        on_no: Option<String>,
-        detail: Option<String>,
-    ) -> Pending {
-        let id = self.new_question_id();
-        let text = match (&requester, &action) {
-            // The user must know who wants this done in their browser.
-            (
-                Requester::Client { name, .. },
-                Action::Page { .. } | Action::Request { .. } | Action::External { .. },
-            ) => question::client_asks(&self.words(), name, &question),
-            _ => question,
-        };
-        Pending {
-            id,
-            requester,
-            action,
-            external,
-            text,
-            on_no,
-            detail,
-            asked_at: Instant::now(),
-        }
     }
 
     async fn ask(&self, id: RequestId, text: &str, detail: Option<String>) {
@@ -182,21 +215,45 @@ impl Gate {
             return;
         };
         let result = if answer.yes {
-            match self.run_held(&pending).await {
-                Held::Done(result) => result,
-                // Running it, the page tried to send something else the user must allow: asked next,
-                // for the same asker, before any other question.
-                Held::Again {
-                    action,
+            match self.look_again(&pending).await {
+                Recheck::Same => match self.run_held(&pending).await {
+                    Held::Done(result) => result,
+                    // Running it, the page tried to send something else the user must allow: asked
+                    // next, for the same asker, before any other question.
+                    Held::Again {
+                        action,
+                        question,
+                        on_no,
+                    } => {
+                        let Pending {
+                            requester, detail, ..
+                        } = pending;
+                        let next = Pending {
+                            on_no: Some(on_no),
+                            ..self.pending(requester, action, question, detail)
+                        };
+                        self.lock().waiting.push_front(next);
+                        return self.show_next().await;
+                    }
+                },
+                Recheck::Gone(result) => result,
+                Recheck::Changed {
+                    effect,
+                    tool,
                     question,
-                    on_no,
                 } => {
+                    // Nothing runs: the user hears what changed and is asked about what it would do now.
                     let Pending {
                         requester, detail, ..
                     } = pending;
-                    let next = self.pending(requester, action, None, question, Some(on_no), detail);
-                    self.lock().waiting.push_front(next);
-                    return self.show_next().await;
+                    let action = Action::Page {
+                        tool,
+                        pin: effect.pin.clone(),
+                    };
+                    self.hold_described(requester, action, question, detail, *effect)
+                        .await;
+                    self.show_next().await;
+                    return;
                 }
             }
         } else {
@@ -210,6 +267,14 @@ impl Gate {
         };
         self.settle(pending, answer.yes, None, result).await;
         self.show_next().await;
+    }
+
+    /// The second look at a held action on an element, before its yes runs it.
+    async fn look_again(&self, pending: &Pending) -> Recheck {
+        match (&pending.action, &pending.effect) {
+            (Action::Page { tool, pin }, Some(asked)) => self.recheck(tool, pin, asked).await,
+            _ => Recheck::Same,
+        }
     }
 
     /// Runs a held action on the user's yes: exactly it, where it was judged.

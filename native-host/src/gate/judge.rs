@@ -51,6 +51,10 @@ pub fn judge(words: &Words, tool: PageTool, effect: &Effect) -> Judged {
         PageTool::Press { key, index } => {
             let mut proposed = on_element(ActionKind::Press, target, None, effect);
             proposed.key = Some(key.clone());
+            if let Some(keys) = &effect.keys {
+                proposed.open_layer = keys.open_layer;
+                proposed.shortcut = keys.shortcut.as_ref().map(element_of);
+            }
             (proposed, PageTool::Press { key, index })
         }
         tool @ (PageTool::Navigate { .. } | PageTool::OpenInNewTab { .. }) => {
@@ -145,12 +149,17 @@ fn on_element(
     text: Option<&str>,
     effect: &Effect,
 ) -> ProposedAction {
+    // In a frame, the tab's own address says whose page it is (a payment provider's frame in a shop).
+    let top_url = target
+        .filter(|t| t.url != effect.page_url)
+        .map(|_| effect.page_url.clone());
     ProposedAction {
         action: Some(kind),
         element: target.map(element_of),
         url: Some(target.map_or(effect.page_url.clone(), |t| t.url.clone())),
         text: text.map(str::to_owned),
-        key: None,
+        top_url,
+        ..ProposedAction::default()
     }
 }
 
@@ -186,5 +195,9 @@ pub(super) fn element_of(info: &ElementInfo) -> policy::Element {
         editable: Some(info.editable),
         sends_on_enter: info.sends_on_enter,
         secret: info.secret,
+        multiline: Some(info.multiline),
+        asks: info.asks.clone(),
+        danger: info.danger,
+        opens_dialog: info.opens_dialog,
     }
 }

@@ -9,10 +9,11 @@
 //! Every page-changing tool runs pinned ([`waymark_protocol::Pin`]): in the tab, frame, document and on
 //! the element that were judged, or not at all. One the policy allows runs guarded (`request.rs`): a
 //! request its tab tries to send meanwhile that the judged effect does not cover is stopped and judged
-//! again, as an effect of its own. A held action keeps its pin, so a yes acts exactly
-//! there; its question closes when that page changes, when nobody answers within
-//! [`QUESTION_TTL`], or when whoever asked stops waiting. Questions are asked one at a time: a new one
-//! waits its turn and never replaces one the user is about to answer.
+//! again, as an effect of its own. A held action keeps its pin, so a yes acts exactly there, after a
+//! second look: described again at the yes, it must still do what its question said (`recheck.rs`),
+//! or nothing runs and the user is asked again. Its question closes when that page changes, when
+//! nobody answers within [`QUESTION_TTL`], or when whoever asked stops waiting. Questions are asked
+//! one at a time: a new one waits its turn and never replaces one the user is about to answer.
 //!
 //! What it must not do: let a page-changing tool reach a page any other way; decide from the name of
 //! a tool or the words of a message (outcomes are typed); let page text in a question pass unquoted.
@@ -23,6 +24,7 @@ mod held;
 mod judge;
 mod provenance;
 mod question;
+mod recheck;
 mod request;
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -347,9 +349,10 @@ impl Gate {
             Verdict::Confirm => {
                 let action = Action::Page {
                     tool: judged.tool,
-                    pin: effect.pin,
+                    pin: effect.pin.clone(),
                 };
-                self.hold(requester, action, None, judged.question, None, None)
+                // At the yes it is described again, and must still be what this question says.
+                self.hold_described(requester, action, judged.question, None, effect)
                     .await
             }
         }

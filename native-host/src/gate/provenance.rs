@@ -171,6 +171,7 @@ mod tests {
             option: None,
             linked,
             resends: None,
+            keys: None,
         }
     }
 

@@ -1,8 +1,10 @@
 //! The words of the gate: each question says what will happen, in the user's terms and language — the
-//! action, the control as a screen reader names it (and what it shows, when that differs), what the
-//! form does or where the link goes, and the site: "Press Enter in textbox 'Coupon code': this submits
-//! the form 'Place order (€84.97)' on shop.example. Yes or no?" — and the sentences the asker hears when
-//! nothing was done. Every sentence is a message of `questions.ftl`, said with [`Words`]; the order of
+//! action, the control as a screen reader names it (and what it shows, when that differs), the item it
+//! acts on (its row, list item, card or heading), what the form does or where the link goes, the words
+//! of the page's own question it answers, and the site: "Press Enter in textbox 'Coupon code': this
+//! submits the form 'Place order (€84.97)' on shop.example. Yes or no?", "Click button 'Delete' for
+//! 'Quarterly report' (row 3 of 'Inbox') on mail.example? Yes or no." — and the sentences the asker
+//! hears when nothing was done, or when the page changed before the yes. Every sentence is a message of `questions.ftl`, said with [`Words`]; the order of
 //! its parts is the catalogue's, not the code's.
 //!
 //! Page text is always quoted and passed through [`crate::policy::quoted`] (control, bidi and invisible
@@ -10,10 +12,14 @@
 //! here decides anything.
 
 use waymark_i18n::{say, Words};
-use waymark_protocol::{ActKind, ClosedReason, Effect, ElementInfo, PageTool};
+use waymark_protocol::{ActKind, ClosedReason, Effect, ElementInfo, Item, ItemKind, PageTool};
 
 use super::consent::Client;
-use crate::policy::{quoted, Concern};
+use crate::policy::{quoted, quoted_at_most, Concern};
+
+/// How much of the page's own question a question quotes: a long notice is shortened (its start and
+/// its end, where the question usually is), never dropped.
+const ASKS_QUOTE_MAX: usize = 160;
 
 /// What the asker hears when the user says no.
 pub fn said_no(words: &Words) -> String {
@@ -54,7 +60,7 @@ pub fn ask(words: &Words, tool: &PageTool, effect: &Effect) -> String {
                 ActKind::Click => finish(
                     words,
                     say!(words, "question-action-click", target = named),
-                    click_effect(words, target),
+                    both(words, click_effect(words, target), answers(words, target, false)),
                     site,
                 ),
                 ActKind::Type if text.as_deref().is_some_and(|t| t.contains(['\n', '\r'])) => finish(
@@ -129,7 +135,10 @@ pub fn ask(words: &Words, tool: &PageTool, effect: &Effect) -> String {
                 Some(target) => {
                     let effect = match key {
                         Key::Delete | Key::Backspace => Some(say!(words, "question-effect-may-delete")),
-                        _ => click_effect(words, target),
+                        Key::Enter | Key::Space => {
+                            both(words, click_effect(words, target), answers(words, target, false))
+                        }
+                        _ => Some(say!(words, "question-effect-may-command")),
                     };
                     let named = named(words, target);
                     let action = if effect_focused(tool) {
@@ -160,9 +169,12 @@ pub fn ask(words: &Words, tool: &PageTool, effect: &Effect) -> String {
 }
 
 /// The question when the policy saw an effect the control's words do not say: "Click button 'Update':
-/// this publishes what it saves (the page says 'published') on blog.example. Yes or no?"
+/// this publishes what it saves (the page says 'published') on blog.example. Yes or no?", "Click button
+/// 'OK': this answers the page's question 'Delete your account permanently?' on example.com. Yes or
+/// no?"
 pub fn with_concern(words: &Words, tool: &PageTool, effect: &Effect, concern: &Concern) -> Option<String> {
-    let target = named(words, effect.target.as_ref()?);
+    let info = effect.target.as_ref()?;
+    let target = named(words, info);
     let action = match tool {
         PageTool::OverlayAct {
             action: ActKind::Click,
@@ -172,6 +184,12 @@ pub fn with_concern(words: &Words, tool: &PageTool, effect: &Effect, concern: &C
             action: ActKind::Click,
             ..
         } => say!(words, "question-action-click", target = target),
+        PageTool::Press { key, .. } if effect_focused(tool) => say!(
+            words,
+            "question-action-press-focused",
+            key = Key::of(key).said(words),
+            target = target
+        ),
         PageTool::Press { key, .. } => say!(
             words,
             "question-action-press-on",
@@ -184,6 +202,8 @@ pub fn with_concern(words: &Words, tool: &PageTool, effect: &Effect, concern: &C
         Concern::Publishes { signal } => {
             say!(words, "question-effect-publishes", signal = quoted(signal))
         }
+        Concern::Answers => both(words, click_effect(words, info), answers(words, info, true))?,
+        Concern::PageCommand => say!(words, "question-effect-may-command"),
     };
     Some(finish(words, action, Some(concern), site_of(&effect.page_url)))
 }
@@ -327,9 +347,73 @@ fn role(words: &Words, role: &str) -> String {
     }
 }
 
-/// "button 'Pay €84.97'", with what it shows when that is not what it is called:
-/// "link 'Read more' (it shows 'Delete all mail')".
-fn named(words: &Words, target: &ElementInfo) -> String {
+/// "button 'Pay €84.97'", with what it shows when that is not what it is called ("link 'Read more' (it
+/// shows 'Delete all mail')") and the item it acts on ("button 'Delete' for 'Quarterly report' (row 3
+/// of 'Inbox')").
+pub(super) fn named(words: &Words, target: &ElementInfo) -> String {
+    let control = control(words, target);
+    match &target.item {
+        Some(item) => of_item(words, control, item),
+        None => control,
+    }
+}
+
+/// The control followed by the item it acts on.
+fn of_item(words: &Words, target: String, item: &Item) -> String {
+    let name = quoted(&item.name);
+    let place = match (item.kind, item.position, item.of.as_deref().map(quoted)) {
+        (ItemKind::Row, Some(position), Some(of)) => {
+            Some(say!(words, "question-where-row-of", position = position, of = of))
+        }
+        (ItemKind::Row, Some(position), None) => Some(say!(words, "question-where-row", position = position)),
+        (ItemKind::ListItem, Some(position), Some(of)) => Some(say!(
+            words,
+            "question-where-item-of",
+            position = position,
+            of = of
+        )),
+        (ItemKind::ListItem, Some(position), None) => {
+            Some(say!(words, "question-where-item", position = position))
+        }
+        _ => None,
+    };
+    match (item.kind, place) {
+        (ItemKind::Heading, _) => say!(words, "question-target-under", target = target, item = name),
+        (_, Some(place)) => say!(
+            words,
+            "question-target-for-at",
+            target = target,
+            item = name,
+            place = place
+        ),
+        (_, None) => say!(words, "question-target-for", target = target, item = name),
+    }
+}
+
+/// The words of the page's own question the control answers, when the page asks it: in a dialog, or
+/// asking with a question mark — or always when the policy's concern is that question (`concerned`).
+fn answers(words: &Words, target: &ElementInfo, concerned: bool) -> Option<String> {
+    let asks = target.asks.as_deref()?.trim();
+    let asking = target.in_dialog || asks.contains(['?', '？', '؟']);
+    (!asks.is_empty() && (asking || concerned)).then(|| {
+        say!(
+            words,
+            "question-effect-answers",
+            asks = quoted_at_most(asks, ASKS_QUOTE_MAX)
+        )
+    })
+}
+
+/// Two things a control does, said together.
+fn both(words: &Words, first: Option<String>, second: Option<String>) -> Option<String> {
+    match (first, second) {
+        (Some(first), Some(second)) => Some(say!(words, "question-effects", first = first, second = second)),
+        (one, other) => one.or(other),
+    }
+}
+
+/// The control alone: "button 'Pay €84.97'", or "link 'Read more' (it shows 'Delete all mail')".
+fn control(words: &Words, target: &ElementInfo) -> String {
     let role = role(words, &target.role);
     let name = quoted(&target.name);
     if let Some(shows) = target.text.as_deref() {
@@ -451,7 +535,7 @@ impl Key {
 }
 
 /// An address as said in a question: one line, no control or bidi characters, shortened.
-fn address(url: &str) -> String {
+pub(super) fn address(url: &str) -> String {
     crate::policy::cleaned(url, 120)
 }
 

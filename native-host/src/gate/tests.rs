@@ -13,6 +13,7 @@ use waymark_protocol::{
 
 use super::*;
 
+mod asked_again;
 mod every_tool;
 
 fn pin(element: Option<u64>) -> Pin {
@@ -44,6 +45,7 @@ fn effect_on(target: ElementInfo) -> Effect {
         option: None,
         linked: false,
         resends: None,
+        keys: None,
     }
 }
 
@@ -364,7 +366,8 @@ async fn a_choice_runs_with_the_option_the_preview_resolved_and_a_risky_one_asks
     list.tag = "select".into();
     let describe: Describe = Arc::new(move |tool| {
         let label = match tool {
-            PageTool::OverlayAct { text, .. } if text.as_deref() == Some("forever") => {
+            // As the extension resolves a part of an option's label (and, at the yes, the whole label).
+            PageTool::OverlayAct { text, .. } if text.as_deref().is_some_and(|t| t.contains("forever")) => {
                 "Delete selected forever"
             }
             _ => "Mark as read",
@@ -486,6 +489,7 @@ async fn the_agent_asks_before_it_reuses_a_pinned_tab_and_the_user_never_does() 
         option: None,
         linked: false,
         resends: None,
+        keys: None,
     });
     let mut fake = extension(describe);
     let go = PageTool::Navigate {
@@ -526,6 +530,7 @@ async fn page_words_sent_to_a_site_nobody_named_ask_but_the_users_search_does_no
         option: None,
         linked: false,
         resends: None,
+        keys: None,
     });
     let fake = extension(describe);
     fake.gate.note_user_words("find cheap flights to Oslo");

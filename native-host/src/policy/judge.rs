@@ -4,8 +4,11 @@
 //!
 //! Must not: echo typed text or a field's value in a reason, or decide by site.
 
+use super::keys::{judge_enter_in_field, judge_press};
+use super::structure;
 use super::text::{
-    destructive_path, find, find_amount, is_cjk, percent_decode, quote, token_hint, url_hint, TextKind, LEX,
+    destructive_path, find, find_amount, find_whole, is_cjk, percent_decode, quote, token_hint, url_hint,
+    TextKind, LEX,
 };
 use waymark_protocol::{secret_kind, FieldFacts, SecretKind};
 
@@ -76,7 +79,7 @@ fn captcha_decision(f: &Facts, term: &str) -> Decision {
 }
 
 /// "a password", "card details" for reasons.
-fn what(kind: SecretKind) -> &'static str {
+pub(super) fn what(kind: SecretKind) -> &'static str {
     match kind {
         SecretKind::Password => "a password",
         SecretKind::OneTimeCode => "a one-time code",
@@ -87,7 +90,7 @@ fn what(kind: SecretKind) -> &'static str {
 
 /// Whether the field holds a secret, and what says so: the shared predicate over what this element
 /// tells, or else the extension's own finding (it saw more of the field).
-fn secret_field(f: &Facts) -> Option<(SecretKind, String)> {
+pub(super) fn secret_field(f: &Facts) -> Option<(SecretKind, String)> {
     let facts = FieldFacts {
         tag: &f.tag,
         role: &f.role,
@@ -136,7 +139,7 @@ fn looks_like_card_number(text: &str) -> bool {
 // ---------------------------------------------------------------------------------------------------
 // Activation: a click, Enter or Space on a button or link, choosing with a button-like control.
 
-fn judge_activation(f: &Facts) -> Decision {
+pub(super) fn judge_activation(f: &Facts) -> Decision {
     let described = f.described();
     if let Some(label) = f.labels().into_iter().find(|l| l.truncated) {
         return Decision::confirm(format!(
@@ -144,6 +147,10 @@ fn judge_activation(f: &Facts) -> Decision {
             f.noun(),
             label.raw.chars().count()
         ));
+    }
+    // One question per intent: the page's own confirmation will ask, and its answer is judged.
+    if let Some(decision) = structure::opens_confirmation(f) {
+        return decision;
     }
     if let Some(reason) = risky_words(f, f.labels()) {
         return Decision::confirm(reason);
@@ -171,6 +178,12 @@ fn judge_activation(f: &Facts) -> Decision {
         decision.concern = Some(super::Concern::Publishes { signal });
         return decision;
     }
+    if let Some(reason) = structure::payment_frame(f) {
+        return Decision::confirm(format!("{described} {reason}"));
+    }
+    if let Some(reason) = structure::marked_dangerous(f) {
+        return Decision::confirm(format!("{described} {reason}"));
+    }
     let kind = f.label_kind();
     for label in f.labels() {
         if find(&LEX.add_to_cart, &label.norm, kind).is_some() {
@@ -178,6 +191,9 @@ fn judge_activation(f: &Facts) -> Decision {
                 "{described} only adds to the cart, which is not a purchase"
             ));
         }
+    }
+    if let Some(reason) = structure::answers_risky_question(f) {
+        return answering(Decision::confirm(format!("{described} {reason}")));
     }
     let confirm_word = f
         .labels()
@@ -200,25 +216,49 @@ fn judge_activation(f: &Facts) -> Decision {
         "says go ahead"
     };
     if let Some(signal) = risky_context(f) {
-        return Decision::confirm(format!("{described} {says}, and {signal}"));
+        return answering(Decision::confirm(format!("{described} {says}, and {signal}")));
     }
     if confirm_word.is_some() && f.in_dialog {
         if is_cookie_consent(f) {
             return Decision::allow(format!("{described} answers a cookie-consent dialog"));
         }
-        return Decision::confirm(format!(
+        return answering(Decision::confirm(format!(
             "{described} in a dialog confirms whatever the dialog asks"
-        ));
+        )));
     }
     Decision::allow(format!("{described} {says}, and nothing around it looks risky"))
 }
 
-/// The first risky word (pay, delete, send) or price among `labels`, as a reason.
-fn risky_words<'l>(f: &Facts, labels: impl IntoIterator<Item = &'l Label> + Clone) -> Option<String> {
+/// A decision whose question quotes the page's own question the control answers.
+fn answering(mut decision: Decision) -> Decision {
+    decision.concern = Some(super::Concern::Answers);
+    decision
+}
+
+/// The first risky word (pay, delete, send) or price among `labels`, as a reason. On a control that
+/// opens an item (a link to a page, a row), a word counts only as the control's command, not as a word
+/// of the item's title: "Delete" asks, "Re: please delete the old backups" opens a mail.
+pub(super) fn risky_words<'l>(
+    f: &Facts,
+    labels: impl IntoIterator<Item = &'l Label> + Clone,
+) -> Option<String> {
     let kind = f.label_kind();
+    let opens = structure::opens_item(f);
+    for label in labels.clone() {
+        if let Some(term) = find_whole(&LEX.delete_alone, &label.norm) {
+            return Some(format!(
+                "{}'s label '{}' means deleting, removing or cancelling something (it says '{term}')",
+                f.noun(),
+                label.quoted()
+            ));
+        }
+    }
     for (lex, meaning) in LEX.risky_classes() {
         for label in labels.clone() {
             if let Some(term) = find(lex, &label.norm, kind) {
+                if opens && !structure::command_like(&label.norm, term) {
+                    continue;
+                }
                 let said = if term == label.norm {
                     String::new()
                 } else {
@@ -232,7 +272,8 @@ fn risky_words<'l>(f: &Facts, labels: impl IntoIterator<Item = &'l Label> + Clon
             }
         }
     }
-    for label in labels {
+    // A price in an item's title (an invoice mail, a product page's link) is not a purchase.
+    for label in labels.into_iter().filter(|_| !opens) {
         if let Some(amount) = find_amount(&label.norm) {
             return Some(format!("{}'s label carries a price ({amount})", f.noun()));
         }
@@ -354,136 +395,6 @@ fn publishes(f: &Facts) -> Option<(String, String)> {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Keys.
-
-fn judge_press(f: &Facts) -> Decision {
-    let key = f.key.as_str();
-    let enter = key.is_empty() || key.contains("enter") || matches!(key, "return" | "\n" | "\r");
-    let space = matches!(key, " " | "space" | "spacebar");
-    let delete = matches!(key, "delete" | "del" | "backspace");
-    if !enter && !space && !delete {
-        return Decision::allow(format!(
-            "pressing '{}' does not submit, activate or delete anything",
-            quote(key)
-        ));
-    }
-    if !f.has_element {
-        // The extension looked and nothing has the focus: the key reaches the page itself, where Delete
-        // may be a shortcut (deleting the selected message).
-        if delete {
-            return Decision::confirm(
-                "nothing has the focus, and the page may treat Delete as a command (deleting what is \
-                 selected)",
-            );
-        }
-        return Decision::allow("nothing has the focus: the key reaches no control");
-    }
-    if delete {
-        if f.is_editable() {
-            return Decision::allow("pressing Delete in a field removes a character");
-        }
-        return Decision::confirm(format!(
-            "pressing Delete on {} may be the page's command to delete it",
-            f.described()
-        ));
-    }
-    if !f.is_editable() {
-        // Enter or Space on a button, link or unknown element activates it: judge it like a click.
-        return judge_activation(f);
-    }
-    if space {
-        return Decision::allow("pressing Space in a field only types a space");
-    }
-    judge_enter_in_field(f)
-}
-
-/// Enter in a text field: it may send what the field holds (a chat box), or submit a form through its
-/// default button (or the button beside a field no form sends).
-fn judge_enter_in_field(f: &Facts) -> Decision {
-    let described = f.described();
-    for (lex, meaning) in LEX.risky_classes() {
-        if let Some(term) = find(lex, &f.name.norm, TextKind::OtherLabel) {
-            return Decision::confirm(format!(
-                "pressing Enter in {described} means {meaning} (it says '{term}')"
-            ));
-        }
-    }
-    if f.sends_on_enter {
-        return Decision::confirm(format!("pressing Enter in {described} sends what it holds"));
-    }
-    if let Some(submits) = f.submits {
-        let button = Label::new(submits.submitter.as_deref());
-        if !button.is_blank() {
-            let as_button = Facts::button_named(&button);
-            if let Some(reason) = risky_words(&as_button, [&button]) {
-                return Decision::confirm(format!(
-                    "pressing Enter in {described} presses '{}': {reason}",
-                    button.quoted()
-                ));
-            }
-        }
-        let secret = submits.secret.or_else(|| secret_field(f).map(|(s, _)| s));
-        if let Some(secret) = secret {
-            return Decision::confirm(format!("pressing Enter submits a form with {}", what(secret)));
-        }
-        let action = submits.action.as_deref().unwrap_or_default();
-        if let Some(word) = destructive_path(action) {
-            return Decision::confirm(format!(
-                "pressing Enter sends a form to an address that looks destructive (it mentions '{word}')"
-            ));
-        }
-        let method = submits
-            .method
-            .as_deref()
-            .unwrap_or_default()
-            .trim()
-            .to_lowercase();
-        if matches!(method.as_str(), "post" | "dialog") {
-            let target = if action.trim().is_empty() { f.url } else { action };
-            if let Some(hint) = url_hint(target) {
-                return Decision::confirm(format!(
-                    "pressing Enter submits a form to an address that mentions '{hint}'"
-                ));
-            }
-        }
-        return Decision::allow(format!("pressing Enter in {described} submits nothing risky"));
-    }
-    let form = f.form;
-    let secret = secret_field(f).map(|(s, _)| s).or(match form {
-        Some(form) if form.has_password_field => Some(SecretKind::Password),
-        Some(form) if form.has_card_field => Some(SecretKind::Card),
-        _ => None,
-    });
-    if let Some(secret) = secret {
-        return Decision::confirm(format!("pressing Enter submits a form with {}", what(secret)));
-    }
-    if let Some(form) = form {
-        let method = form.method.as_deref().unwrap_or_default().trim().to_lowercase();
-        // A missing method is read as post: the caller may simply not know it, and the gate reads the
-        // unknown strictly. An explicit GET form (a search) submits nothing.
-        if method != "get" {
-            // A form without an action is sent to the page's own address.
-            let target = form
-                .action
-                .as_deref()
-                .filter(|a| !a.trim().is_empty())
-                .unwrap_or(f.url);
-            if let Some(hint) = url_hint(target) {
-                return Decision::confirm(format!(
-                    "pressing Enter submits a form to an address that mentions '{hint}'"
-                ));
-            }
-            if let Some(word) = destructive_path(target) {
-                return Decision::confirm(format!(
-                    "pressing Enter sends a form to an address that looks destructive (it mentions '{word}')"
-                ));
-            }
-        }
-    }
-    Decision::allow(format!("pressing Enter in {described} submits nothing risky"))
-}
-
-// ---------------------------------------------------------------------------------------------------
 // Typing, choosing, navigating.
 
 fn judge_type(f: &Facts) -> Decision {
@@ -499,9 +410,9 @@ fn judge_type(f: &Facts) -> Decision {
             "the text looks like a payment card number; card details are for the user",
         );
     }
-    // A typed line break is an Enter: it submits a one-line field's form, and many chat boxes send on
-    // Enter even in a multi-line field.
-    if f.text.contains(['\n', '\r']) {
+    // A line break typed into a one-line field is an Enter: it submits the field's form, or sends what
+    // a chat box holds. In a multi-line field (a text area, a code editor) it is a line of text.
+    if f.text.contains(['\n', '\r']) && !f.is_multiline() {
         let d = judge_enter_in_field(f);
         if d.decision != super::Verdict::Allow {
             return d;
@@ -578,7 +489,7 @@ fn judge_navigate(f: &Facts) -> Decision {
 
 /// The first risky signal around the element, as the end of a sentence ("the page address mentions
 /// 'checkout'").
-fn risky_context(f: &Facts) -> Option<String> {
+pub(super) fn risky_context(f: &Facts) -> Option<String> {
     for lex in [&LEX.pay, &LEX.delete] {
         if let Some(term) = find(lex, &f.around, TextKind::FreeText) {
             return Some(format!("the text around it mentions '{term}'"));
@@ -610,16 +521,16 @@ fn risky_context(f: &Facts) -> Option<String> {
     None
 }
 
-/// A cookie banner: the label or the nearby text talks about cookies.
-fn is_cookie_consent(f: &Facts) -> bool {
-    [f.name.norm.as_str(), f.around.as_str()]
+/// A cookie banner: the label, the nearby text or the question it answers talks about cookies.
+pub(super) fn is_cookie_consent(f: &Facts) -> bool {
+    [f.name.norm.as_str(), f.around.as_str(), f.asks.as_str()]
         .into_iter()
         .any(|t| find(&LEX.cookie, t, TextKind::FreeText).is_some())
 }
 
 impl Facts<'_> {
     /// How a label on this element is read: short ambiguous words count only on button-like labels.
-    fn label_kind(&self) -> TextKind {
+    pub(super) fn label_kind(&self) -> TextKind {
         if self.is_button_like() {
             TextKind::Button
         } else {
@@ -631,13 +542,16 @@ impl Facts<'_> {
 impl Facts<'static> {
     /// The facts of a button with this label alone: how a form's default button is judged when Enter in
     /// a field presses it.
-    fn button_named(label: &Label) -> Facts<'static> {
+    pub(super) fn button_named(label: &Label) -> Facts<'static> {
         static NONE: super::ProposedAction = super::ProposedAction {
             action: None,
             element: None,
             url: None,
             text: None,
             key: None,
+            top_url: None,
+            shortcut: None,
+            open_layer: false,
         };
         let mut f = Facts::new(&NONE);
         f.role = "button".into();

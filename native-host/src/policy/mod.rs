@@ -15,27 +15,39 @@
 //!   `waymark_protocol::secret`, the predicate the extension uses too, or the extension's own `secret`
 //!   in the element), or typing something that looks like a card number;
 //! - confirm: any of a control's words says pay/order/delete/send in one of 14 languages or carries a
-//!   price, or its label and what it shows disagree; a link or a form submission to a destructive or
-//!   scripting address; "Save"/"Update" where the page says what is saved is public; a generic
-//!   "OK"/"Continue" with a risky signal around it; Enter that sends a chat message or submits a risky
-//!   form; Delete or Backspace outside a text field (a page's shortcut); choosing a risky option;
-//!   navigation to a destructive or scripting address;
-//! - allow: everything else (reading, ordinary clicks and typing, adding to a cart, plain navigation).
+//!   price (a link or row that opens an item only when the word is its command, not a word of the
+//!   item's title: "Re: delete the old backups" opens a mail), or its label and what it shows disagree;
+//!   a link or a form submission to a destructive or scripting address; "Save"/"Update" where the page
+//!   says what is saved is public; a control the page's structure marks as dangerous (an alert dialog,
+//!   a destructive class or variant, a warning it is described by) unless it only dismisses; a button in
+//!   another site's payment frame; a control that answers the page's own question when that question
+//!   is risky (a generic "OK"/"Continue" with a risky signal around it); Enter that sends a chat message
+//!   or submits a risky form; a key that reaches the page as a command (pressed where nothing has the
+//!   focus, or on an element that has no such key of its own: Delete, Enter, letters) unless the page
+//!   binds it to a harmless control; choosing a risky option; navigation to a destructive or scripting
+//!   address;
+//! - allow: everything else (reading, opening, ordinary clicks and typing, line breaks typed into a
+//!   multi-line field, moving the focus or scrolling by keys, adding to a cart, plain navigation, and a
+//!   button that only opens the page's own confirmation, whose answer is asked about instead).
 //!
 //! Matching (`text.rs`): both sides are normalised (invisible characters dropped, NFKC, lowercase,
 //! dashes and underscores as spaces, one space between words) and words match whole, with no letter or
 //! digit right before or after. Chinese, Japanese and Korean words also match inside short labels,
 //! where there are no spaces between words. Very short ambiguous words (`ja`, `ok`, `sil`…) count only
-//! on a button or link label. The judges are in `judge.rs`; `request.rs` judges a request a page tried
-//! to send while Waymark acted (the request guard's second judgement, [`classify_request`]).
+//! on a button or link label. The judges are in `judge.rs`, the keys' in `keys.rs`, and what the page's
+//! structure says around a control (its question, its marks, its frame) in `structure.rs`; `request.rs`
+//! judges a request a page tried to send while Waymark acted (the request guard's second judgement,
+//! [`classify_request`]).
 
 mod judge;
+mod keys;
 mod request;
+mod structure;
 mod text;
 mod words;
 
 use serde::{Deserialize, Serialize};
-use waymark_protocol::SecretKind;
+use waymark_protocol::{Danger, SecretKind};
 
 pub use request::{classify_request, RequestDecision, RequestEffect};
 use text::{camel_spaced, normalize_capped, quote};
@@ -59,8 +71,12 @@ pub enum ActionKind {
 /// - `text`: what `type` would type (never echoed, never logged here), or for `select` the option;
 /// - `key` (optional, Waymark extension): the key for `press`, e.g. `Enter`, `Tab`, `Delete`; missing
 ///   means Enter (and for `press`, `text` is read as the key when `key` is missing);
-/// - `focused` (optional): for `press` without an element, `true` says the extension looked and found
-///   nothing with the keyboard focus (the key reaches the page itself).
+/// - `top_url` (optional): the tab's own address when the element is in a frame: a button in another
+///   site's payment frame pays;
+/// - `shortcut` (optional, for `press`): the control whose `aria-keyshortcuts` names the key;
+/// - `open_layer` (optional, for `press`): something is open that Escape closes.
+///
+/// For `press` without an element, the key reaches the page itself (nothing has the focus).
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(default)]
 pub struct ProposedAction {
@@ -69,6 +85,9 @@ pub struct ProposedAction {
     pub url: Option<String>,
     pub text: Option<String>,
     pub key: Option<String>,
+    pub top_url: Option<String>,
+    pub shortcut: Option<Element>,
+    pub open_layer: bool,
 }
 
 /// The element the action targets, as the content script sees it.
@@ -84,6 +103,12 @@ pub struct ProposedAction {
 /// - `secret` (`password`, `one_time_code`, `pin`, `card`): the field is secret as the extension sees it
 ///   (it knows more: `-webkit-text-security`, a password field a "show password" button turned into
 ///   text). Taken as given, on top of what the classifier finds itself.
+/// - `multiline`: the field takes several lines (a line break typed into it is text, not Enter);
+///   missing, a text area does;
+/// - `asks`: the words of the page's own question the control answers (its dialog, or the paragraph
+///   above it), however long;
+/// - `danger` (`alert_dialog`, `marked`, `warning`): what in the page's structure marks it dangerous;
+/// - `opens_dialog`: it only opens a dialog of the page's own, which the page names and hides.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(default)]
 pub struct Element {
@@ -109,6 +134,10 @@ pub struct Element {
     pub editable: Option<bool>,
     pub sends_on_enter: bool,
     pub secret: Option<SecretKind>,
+    pub multiline: Option<bool>,
+    pub asks: Option<String>,
+    pub danger: Option<Danger>,
+    pub opens_dialog: bool,
 }
 
 /// The form the element belongs to.
@@ -181,6 +210,12 @@ pub enum Handoff {
 pub enum Concern {
     /// Saving here publishes: the page says so with these words.
     Publishes { signal: String },
+    /// The control answers the page's own question (`asks`), which is what makes it risky: the question
+    /// quotes it.
+    Answers,
+    /// The key reaches the page as a command: nothing has the focus, or what has it has no such key of
+    /// its own.
+    PageCommand,
 }
 
 impl Decision {
@@ -235,6 +270,23 @@ pub fn quoted(raw: &str) -> String {
     quote(raw)
 }
 
+/// Quotes a long page text for a sentence, at most `max` characters: when it is longer, its start and
+/// its end with "…" between (a notice's question is usually its last sentence), never dropped.
+pub fn quoted_at_most(raw: &str, max: usize) -> String {
+    let whole = text::clean(raw, usize::MAX / 16);
+    let count = whole.chars().count();
+    let said = if count <= max {
+        whole
+    } else {
+        let head = max * 2 / 3;
+        let tail = max.saturating_sub(head + 3);
+        let start: String = whole.chars().take(head).collect();
+        let end: String = whole.chars().skip(count - tail).collect();
+        format!("{} … {}", start.trim_end(), end.trim_start())
+    };
+    said.replace('\'', "’").replace('"', "”")
+}
+
 /// Text that is not Waymark's own (a model's answer, a page's words) made safe to say: control, bidi
 /// and invisible characters out, white space collapsed, at most `max` characters.
 pub fn cleaned(raw: &str, max: usize) -> String {
@@ -259,6 +311,8 @@ const CJK_LABEL_MAX_CHARS: usize = 12;
 const LABEL_MAX_CHARS: usize = 2_000;
 /// Nearby text longer than this is an article, not the prompt around a button, and is ignored.
 const CONTEXT_MAX_CHARS: usize = 280;
+/// How much of the page's own question a control answers is read (a long notice is read, not ignored).
+const ASKS_MAX_CHARS: usize = 2_000;
 /// How much of the wider surroundings is read for signs that saving publishes.
 const SURROUNDINGS_MAX_CHARS: usize = 1_200;
 /// Longest address checked; navigating to a longer one means confirm.
@@ -317,6 +371,10 @@ static NO_ELEMENT: Element = Element {
     editable: None,
     sends_on_enter: false,
     secret: None,
+    multiline: None,
+    asks: None,
+    danger: None,
+    opens_dialog: false,
 };
 
 struct Facts<'a> {
@@ -352,8 +410,20 @@ struct Facts<'a> {
     sends_on_enter: bool,
     /// The page address (for `navigate`: the address to open), as given.
     url: &'a str,
+    /// The tab's own address, when the element is in a frame.
+    top_url: &'a str,
     text: &'a str,
     key: String,
+    multiline_given: Option<bool>,
+    /// The page's question the control answers, normalised (empty when none).
+    asks: String,
+    /// The question as the page wrote it, for reasons.
+    asks_raw: &'a str,
+    danger: Option<Danger>,
+    opens_dialog: bool,
+    /// For a key: the control the page binds it to, and whether Escape has something to close.
+    shortcut: Option<&'a Element>,
+    open_layer: bool,
 }
 
 impl<'a> Facts<'a> {
@@ -399,8 +469,20 @@ impl<'a> Facts<'a> {
             editable_given: el.editable,
             sends_on_enter: el.sends_on_enter,
             url: a.url.as_deref().unwrap_or_default(),
+            top_url: a.top_url.as_deref().unwrap_or_default(),
             text: a.text.as_deref().unwrap_or_default(),
-            key: key.unwrap_or_default().trim().to_lowercase(),
+            key: match key.unwrap_or_default() {
+                // A space is the Space key, not a missing one (which means Enter).
+                k if !k.is_empty() && k.trim().is_empty() => " ".to_owned(),
+                k => k.trim().to_lowercase(),
+            },
+            multiline_given: el.multiline,
+            asks: normalize_capped(el.asks.as_deref().unwrap_or_default(), ASKS_MAX_CHARS).0,
+            asks_raw: el.asks.as_deref().unwrap_or_default(),
+            danger: el.danger,
+            opens_dialog: el.opens_dialog,
+            shortcut: a.shortcut.as_ref(),
+            open_layer: a.open_layer,
         };
         // A password input's value is the password, whatever the tag says: never a label to quote.
         if !f.is_editable() && f.input_type != "password" {
@@ -425,6 +507,11 @@ impl<'a> Facts<'a> {
             || (matches!(self.tag.as_str(), "input" | "")
                 && !(self.tag.is_empty() && self.input_type.is_empty())
                 && !NOT_TEXT.contains(&self.input_type.as_str()))
+    }
+
+    /// A field that takes several lines: a line break typed into it is text.
+    fn is_multiline(&self) -> bool {
+        self.multiline_given.unwrap_or(self.tag == "textarea")
     }
 
     fn is_button(&self) -> bool {

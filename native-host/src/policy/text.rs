@@ -33,10 +33,12 @@ pub(super) fn url_hint(url: &str) -> Option<&'static str> {
     token_hint(&spaced)
 }
 
-/// An obviously destructive path: a path segment or query value starting with a destructive word
-/// (`/delete`, `/items/5/remove`, `?action=delete`, `/deleteAccount`), or a multi-segment one
-/// (`/account/close`). The host is skipped (remove.bg is a site, not an action) and so are words inside
-/// a slug (`/how-to-delete-your-account` is an article).
+/// An obviously destructive path: a path segment, query key or query value starting with a destructive
+/// word (`/delete`, `/items/5/remove`, `?action=delete`, `/deleteAccount`), or being one as a whole
+/// (`/cancel`, `?action=drop`, `/compte/supprimer`: the delete words of every language the policy
+/// knows), or a multi-segment one (`/account/close`). The host is skipped (remove.bg is a site, not an
+/// action), and so are words inside a slug (`/how-to-delete-your-account` is an article) and what a
+/// search looks for (`?q=delete+files`).
 pub(super) fn destructive_path(url: &str) -> Option<&'static str> {
     let decoded = percent_decode(url);
     let rest = match decoded.split_once("://") {
@@ -51,16 +53,66 @@ pub(super) fn destructive_path(url: &str) -> Option<&'static str> {
     {
         return Some(path);
     }
-    rest.split(['/', '?', '&', '=', '#', ';']).find_map(|segment| {
-        let (spaced, _) = normalize_capped(&camel_spaced(segment), LABEL_MAX_CHARS);
-        let head = spaced
-            .split(|c: char| !c.is_alphanumeric())
-            .find(|t| !t.is_empty())?;
-        words::DESTRUCTIVE_PATH_HEADS
-            .iter()
-            .copied()
-            .find(|w| head.starts_with(w))
-    })
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let (query, fragment) = query.split_once('#').unwrap_or((query, ""));
+    let (path, path_fragment) = path.split_once('#').unwrap_or((path, ""));
+    let key_of = |pair: &str| {
+        let key = pair.split_once('=').map_or("", |(k, _)| k);
+        key.trim_start_matches('_').to_lowercase()
+    };
+    // What an action-like key asks for is an act, with every delete word (`?action=trash`); what a
+    // search looks for is no act at all.
+    if let Some(verb) = query
+        .split(['&', ';'])
+        .filter(|pair| words::ACTION_KEYS.contains(&key_of(pair).as_str()))
+        .find_map(|pair| {
+            pair.split_once('=')
+                .and_then(|(_, value)| segment_verb(value, true))
+        })
+    {
+        return Some(verb);
+    }
+    let queried = query
+        .split(['&', ';'])
+        .filter(|pair| !words::SEARCH_KEYS.contains(&key_of(pair).as_str()))
+        .flat_map(|pair| pair.split('='));
+    let found = path
+        .split(['/', ';', '='])
+        .chain(queried)
+        .chain(
+            [fragment, path_fragment]
+                .into_iter()
+                .flat_map(|f| f.split(['/', '?', '&', '='])),
+        )
+        .find_map(|segment| segment_verb(segment, false));
+    found
+}
+
+/// The destructive word a path segment starts with, if any (see [`destructive_path`]); `act`: the
+/// segment is what an action-like key asks for, so no delete word names a place there.
+fn segment_verb(segment: &str, act: bool) -> Option<&'static str> {
+    let (spaced, _) = normalize_capped(&camel_spaced(segment), LABEL_MAX_CHARS);
+    let head = spaced
+        .split(|c: char| !c.is_alphanumeric())
+        .find(|t| !t.is_empty())?;
+    if let Some(word) = words::DESTRUCTIVE_PATH_HEADS
+        .iter()
+        .copied()
+        .find(|w| head.starts_with(w))
+    {
+        return Some(word);
+    }
+    if let Some(word) = words::DESTRUCTIVE_PATH_WORDS.iter().copied().find(|w| head == *w) {
+        return Some(word);
+    }
+    // The delete verbs of every language, as a whole segment head: `/konto/löschen`, `/удалить`.
+    let lexicon: &'static Lexicons = &LEX;
+    lexicon
+        .delete
+        .iter()
+        .filter(|t| !t.text.contains(' ') && (act || !words::PATH_NOT_DESTRUCTIVE.contains(&t.text.as_str())))
+        .find(|t| t.text == head || (t.cjk && spaced.starts_with(t.text.as_str())))
+        .map(|t| t.text.as_str())
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -88,7 +140,10 @@ pub(super) struct Term {
 pub(super) struct Lexicons {
     pub(super) pay: Vec<Term>,
     pub(super) delete: Vec<Term>,
+    /// Delete words that count only as a whole label ([`words::DELETE_ALONE`]).
+    pub(super) delete_alone: Vec<Term>,
     pub(super) send: Vec<Term>,
+    pub(super) dismiss: Vec<Term>,
     pub(super) confirm: Vec<Term>,
     pub(super) next: Vec<Term>,
     pub(super) add_to_cart: Vec<Term>,
@@ -114,7 +169,9 @@ impl Lexicons {
 pub(super) static LEX: LazyLock<Lexicons> = LazyLock::new(|| Lexicons {
     pay: lexicon(words::PAY),
     delete: lexicon(words::DELETE),
+    delete_alone: lexicon(words::DELETE_ALONE),
     send: lexicon(words::SEND),
+    dismiss: lexicon(words::DISMISS),
     confirm: lexicon(words::CONFIRM),
     next: lexicon(words::NEXT),
     add_to_cart: lexicon(words::ADD_TO_CART),
@@ -161,6 +218,11 @@ pub(super) fn find<'t>(lex: &'t [Term], text: &str, kind: TextKind) -> Option<&'
             }
         })
         .map(|t| t.text.as_str())
+}
+
+/// The term of `lex` that is the whole of the normalised `text`.
+pub(super) fn find_whole<'t>(lex: &'t [Term], text: &str) -> Option<&'t str> {
+    lex.iter().find(|t| t.text == text).map(|t| t.text.as_str())
 }
 
 // ---------------------------------------------------------------------------------------------------

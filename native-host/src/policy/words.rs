@@ -98,6 +98,98 @@ pub const CONFIRM: WordList = &[
     ("ko", &["확인", "예", "네", "동의", "계속"]),
 ];
 
+/// Labels that are the whole command only when they are the whole label: "Drop" and "Empty" delete
+/// (a database tool's table actions, a mail client's trash), but as one word among others they are a
+/// noun or an adjective ("Drop files here", "Show empty folders"). Other languages say these with
+/// verbs of their own, which are in [`DELETE`].
+pub const DELETE_ALONE: WordList = &[("en", &["drop", "empty", "purge all", "drop all", "empty all"])];
+
+/// Saying no or going back: the way out of a page's own question, never its risky answer. A button
+/// that says only this is not asked about for the question around it (unless the question itself uses
+/// the same word: "Cancel your order?" makes its "Cancel" the answer).
+pub const DISMISS: WordList = &[
+    (
+        "en",
+        &[
+            "cancel",
+            "no",
+            "close",
+            "keep",
+            "back",
+            "go back",
+            "not now",
+            "never mind",
+            "dismiss",
+            "no thanks",
+        ],
+    ),
+    (
+        "de",
+        &[
+            "abbrechen",
+            "nein",
+            "schließen",
+            "zurück",
+            "behalten",
+            "nicht jetzt",
+        ],
+    ),
+    (
+        "fr",
+        &[
+            "annuler",
+            "non",
+            "fermer",
+            "retour",
+            "conserver",
+            "pas maintenant",
+        ],
+    ),
+    (
+        "es",
+        &["cancelar", "no", "cerrar", "volver", "conservar", "ahora no"],
+    ),
+    (
+        "it",
+        &["annulla", "no", "chiudi", "indietro", "mantieni", "non ora"],
+    ),
+    (
+        "pt",
+        &["cancelar", "não", "fechar", "voltar", "manter", "agora não"],
+    ),
+    (
+        "nl",
+        &["annuleren", "nee", "sluiten", "terug", "behouden", "niet nu"],
+    ),
+    (
+        "pl",
+        &["anuluj", "nie", "zamknij", "wróć", "zachowaj", "nie teraz"],
+    ),
+    (
+        "ru",
+        &[
+            "отмена",
+            "отменить",
+            "нет",
+            "закрыть",
+            "назад",
+            "оставить",
+            "не сейчас",
+        ],
+    ),
+    (
+        "uk",
+        &["скасувати", "ні", "закрити", "назад", "залишити", "не зараз"],
+    ),
+    (
+        "tr",
+        &["iptal", "vazgeç", "hayır", "kapat", "geri", "şimdi değil"],
+    ),
+    ("ja", &["キャンセル", "いいえ", "閉じる", "戻る"]),
+    ("zh", &["取消", "否", "关闭", "關閉", "返回"]),
+    ("ko", &["취소", "아니요", "닫기", "돌아가기"]),
+];
+
 /// Generic "move on" labels. Like [`CONFIRM`] they are risky only with a risky signal around them
 /// (a checkout address, a delete form); unlike it, being in a dialog alone does not make them risky.
 pub const NEXT: WordList = &[
@@ -607,6 +699,40 @@ pub const DESTRUCTIVE_PATH_HEADS: &[&str] = &[
     "deactivate",
     "terminate",
 ];
+
+/// Path and query words that are destructive only as a whole word (`/orders/5/cancel`, `?action=drop`),
+/// not as the start of a longer one (`/cancellation-policy`, `/dropbox`).
+pub const DESTRUCTIVE_PATH_WORDS: &[&str] = &[
+    "cancel", "drop", "truncate", "purge", "revoke", "discard", "unlink",
+];
+
+/// Query keys whose value is what a search looks for, never an action (`?q=delete+files`).
+pub const SEARCH_KEYS: &[&str] = &[
+    "q",
+    "query",
+    "search",
+    "s",
+    "k",
+    "keyword",
+    "keywords",
+    "term",
+    "text",
+    "find",
+    "search_query",
+];
+
+/// Query keys whose value is an act the address asks for (`?action=trash`, `?op=drop`, `?do=delete`).
+pub const ACTION_KEYS: &[&str] = &[
+    "action", "act", "do", "op", "cmd", "command", "task", "method", "mode",
+];
+
+/// Delete words that name a place, not an act, as a path segment (`/password/reset` is a form to fill
+/// in, `/mail/trash` a folder to read).
+pub const PATH_NOT_DESTRUCTIVE: &[&str] = &["reset", "trash"];
+
+/// Words of a frame's address that say it is a payment provider's (`pay.example`, `/payment-request`,
+/// `checkout.example`, `/wallet/buttons`): a control in such a frame of another site pays.
+pub const PAYMENT_FRAME_HINTS: &[&str] = &["pay", "checkout", "wallet", "billing", "payment"];
 
 /// Destructive paths that span segments: substrings of the lowercased, percent-decoded URL.
 pub const DESTRUCTIVE_PATHS: &[&str] = &[

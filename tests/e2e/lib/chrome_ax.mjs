@@ -53,7 +53,7 @@ const clip = (r, c) => ({
 /// control's own document; Waymark's overlay (a host element over the whole viewport) is looked through.
 const COVERED = `function () {
   const r = this.getBoundingClientRect();
-  const waymark = (e) => e.localName.includes('-') && e.getAttribute('aria-hidden') === 'true' && e.hasAttribute('inert');
+  const waymark = (e) => e.localName.includes('-') && e.parentElement === e.ownerDocument.documentElement;
   const top = this.ownerDocument.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2).find((e) => !waymark(e));
   if (!top || top === this || this.contains(top) || top.contains(this)) return false;
   return top.closest('a[href], button, input, select, textarea, [tabindex], [contenteditable]') !== null;

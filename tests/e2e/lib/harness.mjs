@@ -32,6 +32,18 @@ export function config() {
   };
 }
 
+/// The flags every browser of the tests starts with.
+const BROWSER_FLAGS = [
+  '--disable-gpu',
+  // Without these Chromium keeps trying to reach the internet, which these machines refuse.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+  ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+];
+
 /// Launches Chromium with Waymark. Returns { context, profileDir, stateDir, manifestPath, close }.
 /// `args` are added to the browser's; `ignoreDefaultArgs` drops some of Playwright's own; `viewport`
 /// null lets the window's own size rule (a headed demo on a real screen).
@@ -56,16 +68,9 @@ export async function launch({
   const args = [
     `--disable-extensions-except=${extensionDir}`,
     `--load-extension=${extensionDir}`,
-    '--disable-gpu',
-    // Without these Chromium keeps trying to reach the internet, which these machines refuse.
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-quic',
-    '--no-first-run',
+    ...BROWSER_FLAGS,
     ...extra,
   ];
-  if (process.getuid?.() === 0) args.push('--no-sandbox');
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: chromiumPath,
     headless,
@@ -80,6 +85,20 @@ export async function launch({
     for (const dir of [profileDir, stateDir]) fs.rmSync(dir, { recursive: true, force: true });
   };
   return { context, profileDir, stateDir, manifestPath, close };
+}
+
+/// Launches the same Chromium with the same flags and viewport, but with no extension at all: what a
+/// page sees without Waymark, to compare with. Returns { context, close }.
+export async function launchPlain() {
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-plain-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: config().chromiumPath, headless: true, args: BROWSER_FLAGS, viewport: { width: 1200, height: 800 },
+  });
+  const close = async () => {
+    await context.close().catch(() => {});
+    fs.rmSync(profileDir, { recursive: true, force: true });
+  };
+  return { context, close };
 }
 
 /// Opens the side panel as a tab, with every change of its status line recorded in
@@ -185,19 +204,13 @@ export function processInfo(pid) {
 }
 
 /// Whether a node of the DevTools protocol's DOM tree (`DOM.getDocument` with `pierce`) is one of
-/// Waymark's host elements (the overlay, or the screenshot mask). Their tag is random per frame, so
-/// they are known by their shape: a custom element with a closed shadow root, `aria-hidden` and
-/// `inert`. No fixture page has such an element of its own.
+/// Waymark's host elements (the overlay, or the screenshot mask). Their tag is random per frame and
+/// they carry no attribute, so they are known by what only the protocol sees: a custom element with a
+/// closed shadow root. No fixture page has such an element of its own.
 export function isWaymarkHost(node) {
-  const attrs = node.attributes ?? [];
-  const attr = (name) => {
-    const i = attrs.findIndex((a, k) => k % 2 === 0 && a === name);
-    return i >= 0 ? attrs[i + 1] : undefined;
-  };
   return node.localName?.includes('-')
-    && (node.shadowRoots ?? []).some((s) => s.shadowRootType === 'closed')
-    && attr('aria-hidden') === 'true'
-    && attr('inert') !== undefined;
+    && (node.attributes ?? []).length === 0
+    && (node.shadowRoots ?? []).some((s) => s.shadowRootType === 'closed');
 }
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);

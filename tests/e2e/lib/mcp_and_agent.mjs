@@ -1,7 +1,8 @@
 // The setting of the tests that try Waymark through both of its doors (gate_attacks, secrets): a
 // fixture page in real Chromium with the real extension and host, the agent's model scripted
 // (tools/fake-llm), and an outside MCP client the user has allowed, acting on that page.
-import { connectMcp, openFixture, startModel } from './harness.mjs';
+import assert from 'node:assert/strict';
+import { connectMcp, openFixture, send, startModel } from './harness.mjs';
 
 /// Opens `fixture` with the agent's model answering `steps` and an MCP client named `clientName` (the
 /// harness's default name when none is given). Returns `{ model, browser, site, page, panel, client,
@@ -50,4 +51,40 @@ export async function askedIn(panel, pattern, timeout = 15_000) {
     throw error;
   });
   return panel.textContent('#question-text');
+}
+
+/// What the gate's tests ask of its questions, for a client's `call(name, args)` on a page whose
+/// `effects()` say what it did, with the side panel `panel()` (a function: the tests open it later):
+/// `asked(pattern)` waits for a question matching `pattern` in the panel and gives its words;
+/// `noQuestionShown()` checks none is; `askedAndRefused(name, args, pattern)` calls a tool that must
+/// wait for such a question, checks nothing happened before the answer, says no, and checks the call
+/// was declined and nothing happened after.
+export function gateQuestions({ panel: side, call, effects }) {
+  const asked = (pattern) => askedIn(side(), pattern);
+
+  async function noQuestionShown() {
+    const panel = side();
+    assert.equal(await panel.locator('#question').isHidden(), true, `no question: ${await panel.textContent('#question-text')}`);
+  }
+
+  async function askedAndRefused(name, args, pattern) {
+    const before = await effects();
+    const pending = call(name, args);
+    // A call that comes back before any question is a failure at once, saying what it returned.
+    let shown = false;
+    const unasked = pending.then((result) => {
+      if (!shown) assert.fail(`done without asking: ${JSON.stringify(result)}`);
+    });
+    const question = await Promise.race([asked(pattern), unasked]);
+    shown = true;
+    assert.deepEqual(await effects(), before, `nothing happens before the answer to: ${question}`);
+    await send(side(), '/no');
+    const result = await pending;
+    assert.equal(result.status, 'error', JSON.stringify(result));
+    assert.equal(result.kind, 'declined', JSON.stringify(result));
+    assert.deepEqual(await effects(), before, 'nothing happened after the no');
+    return question;
+  }
+
+  return { asked, noQuestionShown, askedAndRefused };
 }

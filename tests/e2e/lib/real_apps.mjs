@@ -103,11 +103,13 @@ async function startMariadb(dir, children) {
   const socket = path.join(dir, 'mariadb.sock');
   // mariadbd refuses to run as root unless told to.
   const user = process.getuid?.() === 0 ? ['--user=root'] : [];
+  // --force: a machine whose host name does not resolve (no /etc/hosts, as in a fresh container or
+  // debootstrap root) is fine for a server reached only through its socket.
   await run('mariadb-install-db', [
     '--no-defaults', `--datadir=${datadir}`, ...user, '--auth-root-authentication-method=normal',
-    '--skip-test-db', ...MARIADB_OPTIONS,
+    '--skip-test-db', '--force', ...MARIADB_OPTIONS,
   ]).catch((error) => {
-    throw new Error(`mariadb-install-db failed: ${error.stderr || error.message}`);
+    throw new Error(`mariadb-install-db failed: ${[error.stdout, error.stderr].filter(Boolean).join('\n') || error.message}`);
   });
   const child = startServer(which('mariadbd'), [
     '--no-defaults', `--datadir=${datadir}`, `--socket=${socket}`, '--skip-networking',

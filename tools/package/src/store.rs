@@ -246,6 +246,13 @@ pub fn check(zip: &Path) -> Result<Summary, StoreError> {
             problems.push(format!("the manifest names {path}, which is not in the zip"));
         }
     }
+    for path in INJECTED {
+        if !names.iter().any(|n| n == path) {
+            problems.push(format!(
+                "the service worker injects {path}, which is not in the zip"
+            ));
+        }
+    }
     for n in &names {
         let base = n.rsplit('/').next().unwrap_or(n);
         if base.starts_with('.') || base.ends_with(".pem") || base.ends_with(".key") {
@@ -264,6 +271,10 @@ pub fn check(zip: &Path) -> Result<Summary, StoreError> {
         Err(StoreError::NotReady(problems))
     }
 }
+
+/// The files the service worker puts into pages by name (`chrome.scripting`, see
+/// `extension/src/tabs/in_use.rs`): no manifest entry names them, so the check names them here.
+const INJECTED: [&str; 1] = ["content.js"];
 
 /// Every file `manifest.json` names: the service worker, the pages, content scripts and styles, the
 /// web-accessible resources, icons.
@@ -553,7 +564,7 @@ mod tests {
             "sw.js",
             "sidepanel.html",
             "settings.html",
-            "content.js",
+            "pkg/content.js",
             "icons/icon-128.png",
         ] {
             assert!(files.iter().any(|f| f == expected), "{expected} in {files:?}");

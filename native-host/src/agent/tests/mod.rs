@@ -106,6 +106,7 @@ fn answer(page: &Page, tool: &PageTool) -> ToolResult {
                 option: None,
                 linked: false,
                 resends: None,
+                keys: None,
             };
             ToolResult::ok(serde_json::to_value(effect).unwrap())
         }

@@ -31,6 +31,7 @@ fn effect(target: Option<ElementInfo>) -> Effect {
         option: None,
         linked: false,
         resends: None,
+        keys: None,
     }
 }
 

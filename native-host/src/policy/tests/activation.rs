@@ -236,8 +236,69 @@ fn other_keys_are_allowed_and_enter_on_a_button_is_a_click() {
     assert_decision(&d, Verdict::Confirm, "deleting");
     let d = decide(json!({"action": "press", "key": " ", "element": {"role": "button", "name": "Buy now"}}));
     assert_decision(&d, Verdict::Confirm, "paying");
-    // Pinned: when `key` is missing, `text` names the key for press.
-    let d =
-        decide(json!({"action": "press", "text": "Escape", "element": {"role": "button", "name": "Pay"}}));
+    // Pinned: when `key` is missing, `text` names the key for press. Escape closes what is open.
+    let d = decide(
+        json!({"action": "press", "text": "Escape", "open_layer": true, "element": {"role": "button", "name": "Pay"}}),
+    );
     assert_eq!(d.decision, Verdict::Allow, "{d:?}");
+}
+
+#[test]
+fn the_missing_destructive_verbs_ask_in_every_language() {
+    for name in [
+        "Purge cache",
+        "Truncate table",
+        "Drop table",
+        "Drop",
+        "Empty",
+        "Revoke access",
+        "Terminate instance",
+        "Destroy",
+        "Tabelle leeren",
+        "Widerrufen",
+        "Vider la corbeille",
+        "Révoquer",
+        "Vaciar papelera",
+        "Revocar acceso",
+        "Svuota",
+        "Revoca",
+        "Esvaziar lixeira",
+        "Revogar",
+        "Leegmaken",
+        "Intrekken",
+        "Opróżnij kosz",
+        "Odwołaj dostęp",
+        "Уничтожить",
+        "Отозвать доступ",
+        "Відкликати доступ",
+        "Знищити",
+        "Çöpü boşalt",
+        "Devre dışı bırak",
+        "ゴミ箱を空にする",
+        "破棄",
+        "撤销授权",
+        "销毁",
+        "휴지통 비우기",
+        "비활성화",
+    ] {
+        assert_decision(&click("button", name), Verdict::Confirm, "deleting");
+    }
+    // Alone "drop" and "empty" are the command; among other words they are a noun or an adjective.
+    for name in ["Drop files here", "Show empty folders", "Drop-down menu"] {
+        assert_eq!(click("button", name).decision, Verdict::Allow, "{name}");
+    }
+}
+
+#[test]
+fn a_wallet_button_named_by_its_brand_is_a_payment() {
+    for name in [
+        "PayPal",
+        "Pay with PayPal",
+        "GPay",
+        "Klarna",
+        "Buy with G Pay",
+        "Apple Pay",
+    ] {
+        assert_decision(&click("button", name), Verdict::Confirm, "paying");
+    }
 }

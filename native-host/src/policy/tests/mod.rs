@@ -28,5 +28,7 @@ fn assert_decision(d: &Decision, verdict: Verdict, reason_has: &str) {
 mod activation;
 mod effects;
 mod handoff;
+mod keys;
 mod robustness;
+mod structure;
 mod text;
