@@ -201,6 +201,30 @@ test('a form posted, then reloaded, or gone back and forward to, asks before it 
   await loaded();
 });
 
+test('in a tab Waymark was not used in yet, an MCP client\'s first action there is guarded all the same', async () => {
+  // Opened by the user's own hand: Waymark's script is not in it until a tool addresses it.
+  const fresh = await page.context().newPage();
+  try {
+    await tripwire.byHand(() => fresh.goto(home));
+    await fresh.frameLocator('#cross').locator('.ok').waitFor();
+    await fresh.bringToFront();
+    const { sink, asks } = ROADS.confirm;
+    const before = reached(sink);
+    // The client's first calls in the tab: a listing puts the script in, and the click is guarded.
+    await until(async () => (await call('browser_find', { text: 'OK' })).data?.items?.length === 3, 'every frame of the fresh tab numbered', 15_000);
+    const pending = call(...click((await numbersOf('OK'))[0]));
+    const question = await asked(new RegExp(`^${CLIENT} asks: ${asks.source}`));
+    assert.equal(reached(sink), before, `nothing reached the server before the answer to: ${question}`);
+    await send(panel, '/no');
+    assert.equal((await pending).kind, 'declined');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(reached(sink), before, 'nothing was sent after the no');
+  } finally {
+    await fresh.close();
+    await page.bringToFront();
+  }
+});
+
 test('everyday actions ask nothing: a cart, a search, notes, help, a mail that asks to delete', async () => {
   await tripwire.byHand(() => page.goto(new URL('everyday.html', home).href));
   await until(async () => (await call('browser_find', { text: 'Add to cart' })).data?.items?.length === 1, 'the page numbered');
