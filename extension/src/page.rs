@@ -208,6 +208,11 @@ fn focus_next(document: &Document, from: &Element) -> bool {
     all.get(next).is_some_and(|e| e.focus().is_ok())
 }
 
+/// Whether `key` is one [`press`] knows: a key it does not is refused before anyone judges it.
+pub fn known_key(key: &str) -> bool {
+    normalize_key(key).is_some()
+}
+
 fn normalize_key(key: &str) -> Option<&'static str> {
     Some(match key.trim().to_lowercase().as_str() {
         "enter" | "return" => "Enter",

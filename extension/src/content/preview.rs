@@ -41,6 +41,10 @@ pub(super) fn preview(action: PageTool, number: Option<u32>, pinned: Option<u64>
         keys: None,
     };
     if let PageTool::Press { key, .. } = &action {
+        // A key `press` would refuse does nothing: said now, not asked about as a page command.
+        if !crate::page::known_key(key) {
+            return ToolResult::refused(ErrorKind::Failed, PageReason::UnknownKey { key: key.clone() });
+        }
         out.keys = Some(key_context(&document, key));
     }
     let numbered_target = action.number();
