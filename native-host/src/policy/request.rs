@@ -220,8 +220,16 @@ fn judge_field(field: &RequestField) -> Option<RequestDecision> {
     if !(command || (short && !content)) {
         return None;
     }
+    // Releasing or removing an edit lock (`wp-remove-post-lock`, `release_lock`) changes nothing the
+    // user wrote: editors send it as a page is left, whoever leaves it.
+    if value.split(' ').any(|w| LOCKS.contains(&w)) {
+        return None;
+    }
     by_lexicon(&value, "a field's value")
 }
+
+/// Words naming an edit lock: a command about one only coordinates who edits.
+const LOCKS: &[&str] = &["lock", "locks", "unlock"];
 
 /// A value's words with camelCase split too (`DeleteMessage` reads "delete message").
 fn camel_words(value: &str) -> String {
@@ -421,6 +429,16 @@ mod tests {
                 "POST",
                 "https://login.example/session",
                 &[("user", Some("ada")), ("password", Some("hunter2"))],
+            ),
+            // The block editor releases its lock on the post as it is left.
+            verdict(
+                "POST",
+                "https://blog.example/wp-admin/admin-ajax.php",
+                &[
+                    ("action", Some("wp-remove-post-lock")),
+                    ("post_ID", Some("7")),
+                    ("active_post_lock", Some("1")),
+                ],
             ),
         ];
         for (i, decision) in fine.iter().enumerate() {
