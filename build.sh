@@ -7,10 +7,11 @@
 #   ./build.sh test      every test: format, lints, unit, integration, end to end in headless Chromium
 #   ./build.sh e2e [FILE…]  only the end-to-end tests
 #
-# This script only makes sure cargo can run, at a Rust that holds still: with rustup, exactly the
-# version rust-toolchain.toml pins (installed once); where there is no rustup, Debian's Rust for web
-# builds through apt, when it is new enough for Cargo.toml's rust-version — and when it is not, it says
-# what to do before anything else runs. Then it hands over to `cargo xtask` (xtask/), which does the
+# This script only makes sure cargo can run, at a Rust that holds still: exactly the version
+# rust-toolchain.toml pins, through rustup (apt's rustup package, or rustup's own download where apt has
+# none), installed once; only where rustup cannot be had, Debian's Rust for web builds through apt, when
+# it is new enough for Cargo.toml's rust-version — and when it is not, it says what to do before
+# anything else runs. Then it hands over to `cargo xtask` (xtask/), which does the
 # work and installs what else a command needs. Set WAYMARK_NO_INSTALL=1 to forbid installing anything;
 # `./build.sh help` names the other variables read.
 set -euo pipefail
@@ -95,11 +96,40 @@ debian_rust() {
   cargo=/usr/bin/cargo
 }
 
-# No rustup, but apt has one (Ubuntu 24.04 and Debian 13 do; Debian 12 does not): the pinned Rust then
-# comes through it, rather than an older distribution Rust.
+# rustup from its own server (Debian 12 has no rustup package), checked against the checksum published
+# beside it, installed for this user with no default toolchain and no change to shell profiles: the
+# pinned Rust is the only one it will hold.
+rustup_download() {
+  local arch url dir
+  arch=$(uname -m)
+  case "$arch" in x86_64 | aarch64) ;; *) return 1 ;; esac
+  url="https://static.rust-lang.org/rustup/dist/$arch-unknown-linux-gnu/rustup-init"
+  have curl || apt_install curl ca-certificates
+  dir=$(mktemp -d)
+  say "downloading rustup, to install Rust $PINNED as rust-toolchain.toml pins it (once: about 300 MB, a few minutes)"
+  if curl --proto '=https' --tlsv1.2 -fsS --retry 2 -o "$dir/rustup-init" "$url" &&
+    curl --proto '=https' --tlsv1.2 -fsS --retry 2 -o "$dir/rustup-init.sha256" "$url.sha256" &&
+    [ "$(sha256sum "$dir/rustup-init" | cut -d' ' -f1)" = "$(cut -d' ' -f1 "$dir/rustup-init.sha256")" ]; then
+    chmod +x "$dir/rustup-init"
+    "$dir/rustup-init" -y --no-modify-path --default-toolchain none --profile minimal >&2 && rm -rf "$dir" && return 0
+  fi
+  rm -rf "$dir"
+  say "could not download rustup from static.rust-lang.org"
+  return 1
+}
+
+# No rustup and no cargo: the pinned Rust through rustup — apt's package where there is one (Ubuntu
+# 24.04 and Debian 13), else rustup's own download — rather than a distribution Rust whose format and
+# lint checks move with the distribution's updates. Only when neither works, Debian's Rust (below).
 if ! have rustup && ! have cargo && [ "${WAYMARK_RUST:-}" != debian ] && [ -z "${WAYMARK_NO_INSTALL:-}" ] &&
-  have apt-get && { apt_update; apt-cache policy rustup 2>/dev/null | grep -q 'Candidate: [0-9]'; }; then
-  apt_install rustup ca-certificates
+  have apt-get; then
+  apt_update
+  if apt-cache policy rustup 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+    apt_install rustup ca-certificates
+  else
+    have cc || apt_install gcc libc6-dev ca-certificates
+    rustup_download || true
+  fi
 fi
 
 if have rustup && [ "${WAYMARK_RUST:-}" != debian ]; then

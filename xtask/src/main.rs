@@ -47,8 +47,8 @@ Waymark's one entry point.
   ./build.sh llm-check the LLM client against a real OpenAI-compatible server (llama-cpp-python, PyPI)
 
 It installs what it needs and is missing (on Debian and Ubuntu through apt; elsewhere it says what to
-install). Rust is the version rust-toolchain.toml pins, through rustup; without rustup, Debian's Rust
-for web builds. Set WAYMARK_NO_INSTALL=1 to forbid installing anything, WAYMARK_RUST=debian to use
+install). Rust is the version rust-toolchain.toml pins, through rustup (apt's package or rustup's own
+download); only where rustup cannot be had, Debian's Rust for web builds. Set WAYMARK_NO_INSTALL=1 to forbid installing anything, WAYMARK_RUST=debian to use
 Debian's Rust even where rustup is, WAYMARK_WASM_TOOLCHAIN=debian to build only the wasm with it, and
 WAYMARK_E2E_CONCURRENCY=N to run N end-to-end files at once (default 1). Also read:
 CARGO_TARGET_DIR (where cargo builds), WAYMARK_DIST (where the unpacked extension goes; dist/extension),

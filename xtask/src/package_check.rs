@@ -39,6 +39,10 @@ pub fn package_check(m: &Machine) -> Result<()> {
         })
         .context("no waymark-host_*.deb in dist/package")?;
     let root = Root::make(Distro::Debian12, &m.root.join("target/debootstrap-cache"))?;
+    // The CA certificates the package depends on are in almost every Debian, and once there apt keeps
+    // them (apt itself recommends them), so purging Waymark does not take them away: they are put in
+    // first, and "nothing left" means nothing of Waymark's.
+    root.apt(&["install", "--no-install-recommends", "ca-certificates"])?;
     let before = root.snapshot()?;
     let pkg = format!("/tmp/{}", deb.file_name().unwrap_or_default().to_string_lossy());
     std::fs::copy(&deb, root.inside(&pkg))?;
@@ -69,11 +73,26 @@ pub fn package_check(m: &Machine) -> Result<()> {
             bail!("the package has no {file} in /usr/share/waymark-host/extension");
         }
     }
-    let manifest = std::fs::read_to_string(shipped.join("manifest.json"))?;
-    if !manifest.contains("\"key\"") {
+    // The id a browser gives an unpacked extension is the first 32 hex digits of the SHA-256 of its
+    // key, written with the letters a–p; worked out in the root with its own tools, it must be the id
+    // the registered host allows, or the user's "Load unpacked" meets a host that refuses it.
+    let id = output(&mut root.run(&[
+        "sh",
+        "-c",
+        "key=$(sed -n 's/.*\"key\": *\"\\([^\"]*\\)\".*/\\1/p' /usr/share/waymark-host/extension/manifest.json) \
+         && [ -n \"$key\" ] && printf %s \"$key\" | base64 -d | sha256sum | cut -c1-32 | tr 0-9a-f a-p || true",
+    ]))?;
+    let id = id.trim();
+    if id.len() != 32 {
         bail!("the packaged extension has no key, so its id would not be the one the host allows");
     }
-    say("   the unpacked extension is in /usr/share/waymark-host/extension, with its key");
+    let registered = std::fs::read_to_string(root.inside(CHROMIUM))?;
+    if !registered.contains(&format!("chrome-extension://{id}/")) {
+        bail!("the packaged extension's id {id} is not among the origins the registered host allows:\n{registered}");
+    }
+    say(format!(
+        "   the unpacked extension is in /usr/share/waymark-host/extension; its key gives it the id {id}, which the host allows"
+    ));
     say("   apt purge");
     root.apt(&["purge", "waymark-host"])?;
     root.expect_unchanged(&before)?;

@@ -130,15 +130,46 @@ export async function send(page, text) {
   await page.keyboard.press('Enter');
 }
 
+/// What the panel shows now, in a few lines for a failure message: its status line, a question if one
+/// is shown, and its last three replies.
+export async function panelState(page) {
+  try {
+    return await page.evaluate(() => {
+      const text = (id) => document.getElementById(id)?.textContent.trim() ?? '';
+      const question = document.getElementById('question');
+      const replies = [...document.querySelectorAll('#transcript .msg-waymark')].slice(-3).map((e) => e.textContent.trim());
+      return [
+        `status: ${JSON.stringify(text('status'))}`,
+        question && !question.hidden ? `question: ${JSON.stringify(text('question-text'))}` : 'no question shown',
+        `last replies: ${replies.length ? replies.map((r) => JSON.stringify(r)).join(' | ') : '(none)'}`,
+      ].join('\n  ');
+    });
+  } catch (error) {
+    return `(the panel could not be read: ${error.message.split('\n')[0]})`;
+  }
+}
+
+/// `page.waitForFunction(fn, arg)` that, when it times out, says what it waited for (`what`) and what
+/// the panel showed instead, so a failure names the expected words and the words that were there.
+export async function waitInPanel(page, fn, arg, { what, timeout = 15_000 }) {
+  try {
+    return await page.waitForFunction(fn, arg, { timeout });
+  } catch (error) {
+    if (error.name !== 'TimeoutError') throw error;
+    throw new Error(`waited ${timeout / 1000} s for ${what}; instead the panel shows\n  ${await panelState(page)}`);
+  }
+}
+
 /// Waits for a transcript entry from Waymark matching `pattern` that was added after `after` entries.
 export async function waitForReply(page, pattern, { after = 0, timeout = 10_000 } = {}) {
-  const handle = await page.waitForFunction(
+  const handle = await waitInPanel(
+    page,
     ({ source, flags, after }) => {
       const items = [...document.querySelectorAll('#transcript .msg-waymark')].slice(after);
       return items.map((e) => e.textContent).find((t) => new RegExp(source, flags).test(t)) ?? false;
     },
     { source: pattern.source, flags: pattern.flags, after },
-    { timeout },
+    { what: `a reply matching ${pattern} after reply ${after}`, timeout },
   );
   const reply = await handle.jsonValue();
   tripwire.check(`the reply ${JSON.stringify(reply)}`);
@@ -150,10 +181,11 @@ export async function replyCount(page) {
 }
 
 export async function waitForStatus(page, pattern, timeout = 15_000) {
-  await page.waitForFunction(
+  await waitInPanel(
+    page,
     ({ source, flags }) => new RegExp(source, flags).test(document.getElementById('status').textContent),
     { source: pattern.source, flags: pattern.flags },
-    { timeout },
+    { what: `a status line matching ${pattern}`, timeout },
   );
   return page.locator('#status').textContent();
 }
@@ -284,10 +316,15 @@ export async function connectMcp(stateDir, name = 'Test client', { panel, launch
 export async function allowClient(client, panel, name) {
   const list = () => client.callTool({ name: 'browser_list_tabs', arguments: {} });
   const first = list();
-  await panel.waitForFunction((who) => {
-    const text = document.getElementById('question-text').textContent;
-    return text.startsWith(`${who} (`) && text.includes(' wants to use your browser');
-  }, name);
+  await waitInPanel(
+    panel,
+    (who) => {
+      const text = document.getElementById('question-text').textContent;
+      return text.startsWith(`${who} (`) && text.includes(' wants to use your browser');
+    },
+    name,
+    { what: `the question whether ${name} may use the browser` },
+  );
   await send(panel, '/yes');
   let result = JSON.parse((await first).content[0].text);
   if (result.kind === 'awaiting_consent') result = JSON.parse((await list()).content[0].text);

@@ -2,7 +2,8 @@
 //!
 //! - every Rust source file opens with a `//!` doc saying what it is for;
 //! - every path `ARCHITECTURE.md` names exists (a map that names files which are gone is wrong);
-//! - nothing cites documents that are not in the repository;
+//! - nothing cites documents that are not in the repository, found by what they are: paths that climb
+//!   out of the checkout and document names the tree does not have (`references.rs`);
 //! - no source file grows past [`MAX_LINES`] lines, except data tables (word lists);
 //! - the Markdown pages are navigable: fences closed, no heading level skipped, links to headings and
 //!   files that exist, the README's set-up near its top (`markdown.rs`);
@@ -20,6 +21,9 @@ use std::path::{Path, PathBuf};
 
 pub mod imports;
 pub mod markdown;
+pub mod references;
+
+pub use references::outside_references;
 
 /// Directories never searched: build output, installed packages, version control.
 const SKIP_DIRS: &[&str] = &["target", "node_modules", "dist", ".git"];
@@ -32,10 +36,6 @@ const SOURCE_EXTENSIONS: &[&str] = &["rs", "mjs", "js", "sh"];
 
 /// Files whose text is searched for references to documents outside the repository.
 const TEXT_EXTENSIONS: &[&str] = &["rs", "md", "mjs", "js", "sh", "toml", "json", "html", "css"];
-
-/// Names of documents that live outside this repository (the team's planning notes). Code and docs
-/// cite `docs/requirements.md` instead, which carries what the code relies on.
-const OUTSIDE_DOCUMENTS: &[&str] = &["INTERFACES.md", "seed 00", "research notes", "../shared/"];
 
 /// What a word must end with to be taken for a file's name (so `chrome.tabs.sendMessage` and
 /// `cmd.exe` are not).
@@ -173,28 +173,6 @@ pub fn too_long<'a>(files: impl IntoIterator<Item = (&'a str, &'a str)>) -> Vec<
                 .then(|| format!("{path}: {lines} lines, more than {MAX_LINES}: split it by job or topic"))
         })
         .collect()
-}
-
-/// Text files that cite documents outside the repository.
-pub fn outside_references<'a>(files: impl IntoIterator<Item = (&'a str, &'a str)>) -> Vec<String> {
-    let mut found = Vec::new();
-    for (path, text) in files {
-        if !TEXT_EXTENSIONS.contains(&extension(path)) {
-            continue;
-        }
-        for (number, line) in text.lines().enumerate() {
-            let line = line.to_lowercase();
-            for name in OUTSIDE_DOCUMENTS {
-                if line.contains(&name.to_lowercase()) {
-                    found.push(format!(
-                        "{path}:{}: cites '{name}', which is not in the repository (cite docs/ instead)",
-                        number + 1
-                    ));
-                }
-            }
-        }
-    }
-    found
 }
 
 /// Whether a backticked word of ARCHITECTURE.md is meant as a path: only path characters, and a

@@ -40,14 +40,30 @@ fn a_long_file_is_named_unless_it_is_a_word_table() {
 
 #[test]
 fn citing_a_document_outside_the_repository_is_named_with_its_line() {
+    let tree = tree_of(&["docs/", "docs/requirements.md", "README.md", "a/src/x.rs"]);
     let files = [
-        ("a/src/x.rs", "//! Doc.\n// As seed 002 §5 says.\n"),
-        ("docs/a.md", "See docs/requirements.md."),
+        (
+            "a/src/x.rs",
+            "//! Doc.\n// As MISSION.md says, and ../../../notes/plan.md.\n// See README.md.\n",
+        ),
+        (
+            "docs/a.md",
+            "See docs/requirements.md, [the map](../README.md) and `requirements.md`.",
+        ),
+        ("docs/b.md", "Read [the plan](../../shared/design/INTERFACES.md)."),
+        (
+            "docs/c.md",
+            "Not documents: <https://example.org/GUIDE.md>, `<state_dir>/log.txt`, robots.txt, x.rs.",
+        ),
     ];
-    let problems = outside_references(files);
+    let problems = outside_references(files, &tree);
     assert_eq!(
         problems,
-        vec!["a/src/x.rs:2: cites 'seed 00', which is not in the repository (cite docs/ instead)"]
+        vec![
+            "a/src/x.rs:2: cites `MISSION.md`, which is not in the repository (cite docs/ instead)",
+            "a/src/x.rs:2: cites `../../../notes/plan.md`, which climbs out of the repository (cite docs/ instead)",
+            "docs/b.md:1: cites `../../shared/design/INTERFACES.md`, which climbs out of the repository (cite docs/ instead)",
+        ]
     );
 }
 
@@ -184,8 +200,8 @@ fn architecture_md_names_only_paths_that_exist() {
 
 #[test]
 fn nothing_cites_documents_outside_the_repository() {
-    let (_, texts) = repository();
-    let problems = outside_references(pairs(&texts));
+    let (tree, texts) = repository();
+    let problems = outside_references(pairs(&texts), &tree);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
