@@ -21,6 +21,12 @@ const records = [];
 let checked = 0;
 /// A yes was given since the last check: what came meanwhile is the user's.
 let yesPending = false;
+/// When each yes whose request had not arrived by the check after it was given: it covers the first
+/// request that arrives later (a form posted on a yes may reach the server after the answered call has
+/// returned and been checked), once, within [`LATE_YES_MS`].
+const yesOwed = [];
+/// How long a yes waits for its request: a page's post on the yes reaches its server well within this.
+const LATE_YES_MS = 20_000;
 /// The user acts by hand (a test's own `page.click`): what comes meanwhile is the user's.
 let byHandDepth = 0;
 /// What tests said they expect: `{method, path, why}` (method a string, path a RegExp), one use each
@@ -106,9 +112,10 @@ function matches(want, record) {
 }
 
 export const tripwire = {
-  /// The user said yes (in the panel, by shortcut, in the question's dialog).
+  /// The user said yes (in the panel, by shortcut, in the question's dialog): it covers what reaches a
+  /// server before the next check, or, when nothing did, the first request that comes after it.
   yes() {
-    yesPending = true;
+    yesPending = Date.now();
   },
   /// The test expects a request like `want` (`{method, path: RegExp, host, why}`): let through once,
   /// or every time with `always`.
@@ -135,15 +142,29 @@ export const tripwire = {
     checked = records.length;
     const covered = yesPending;
     yesPending = false;
+    let coveredAny = false;
     const unasked = fresh.filter((record) => {
-      if (covered || record.byHand) return false;
-      const want = expected.find((w) => (w.always || !w.used) && matches(w, record));
+      if (record.byHand) return false;
+      // What an application sends on its own timers is no one's answer.
+      if (expected.some((w) => w.always && matches(w, record))) return false;
+      if (covered) {
+        coveredAny = true;
+        return false;
+      }
+      while (yesOwed.length > 0 && record.at - yesOwed[0] > LATE_YES_MS) yesOwed.shift();
+      if (yesOwed.length > 0 && record.at >= yesOwed[0]) {
+        yesOwed.shift();
+        return false;
+      }
+      const want = expected.find((w) => !w.always && !w.used && matches(w, record));
       if (want) {
         want.used = true;
         return false;
       }
       return true;
     });
+    // A yes whose request has not come yet covers it when it does.
+    if (covered && !coveredAny) yesOwed.push(covered);
     if (unasked.length > 0) {
       const said = unasked.map((r) => `${r.method} ${r.host}${r.url}${r.carries ? ` (data to another origin, from ${r.from})` : ''}`);
       throw new Error(`tripwire: without the user's yes, after ${where}: ${said.join('; ')}`);
