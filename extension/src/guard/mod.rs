@@ -230,10 +230,8 @@ async fn arm(tab: i32, allow: Vec<AllowedRequest>) -> Result<usize, String> {
             entry.allow.clone(),
         )
     });
-    let mut rules = vec![
-        rules::block_changing(next_rule(), tab),
-        rules::block_destructive(next_rule(), tab),
-    ];
+    let mut rules = rules::block_changing(next_rule, tab);
+    rules.push(rules::block_destructive(next_rule(), tab));
     let mut allow_rules = Vec::new();
     for allowed in all {
         if let Some(rule) = rules::allow(next_rule(), tab, &allowed) {

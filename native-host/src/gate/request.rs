@@ -1,7 +1,9 @@
 //! The gate's second, independent judgement: at the request. An action the policy allowed runs with
 //! its tab's requests guarded (the extension stops, from the action until the tab has been quiet for a
-//! moment, every request that may change something on a server and that the judged effect does not
-//! cover), and whatever was stopped is judged here as an effect of its own
+//! moment, every request that may change something on a server, that the judged effect does not cover,
+//! and that could be asked about: a `fetch` posted to an address that says nothing the policy asks
+//! about goes, since stopping it would show the application a failure — see the extension's
+//! `guard/rules.rs`), and whatever was stopped is judged here as an effect of its own
 //! ([`crate::policy::classify_request`]): by its method, its address and its fields' names and words.
 //! Whatever road the page took — a plain "OK" whose script sends DELETE, a checkbox whose listener
 //! posts, a chat box outside any form — the request is where it has to pass.
