@@ -10,6 +10,7 @@ use anyhow::{Context as _, Result};
 
 use crate::build::{build_extension, check_wasm_budget, with_browser};
 use crate::shell::{cmd, run, run_to_stderr, say};
+use crate::stall::{run_watched, QUIET_LIMIT};
 use crate::tools::{var, Machine};
 
 /// The end-to-end test files: those named, or every `tests/e2e/*.test.mjs` in name order.
@@ -48,7 +49,8 @@ pub fn run_prepared(m: &Machine, files: &[String]) -> Result<()> {
     let mut node = cmd("node", ["--test", &format!("--test-concurrency={concurrency}")]);
     node.args(files)
         .env("WAYMARK_FAKE_LLM_BIN", m.target_dir.join("debug/fake-llm"));
-    run(with_browser(m, &mut node)?)
+    // A file that hangs (a wait with no timeout, a process left running) is stopped and named.
+    run_watched(with_browser(m, &mut node)?, QUIET_LIMIT)
 }
 
 /// Builds the scripted model and the extension, checks the wasm budget, and runs `files` in headless

@@ -15,6 +15,7 @@ mod package;
 mod package_check;
 mod root;
 mod shell;
+mod stall;
 mod test;
 mod tools;
 mod windows;

@@ -56,7 +56,7 @@ where
 }
 
 /// The command line, for messages: the program by its name (`cargo`, not the toolchain's path).
-fn shown(command: &Command) -> String {
+pub fn shown(command: &Command) -> String {
     let program = command.get_program();
     std::iter::once(Path::new(program).file_name().unwrap_or(program))
         .chain(command.get_args())

@@ -305,7 +305,14 @@ export async function connectMcp(stateDir, name = 'Test client', { panel, launch
     tripwire.check(`${name}'s call ${params.name} ${JSON.stringify(params.arguments ?? {})}`);
     return result;
   };
-  if (panel) await allowClient(client, panel, name);
+  if (panel) {
+    // A client never allowed is closed here: its caller never gets it to close, and its host process
+    // would keep the test file running after its last test.
+    await allowClient(client, panel, name).catch(async (error) => {
+      await client.close().catch(() => {});
+      throw error;
+    });
+  }
   return client;
 }
 
@@ -366,7 +373,9 @@ export async function startModel(steps) {
 
 /// Waits until `check()` gives something truthy and returns it, asking every 50 ms for at most
 /// `timeout` ms; fails with `what` otherwise. For conditions the test can observe, instead of sleeping.
-export async function until(check, what, timeout = 5_000) {
+/// The default is generous because a busy machine (CI's, two cores) takes seconds to open a window; it
+/// only delays a failure, never a pass.
+export async function until(check, what, timeout = 15_000) {
   const deadline = Date.now() + timeout;
   for (;;) {
     const value = await check();
