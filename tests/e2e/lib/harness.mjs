@@ -121,10 +121,11 @@ export async function openPanel(context) {
 const YES = /^\/(yes|да)$/i;
 
 /// Types a line into the panel's message input and sends it with Enter, as a keyboard user does. What
-/// reached a test's server before it is checked first (the tripwire); a yes covers what comes after.
-export async function send(page, text) {
+/// reached a test's server before it is checked first (the tripwire); a yes covers what comes after,
+/// unless `allows` is false (a yes to a client's consent allows no request).
+export async function send(page, text, { allows = true } = {}) {
   tripwire.check(`the last call, before sending ${JSON.stringify(text)}`);
-  if (YES.test(text.trim())) tripwire.yes();
+  if (allows && YES.test(text.trim())) tripwire.yes();
   await page.focus('#message');
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
@@ -332,7 +333,7 @@ export async function allowClient(client, panel, name) {
     name,
     { what: `the question whether ${name} may use the browser` },
   );
-  await send(panel, '/yes');
+  await send(panel, '/yes', { allows: false });
   let result = JSON.parse((await first).content[0].text);
   if (result.kind === 'awaiting_consent') result = JSON.parse((await list()).content[0].text);
   if (result.status !== 'ok') throw new Error(`the allowed client's first call failed: ${result.error}`);
