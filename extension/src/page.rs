@@ -208,8 +208,8 @@ fn focus_next(document: &Document, from: &Element) -> bool {
     all.get(next).is_some_and(|e| e.focus().is_ok())
 }
 
-/// Whether `key` is one [`press`] knows: a key it does not is refused before anyone judges it.
-pub fn known_key(key: &str) -> bool {
+/// Whether `key` is one [`press`] can press: a preview refuses any other before the gate asks about it.
+pub fn is_known_key(key: &str) -> bool {
     normalize_key(key).is_some()
 }
 

@@ -32,28 +32,28 @@ use std::rc::Rc;
 use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::{
-    AgentEvent, AgentState, Chat, InteractiveList, PageTool, PanelToWorker, Ping, QuestionKind, RequestId,
-    StopAgent, ToExtension, ToHost, ToolResult, ToolStatus, UserTool, WorkerToPanel,
+    Chat, InteractiveList, PageTool, PanelToWorker, Ping, QuestionKind, RequestId, StopAgent, ToExtension,
+    ToHost, ToolResult, ToolStatus, UserTool, WorkerToPanel,
 };
 use web_sys::{Document, HtmlElement, HtmlInputElement};
 
-use crate::activity;
 use crate::chrome::{self, Port};
 use crate::commands::{self, Input};
 use crate::wording;
 
+mod events;
 mod question;
 mod shortcuts;
 mod speech;
+mod status;
 
-use question::{answer, ask_user, manual_done, manual_step, question_closed};
+use events::{agent_event, say_faults};
+use question::{answer, answered_elsewhere, ask_user, manual_done, manual_step, question_closed};
 use shortcuts::{say_shortcuts, say_unset_shortcuts, shortcut};
-use speech::{alert, append, clear_alert, note, say, say_outcome, set_status};
+use speech::{alert, append, clear_alert, say, say_outcome, set_status};
 
 const PING_TIMEOUT_S: u32 = 5;
 const TOOL_TIMEOUT_S: u32 = 10;
-/// How long after saying that a client reads the page its further reads go unsaid.
-const READS_QUIET_MS: f64 = 30_000.0;
 
 /// Long enough for a person to hear a question and answer it.
 const USER_TOOL_TIMEOUT_S: u32 = 600;
@@ -86,6 +86,14 @@ struct Panel {
     detail: Option<String>,
     /// An answer was sent: the host's next word is its outcome, said assertively.
     awaiting_outcome: bool,
+    /// The panel is behind the window the user is in, where an answer key was pressed: what blocks
+    /// work is said through the system's speech, and it stays behind (`speech`).
+    aloud: bool,
+    /// The browser has no voice for that (Chromium on Linux without `--enable-speech-dispatcher`): the
+    /// panel comes forward instead.
+    no_voice: bool,
+    /// The agent's line on the status line, paced (`status`).
+    status_line: status::StatusLine,
     /// The panel runs in Waymark's own window (`panel_window`): it brings itself forward for what the
     /// user must hear.
     own_window: bool,
@@ -93,9 +101,12 @@ struct Panel {
     pending_command: Option<String>,
     /// The question waiting for an answer, if any.
     question: Option<RequestId>,
-    /// Its long form (which program an outside client is), for `/details` while it waits and no
-    /// later answer has a detail of its own.
+    /// Its long form (which program an outside client is, the page's full address), for `/details`
+    /// while it waits and no later answer has a detail of its own.
     question_detail: Option<String>,
+    /// The last question shown that holds a panel's request (the question, the request, its tool): the
+    /// view that answers it says the outcome, and the others let the request go.
+    asked_for: Option<(RequestId, RequestId, PageTool)>,
     /// The step the agent left to the user (a manual question), waiting for their "done".
     manual: Option<RequestId>,
     /// The last list read out (`/list` or `/find`), to continue it with `/more`.
@@ -108,9 +119,7 @@ struct Panel {
     agent_running: bool,
     /// The faults in the host's setup this panel has said (each once, however often it reconnects).
     faults_said: Vec<waymark_protocol::HostFault>,
-    /// The outside client whose reading was said last, and when: its next reads within
-    /// [`READS_QUIET_MS`] are only noted in the activity view, so a client that reads a lot does not
-    /// drown what the user is listening to.
+    /// The outside client whose reading was said last, and when (`events::client_activity`).
     last_read: Option<(String, f64)>,
     input: HtmlInputElement,
     worker: Option<(Port, [Listener; 2])>,
@@ -151,6 +160,7 @@ pub fn start_panel() -> Result<(), JsValue> {
     let question_text = find("question-text")?;
     let yes = find("yes")?;
     let no = find("no")?;
+    let dialog = find(question::QUESTION_DIALOG)?;
 
     // Ids start at a random point so two panels never share one (the worker forwards both).
     let next_id = (js_sys::Math::random() * 1e12) as RequestId;
@@ -169,10 +179,14 @@ pub fn start_panel() -> Result<(), JsValue> {
         question_text,
         detail: None,
         awaiting_outcome: false,
+        aloud: false,
+        no_voice: false,
+        status_line: status::StatusLine::default(),
         own_window,
         pending_command: param("command"),
         question: None,
         question_detail: None,
+        asked_for: None,
         manual: None,
         last_list: None,
         overlay_shown: true,
@@ -234,6 +248,24 @@ pub fn start_panel() -> Result<(), JsValue> {
     };
     question_box.add_event_listener_with_callback("keydown", on_key.as_ref().unchecked_ref())?;
     on_key.forget();
+    // Chromium gives a focusable element without a click handler of its own the "click ancestor"
+    // action, which Orca 43 says as "clickable" after the question (0.6 s more to hear); a handler of
+    // its own, which does nothing, takes that word away.
+    let on_click = Closure::<dyn FnMut()>::new(|| {});
+    dialog.add_event_listener_with_callback("click", on_click.as_ref().unchecked_ref())?;
+    on_click.forget();
+    // The system's speech is joined now, not when the first sentence must be said from behind.
+    chrome::tts::prepare();
+
+    // The user came to this window or tab: it speaks through its live regions again.
+    let on_focus = {
+        let panel = panel.clone();
+        Closure::<dyn FnMut()>::new(move || panel.borrow_mut().aloud = false)
+    };
+    if let Some(window) = web_sys::window() {
+        window.add_event_listener_with_callback("focus", on_focus.as_ref().unchecked_ref())?;
+    }
+    on_focus.forget();
 
     connect_worker(&panel);
     say_unset_shortcuts(&panel);
@@ -296,6 +328,12 @@ fn from_worker(panel: &Shared, message: WorkerToPanel) {
             alert(panel, &wording::not_delivered(&reason));
         }
         WorkerToPanel::Shortcut { command } => shortcut(panel, &command),
+        WorkerToPanel::Answered { question } => answered_elsewhere(panel, question),
+        WorkerToPanel::AnswerRefused { question } => {
+            question::let_request_go(panel, question);
+            panel.borrow_mut().awaiting_outcome = false;
+            alert(panel, &wording::answer_refused());
+        }
         WorkerToPanel::ToolResult { id, result } => {
             let asked = panel.borrow_mut().pending.remove(&id);
             if let Some((asked, _, _timeout)) = asked {
@@ -376,96 +414,17 @@ fn from_host(panel: &Shared, message: ToExtension) {
         ToExtension::Question(question) if question.kind == QuestionKind::Manual => {
             manual_step(panel, question.id, &question.text);
         }
-        ToExtension::Question(question) => ask_user(panel, question.id, &question.text, question.detail),
+        ToExtension::Question(question) => ask_user(panel, &question),
         ToExtension::QuestionClosed(closed) => question_closed(panel, closed.id, closed.reason),
         ToExtension::AgentEvent(update) => agent_event(panel, update.event),
         // Someone other than the user acts in their browser: they hear who and what, once.
-        ToExtension::Activity(activity) => {
-            note(
-                panel,
-                &activity::Event::Client {
-                    source: &activity.source,
-                    tool: &activity.tool,
-                    ok: activity.ok,
-                    summary: &activity.summary,
-                },
-            );
-            let now = chrome::now_ms();
-            let said_lately = panel
-                .borrow()
-                .last_read
-                .as_ref()
-                .is_some_and(|(who, at)| *who == activity.source && now - at < READS_QUIET_MS);
-            if activity.changes_page || !activity.ok {
-                say(panel, &wording::activity(&activity));
-            } else if !said_lately {
-                // What an outside program reads in the user's browser is said too, politely.
-                say(panel, &wording::activity(&activity));
-                panel.borrow_mut().last_read = Some((activity.source.clone(), now));
-            }
-        }
+        ToExtension::Activity(activity) => events::client_activity(panel, &activity),
         // Tool runs are the worker's business; the handshake too. Settings and checks answer the settings
         // page (it shares the worker's `panel` port), not this panel.
         ToExtension::RunTool(_)
         | ToExtension::Welcome(_)
         | ToExtension::Settings(_)
         | ToExtension::DoctorReport(_) => {}
-    }
-}
-
-/// Says each fault the host found in its setup that this panel has not said yet, assertively: nothing
-/// the user does is saved, or chat cannot start, until it is fixed.
-fn say_faults(panel: &Shared, faults: &[waymark_protocol::HostFault]) {
-    for fault in faults {
-        if panel.borrow().faults_said.contains(fault) {
-            continue;
-        }
-        panel.borrow_mut().faults_said.push(fault.clone());
-        let text = wording::host_fault(fault);
-        note(panel, &activity::Event::Error(&text));
-        alert(panel, &text);
-    }
-}
-
-/// What the agent reports: its answers and errors go to the transcript once; its state and progress
-/// to the status line (which says a line again only when its words change).
-fn agent_event(panel: &Shared, event: AgentEvent) {
-    match event {
-        AgentEvent::Message { text } => say_outcome(panel, &text),
-        AgentEvent::Error { text } => {
-            note(panel, &activity::Event::Error(&text));
-            alert(panel, &wording::agent_error(&text));
-        }
-        // Said once, assertively: the user asked for it and waits to hear that it happened.
-        AgentEvent::Stopped { text } => {
-            note(panel, &activity::Event::Stopped(&text));
-            panel.borrow_mut().agent_running = false;
-            alert(panel, &text);
-        }
-        AgentEvent::Status { state } => {
-            panel.borrow_mut().agent_running = state == AgentState::Running;
-            // Working again: no step waits for the user any more (a message also finishes it).
-            if state == AgentState::Running && panel.borrow_mut().manual.take().is_some() {
-                clear_alert(panel);
-            }
-            set_status(panel, &wording::agent_status(state));
-        }
-        AgentEvent::NotSaved { fault } => {
-            let text = wording::not_saved(&fault);
-            note(panel, &activity::Event::Error(&text));
-            alert(panel, &text);
-        }
-        AgentEvent::Progress { text } => set_status(panel, &text),
-        // Each step is already heard as progress, and the outcome in the agent's message: reading every
-        // tool result too would bury them. The activity view shows them, silently.
-        AgentEvent::Tool { name, ok, summary } => note(
-            panel,
-            &activity::Event::Tool {
-                name: &name,
-                ok,
-                summary: &summary,
-            },
-        ),
     }
 }
 
@@ -667,6 +626,13 @@ fn ask(panel: &Shared, asked: Asked, timeout_s: u32, on_timeout: String) -> Requ
         p.next_id += 1;
         p.next_id
     };
+    register(panel, id, asked, timeout_s, on_timeout);
+    id
+}
+
+/// Waits for the answer to request `id` (this panel's, or another view's whose question the user
+/// answered here), saying `on_timeout` if none comes in time.
+fn register(panel: &Shared, id: RequestId, asked: Asked, timeout_s: u32, on_timeout: String) {
     let timeout = {
         let panel = panel.clone();
         Timeout::new(timeout_s * 1000, move || {
@@ -679,7 +645,21 @@ fn ask(panel: &Shared, asked: Asked, timeout_s: u32, on_timeout: String) -> Requ
         .borrow_mut()
         .pending
         .insert(id, (asked, chrome::now_ms(), timeout));
-    id
+}
+
+/// The user answered, here, a question that holds another view's request `id` for `tool`: its
+/// outcome is said here, where they are.
+fn adopt(panel: &Shared, id: RequestId, tool: PageTool) {
+    if panel.borrow().pending.contains_key(&id) {
+        return;
+    }
+    register(
+        panel,
+        id,
+        Asked::Tool(tool),
+        USER_TOOL_TIMEOUT_S,
+        wording::tool_timeout(USER_TOOL_TIMEOUT_S),
+    );
 }
 
 fn post(panel: &Shared, id: RequestId, message: PanelToWorker) {

@@ -69,19 +69,43 @@ pub async fn toggle() -> Result<(), String> {
     windows::focus(id).await
 }
 
-/// Brings the panel page this runs in (in a tab, or in Waymark's window) in front of the user if it
-/// is not: its tab made active, its window focused. Returns whether it had to. A side panel has no tab
-/// of its own and is never behind anything while it is open, so it is left alone.
-pub async fn show_self() -> Result<bool, String> {
+/// The tab and window of the panel page this runs in (in a tab, or in Waymark's window) when it is
+/// behind: its tab not the active one, or its window not the focused one. A side panel has no tab of
+/// its own and is never behind anything while it is open.
+async fn self_behind() -> Result<Option<(i32, i32)>, String> {
     let Some(tab) = tabs::current().await? else {
-        return Ok(false);
+        return Ok(None);
     };
     let (Some(id), Some(window)) = (tab.id, tab.window_id) else {
-        return Ok(false);
+        return Ok(None);
     };
     if tab.active && windows::get(window).await?.focused {
-        return Ok(false);
+        return Ok(None);
     }
+    Ok(Some((id, window)))
+}
+
+/// Whether the panel page this runs in is behind the window the user is in (see `self_behind`). A
+/// side panel, which is never behind, may still not be where the user is: the focus is in the page
+/// beside it, where a screen reader does not hear its live regions either.
+pub async fn is_behind() -> Result<bool, String> {
+    if tabs::current().await?.is_none() {
+        let focused = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.has_focus().ok())
+            .unwrap_or(true);
+        return Ok(!focused);
+    }
+    Ok(self_behind().await?.is_some())
+}
+
+/// Brings the panel page this runs in (in a tab, or in Waymark's window) in front of the user if it
+/// is not: its tab made active, its window focused. Returns whether it had to. A side panel is left
+/// alone.
+pub async fn show_self() -> Result<bool, String> {
+    let Some((id, window)) = self_behind().await? else {
+        return Ok(false);
+    };
     focus(id, window).await?;
     Ok(true)
 }

@@ -10,7 +10,10 @@
 //! Announcements: one polite status line ("Saved.", "Checks done: …"); a refused save moves the focus
 //! to the first field at fault, whose error is linked with `aria-describedby`, so it is heard once. A
 //! config file that does not parse is said when the page loads, with the defaults in the fields; saving
-//! replaces it, and the status line says where the host kept the old file.
+//! replaces it, and the status line says where the host kept the old file. Designed for listening: the
+//! page opens with the focus in its first field (a screen reader reads no whole page first); where the
+//! config file is and which settings the environment fixes, by which variable, are said on request,
+//! under "Where these settings come from", while a fixed field's own hint only says that it is fixed.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -48,6 +51,8 @@ struct Page {
     document: Document,
     status: HtmlElement,
     source: HtmlElement,
+    /// Under "Where these settings come from": one line per setting the environment fixes.
+    overrides: HtmlElement,
     fields: BTreeMap<&'static str, Field>,
     clear_key: HtmlInputElement,
     checks: HtmlElement,
@@ -105,6 +110,7 @@ pub fn start_settings() -> Result<(), JsValue> {
     let page = Rc::new(RefCell::new(Page {
         status: find("status")?,
         source: find("source")?,
+        overrides: find("overrides")?,
         fields,
         clear_key: input("clear_key")?,
         checks: find("checks")?,
@@ -136,6 +142,10 @@ pub fn start_settings() -> Result<(), JsValue> {
     doctor.add_event_listener_with_callback("click", on_doctor.as_ref().unchecked_ref())?;
     on_doctor.forget();
 
+    // The first field, where the page starts (`autofocus` may not hold for a tab opened behind).
+    if let Some(first) = page.borrow().fields.get(FIELDS[0]) {
+        let _ = first.input.focus();
+    }
     connect(&page);
     Ok(())
 }
@@ -294,7 +304,7 @@ fn fill(page: &Shared, view: &SettingsView) {
         let fixed = view.from_env.iter().find(|e| e.key == key);
         field.input.set_read_only(fixed.is_some());
         let hint = match (fixed, key) {
-            (Some(env), _) => wording::settings_hint_env(&env.variable),
+            (Some(_), _) => wording::settings_hint_env(),
             (None, "llm_api_key") => wording::settings_hint_key(view.api_key_set),
             (None, _) => field.base_hint.clone(),
         };
@@ -305,6 +315,20 @@ fn fill(page: &Shared, view: &SettingsView) {
         .set_disabled(!view.api_key_set || view.from_env.iter().any(|e| e.key == "llm_api_key"));
     let source = wording::settings_source(view.config_file.as_deref());
     p.source.set_text_content(Some(&source));
+    p.overrides.set_text_content(None);
+    // The page's own settings; what else the environment sets is the doctor's to say.
+    for env in view.from_env.iter().filter(|e| FIELDS.contains(&e.key.as_str())) {
+        let label = p
+            .document
+            .get_element_by_id(&format!("{}-label", env.key))
+            .and_then(|l| l.text_content())
+            .unwrap_or_else(|| env.key.clone());
+        let Ok(item) = p.document.create_element("li") else {
+            continue;
+        };
+        item.set_text_content(Some(&wording::settings_override(&label, &env.variable)));
+        let _ = p.overrides.append_child(&item);
+    }
 }
 
 fn clear_errors(page: &Shared) {

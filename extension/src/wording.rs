@@ -185,6 +185,23 @@ pub fn question_closed(reason: waymark_protocol::ClosedReason) -> String {
     })
 }
 
+/// An answer to a question no longer open (answered in another view of Waymark, or closed).
+pub fn answer_refused() -> String {
+    with_words(|w| say!(w, "panel-answer-refused"))
+}
+
+/// A side panel opened on Linux: Orca reads the panel instead of the page while it is open, and
+/// Waymark's own window (its shortcut `key`, or `/window` when it has none) keeps the page readable.
+pub fn orca_side_panel(key: &str) -> String {
+    with_words(|w| {
+        if key.is_empty() {
+            say!(w, "panel-orca-side-panel-no-key")
+        } else {
+            say!(w, "panel-orca-side-panel", key = key)
+        }
+    })
+}
+
 /// `/settings`.
 pub fn opening_settings() -> String {
     with_words(|w| say!(w, "panel-opening-settings"))
@@ -228,16 +245,12 @@ pub fn page_reported_error() -> String {
     with_words(|w| say!(w, "panel-page-error"))
 }
 
-/// What an outside MCP client did, naming it: "Claude Desktop: Clicking 12: done".
+/// What an outside MCP client did, naming it: "Claude Desktop: Clicking 12: done". A failure's summary
+/// is the host's sentence for it, which says that nothing was done ("Not done: you said no."), so it is
+/// not prefixed again.
 pub fn activity(activity: &waymark_protocol::Activity) -> String {
     let (source, summary) = (activity.source.as_str(), activity.summary.as_str());
-    with_words(|w| {
-        if activity.ok {
-            say!(w, "client-did", source = source, summary = summary)
-        } else {
-            say!(w, "client-failed", source = source, summary = summary)
-        }
-    })
+    with_words(|w| say!(w, "client-activity", source = source, summary = summary))
 }
 
 #[cfg(test)]

@@ -19,6 +19,11 @@ use waymark_protocol::{
 
 use crate::chrome::{self, Port};
 
+mod disconnection;
+mod questions;
+use disconnection::{browser_reason, Gone};
+use questions::OpenQuestions;
+
 const FIRST_RETRY_MS: u32 = 250;
 const MAX_RETRY_MS: u32 = 30_000;
 /// A host that does not say `welcome` within this time is treated as broken and restarted.
@@ -49,6 +54,8 @@ struct Worker {
     welcome_timeout: Option<Timeout>,
     panels: Vec<PanelLink>,
     next_panel_id: u32,
+    /// The host's questions not yet answered or closed, which every panel shows.
+    questions: OpenQuestions,
 }
 
 type Shared = Rc<RefCell<Worker>>;
@@ -63,6 +70,7 @@ thread_local! {
         welcome_timeout: None,
         panels: Vec::new(),
         next_panel_id: 0,
+        questions: OpenQuestions::default(),
     }));
 }
 
@@ -272,6 +280,8 @@ fn connect_host(worker: &Shared) {
         w.attempt += 1;
         w.retry = None;
         w.host = None;
+        // A new host has asked nothing yet.
+        w.questions.clear();
         w.attempt
     };
     set_state(worker, ConnectionState::Connecting);
@@ -412,7 +422,10 @@ fn from_host(worker: &Shared, attempt: u32, message: ToExtension) {
                 }
             });
         }
-        other => broadcast(worker, &WorkerToPanel::FromHost { message: other }),
+        other => {
+            worker.borrow_mut().questions.heard(&other);
+            broadcast(worker, &WorkerToPanel::FromHost { message: other });
+        }
     }
 }
 
@@ -462,36 +475,6 @@ fn went_away(worker: &Shared, attempt: u32, mut state: ConnectionState) {
     schedule_retry(worker, delay);
 }
 
-/// What the browser's reason for ending a native connection means.
-#[derive(Debug, PartialEq, Eq)]
-enum Gone {
-    NotInstalled,
-    Forbidden,
-    Disconnected(Disconnection),
-}
-
-/// The browser says why a native connection ended only in English words (`runtime.lastError`), so
-/// this is the one place they are read: Chromium's fixed messages become typed reasons the panel
-/// says in the user's language; anything else is kept in the browser's words.
-fn browser_reason(message: &str) -> Gone {
-    let lower = message.to_lowercase();
-    if lower.contains("not found") {
-        Gone::NotInstalled
-    } else if lower.contains("forbidden") {
-        Gone::Forbidden
-    } else if lower.contains("has exited") {
-        Gone::Disconnected(Disconnection::Exited)
-    } else if lower.contains("failed to start") {
-        Gone::Disconnected(Disconnection::FailedToStart)
-    } else if lower.contains("error when communicating") {
-        Gone::Disconnected(Disconnection::CommunicationFailed)
-    } else {
-        Gone::Disconnected(Disconnection::Other {
-            reason: message.trim_end_matches('.').to_owned(),
-        })
-    }
-}
-
 fn schedule_retry(worker: &Shared, delay_ms: u32) {
     let timer = {
         let worker = worker.clone();
@@ -524,7 +507,7 @@ fn add_panel(worker: &Shared, port: Port, kind: PanelKind) {
         let port = port.clone();
         Closure::<dyn FnMut(JsValue)>::new(move |message: JsValue| {
             match chrome::from_js::<PanelToWorker>(message) {
-                Ok(m) => from_panel(&worker, &port, m),
+                Ok(m) => from_panel(&worker, id, &port, m),
                 Err(e) => chrome::log(&format!("unreadable message from a panel: {e}")),
             }
         })
@@ -543,6 +526,14 @@ fn add_panel(worker: &Shared, port: Port, kind: PanelKind) {
         .add_listener(on_message.as_ref().unchecked_ref());
     port.on_disconnect()
         .add_listener(on_disconnect.as_ref().unchecked_ref());
+    // The questions every other panel shows, first: a window opened by an answer's shortcut acts on it
+    // once connected, and by then it knows the question.
+    if kind != PanelKind::Settings {
+        for question in worker.borrow().questions.all() {
+            let message = ToExtension::Question(question.clone());
+            let _ = port.post_message(&chrome::to_js(&WorkerToPanel::FromHost { message }));
+        }
+    }
     let state = worker.borrow().state.clone();
     let _ = port.post_message(&chrome::to_js(&WorkerToPanel::Connection { state }));
     worker.borrow_mut().panels.push(PanelLink {
@@ -553,7 +544,7 @@ fn add_panel(worker: &Shared, port: Port, kind: PanelKind) {
     });
 }
 
-fn from_panel(worker: &Shared, panel: &Port, message: PanelToWorker) {
+fn from_panel(worker: &Shared, panel_id: u32, panel: &Port, message: PanelToWorker) {
     let message = match message {
         PanelToWorker::ToHost { message } => message,
         PanelToWorker::Tool { id, tab_id, tool } => {
@@ -573,7 +564,12 @@ fn from_panel(worker: &Shared, panel: &Port, message: PanelToWorker) {
         ToHost::GetSettings(r) => Some(r.id),
         ToHost::SaveSettings(r) => Some(r.id),
         ToHost::RunDoctor(r) => Some(r.id),
-        ToHost::Answer(_) => None,
+        ToHost::Answer(answer) => {
+            if !questions::answered(worker, panel_id, panel, answer.question) {
+                return;
+            }
+            None
+        }
         ToHost::Hello(_) | ToHost::ToolResult(_) | ToHost::PageChanged(_) => {
             // Only the worker greets the host and reports tool results; a panel must not pose as either.
             let reply = WorkerToPanel::NotDelivered {
@@ -614,40 +610,7 @@ async fn run_panel_tool(tab_id: Option<i32>, tool: PageTool) -> ToolResult {
 
 #[cfg(test)]
 mod tests {
-    use super::{browser_reason, own_page, Gone, PanelKind};
-    use waymark_protocol::Disconnection;
-
-    #[test]
-    fn chromiums_reasons_become_typed_and_others_keep_the_browsers_words() {
-        let cases = [
-            ("Specified native messaging host not found.", Gone::NotInstalled),
-            (
-                "Access to the specified native messaging host is forbidden.",
-                Gone::Forbidden,
-            ),
-            (
-                "Native host has exited.",
-                Gone::Disconnected(Disconnection::Exited),
-            ),
-            (
-                "Failed to start native messaging host.",
-                Gone::Disconnected(Disconnection::FailedToStart),
-            ),
-            (
-                "Error when communicating with the native messaging host.",
-                Gone::Disconnected(Disconnection::CommunicationFailed),
-            ),
-            (
-                "Something the browser never said before.",
-                Gone::Disconnected(Disconnection::Other {
-                    reason: "Something the browser never said before".into(),
-                }),
-            ),
-        ];
-        for (said, meant) in cases {
-            assert_eq!(browser_reason(said), meant, "{said}");
-        }
-    }
+    use super::{own_page, PanelKind};
 
     fn is_own_page(id: &str, url: &str, own_id: &str) -> bool {
         own_page(id, url, own_id).is_some()

@@ -230,7 +230,7 @@ pub struct ToolDone {
 }
 
 /// A blocking question to the user.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Question {
     /// Identifies the question; the [`Answer`] names it.
     pub id: RequestId,
@@ -238,9 +238,14 @@ pub struct Question {
     /// The question as it is spoken, naming the action, the element and the site.
     pub text: String,
     /// The long form, for `/details` while the question is shown: the full path of the program an
-    /// outside MCP client runs as, and its user. Short words are for listening; this is for checking.
+    /// outside MCP client runs as, and its user; for a question about a page, the page's full address
+    /// (the question names only its site). Short words are for listening; this is for checking.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
+    /// The panel's request this question holds, when a panel asked: every view shows the question,
+    /// and whichever the user answers in says the request's outcome (the asking view lets it go).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request: Option<UserTool>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

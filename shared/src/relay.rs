@@ -38,6 +38,12 @@ pub enum WorkerToPanel {
     /// A keyboard shortcut was pressed (`confirm`, `reject`, `toggle-overlay`, `manual-done`): the panel
     /// does what it means and says the result, wherever the focus was.
     Shortcut { command: String },
+    /// The question was answered in another panel: this one takes it away, saying nothing (the user
+    /// hears the outcome where they answered).
+    Answered { question: RequestId },
+    /// This panel's answer was to a question no longer open (answered in another panel, or closed):
+    /// it never reached the host, and the panel says so.
+    AnswerRefused { question: RequestId },
 }
 
 /// Service worker → content script (one frame of a tab). The content script answers with a
@@ -257,6 +263,9 @@ pub struct FramePreview {
     pub document: String,
     /// The frame's address.
     pub url: String,
+    /// The name the frame's document gives its site (`og:site_name`, else `application-name`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub site_name: Option<String>,
     /// The element the action would reach, and its id in this document.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<crate::ElementInfo>,

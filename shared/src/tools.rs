@@ -193,6 +193,10 @@ pub struct Effect {
     pub pin: Pin,
     /// The address of the tab's page (its top frame), which names the site to the user.
     pub page_url: String,
+    /// The name the tab's page gives its site (`og:site_name`, `application-name`), page text: said
+    /// after the host name, never instead of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub site_name: Option<String>,
     /// The element it would reach; absent for actions on the tab (navigation) and for a key pressed
     /// where nothing has the focus.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -57,6 +57,8 @@ fn worker_to_panel_name(m: &WorkerToPanel) -> &'static str {
         WorkerToPanel::NotDelivered { .. } => "WorkerToPanel::NotDelivered",
         WorkerToPanel::ToolResult { .. } => "WorkerToPanel::ToolResult",
         WorkerToPanel::Shortcut { .. } => "WorkerToPanel::Shortcut",
+        WorkerToPanel::Answered { .. } => "WorkerToPanel::Answered",
+        WorkerToPanel::AnswerRefused { .. } => "WorkerToPanel::AnswerRefused",
     }
 }
 
@@ -114,6 +116,8 @@ const ALL_MESSAGES: &[&str] = &[
     "WorkerToPanel::NotDelivered",
     "WorkerToPanel::ToolResult",
     "WorkerToPanel::Shortcut",
+    "WorkerToPanel::Answered",
+    "WorkerToPanel::AnswerRefused",
     "WorkerToContent::Tool",
     "WorkerToContent::Scan",
     "WorkerToContent::Badges",

@@ -71,7 +71,7 @@ test('a key pressed where the focus is: focus_next to "Delete my account", then 
   await askedAndRefused(
     'browser_press',
     { key: 'Enter' },
-    new RegExp(`${ASKS}Press Enter on button 'Delete my account' \\(it has the keyboard focus\\) on 127\\.0\\.0\\.1:\\d+\\? Yes or no\\.$`),
+    new RegExp(`${ASKS}Press Enter on button 'Delete my account' \\(it has the keyboard focus\\) on localhost\\? Yes or no\\.$`),
   );
   await askedAndRefused('browser_press', { key: 'Space' }, /Press Space on button 'Delete my account'/);
 });
@@ -82,7 +82,7 @@ test('Enter in an ordinary field of a checkout submits the order: asked, saying 
   assert.equal(typed.status, 'ok', typed.error);
   await noQuestionShown();
   const pattern = new RegExp(
-    `${ASKS}Press Enter in text field 'Coupon code': this submits the form 'Place order \\(€84\\.97\\)' on 127\\.0\\.0\\.1:\\d+\\. Yes or no\\?$`,
+    `${ASKS}Press Enter in text field 'Coupon code': this submits the form 'Place order \\(€84\\.97\\)' on localhost\\. Yes or no\\?$`,
   );
   // Where the focus is (typing left it there), and by number.
   await askedAndRefused('browser_press', { key: 'Enter' }, pattern);
@@ -99,7 +99,7 @@ test('Enter in an ordinary field of a form that holds a card field known only by
   await askedAndRefused(
     'browser_press',
     { key: 'Enter', index: amount },
-    new RegExp(`${ASKS}Press Enter in text field 'Amount': this submits the form 'Next' on 127\\.0\\.0\\.1:\\d+\\. Yes or no\\?$`),
+    new RegExp(`${ASKS}Press Enter in text field 'Amount': this submits the form 'Next' on localhost\\. Yes or no\\?$`),
   );
 });
 

@@ -73,10 +73,18 @@ test('the settings page loads, validates, saves into the config file and runs th
   await waitForStatus(page, /^Settings loaded\.$/);
   assert.deepEqual(await spoken(page), ['Settings loaded.']);
   assert.deepEqual(await axe(page), [], 'loaded, nothing saved yet');
-  // A value the environment sets is read-only and says which variable.
+  // The page starts in its first field, so a screen reader reads no whole page first.
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'llm_base_url');
+  // A value the environment sets is read-only and says so in a few words; which variable, and where
+  // the config file is, are said on request, under "Where these settings come from".
   assert.equal(await page.inputValue('#llm_model'), 'model-from-env');
   assert.equal(await page.locator('#llm_model').evaluate((e) => e.readOnly), true);
-  assert.match(await page.textContent('#llm_model-hint'), /WAYMARK_LLM_MODEL/);
+  assert.equal(await page.textContent('#llm_model-hint'), 'Set by the environment, not by this page.');
+  assert.equal(await page.locator('#where').evaluate((e) => e.open), false);
+  assert.deepEqual(await page.locator('#overrides li').allTextContents(), [
+    'Model: set by the environment variable WAYMARK_LLM_MODEL, which wins over this page; change or unset it where the browser is started.',
+  ]);
+  assert.match(await page.textContent('#source'), /^The host keeps these settings in .+config\.toml\.$/);
 
   await typeInto(page, 'llm_base_url', 'http://127.0.0.1:9/v1');
   await typeInto(page, 'llm_api_key', KEY);

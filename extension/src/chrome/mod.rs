@@ -3,8 +3,8 @@
 //! messages, the manifest), events, the side panel and the logging of panics; `tabs.rs` the tabs and
 //! their frames, `scripting.rs` putting the content script into them and the worker's session
 //! storage, `downloads.rs` the downloads, `net.rs` the request guard's rules and request events (all
-//! four for the service worker only), `windows.rs` the
-//! windows and the keyboard shortcuts, `encoding.rs` base64 and picture sizes.
+//! four for the service worker only), `windows.rs` the windows and the keyboard shortcuts, `tts.rs`
+//! the system's speech, `encoding.rs` base64 and picture sizes.
 //!
 //! Must not: decide anything (what to send and what an answer means belong to the callers), or reach
 //! an API by a name built at run time: every call goes through a declared binding, and what the
@@ -19,6 +19,8 @@ pub mod net;
 pub mod scripting;
 #[cfg(feature = "extension")]
 pub mod tabs;
+#[cfg(feature = "extension")]
+pub mod tts;
 #[cfg(feature = "extension")]
 pub mod windows;
 

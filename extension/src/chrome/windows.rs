@@ -1,6 +1,7 @@
 //! Typed bindings to `chrome.windows` (find the user's last browser window, focus a window, open
-//! Waymark's own popup window) and `chrome.commands` (the keyboard shortcuts as the browser has them),
-//! for the service worker and the panel.
+//! Waymark's own popup window), `chrome.commands` (the keyboard shortcuts as the browser has them) and
+//! `chrome.runtime.getPlatformInfo` (which system the browser runs on), for the service worker and the
+//! panel.
 //!
 //! Must not: be used by the content module (a page's frame has neither API), or read a field of a
 //! window that is not declared in [`Window`].
@@ -30,6 +31,17 @@ extern "C" {
 
     #[wasm_bindgen(catch, js_namespace = ["chrome", "commands"], js_name = getAll)]
     fn commands_get_all() -> Result<Promise, JsValue>;
+
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "runtime"], js_name = getPlatformInfo)]
+    fn runtime_get_platform_info() -> Result<Promise, JsValue>;
+}
+
+/// What Waymark reads of `chrome.runtime.PlatformInfo`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub struct Platform {
+    /// `linux`, `win`, `mac`, `cros`, …
+    pub os: String,
 }
 
 /// What Waymark reads of a `chrome.windows.Window`; a missing field reads as empty.
@@ -115,4 +127,9 @@ pub async fn create_popup(url: &str, width: u32, height: u32) -> Result<(), Stri
 /// unset (it never assigns a suggested key that is one of its own, nor more than four).
 pub async fn shortcuts() -> Result<Vec<Command>, String> {
     from_js(settle(commands_get_all()).await?)
+}
+
+/// The system the browser runs on.
+pub async fn platform() -> Result<Platform, String> {
+    from_js(settle(runtime_get_platform_info()).await?)
 }

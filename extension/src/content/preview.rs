@@ -28,6 +28,7 @@ pub(super) fn preview(action: PageTool, number: Option<u32>, pinned: Option<u64>
     let mut out = FramePreview {
         document: this_document(),
         url: url(),
+        site_name: site_name(&document),
         target: None,
         element: None,
         option: None,
@@ -41,9 +42,10 @@ pub(super) fn preview(action: PageTool, number: Option<u32>, pinned: Option<u64>
         keys: None,
     };
     if let PageTool::Press { key, .. } = &action {
-        // A key `press` would refuse does nothing: said now, not asked about as a page command.
-        if !crate::page::known_key(key) {
-            return ToolResult::refused(ErrorKind::Failed, PageReason::UnknownKey { key: key.clone() });
+        if !crate::page::is_known_key(key) {
+            // Refused as pressing it would be, before the user is asked about a key nothing presses.
+            let reason = PageReason::UnknownKey { key: key.clone() };
+            return ToolResult::refused(ErrorKind::Failed, reason);
         }
         out.keys = Some(key_context(&document, key));
     }
@@ -191,4 +193,19 @@ pub(super) fn focused_control(document: &web_sys::Document) -> Option<web_sys::E
     let active = act::deep_active_element(document)?;
     let tag = active.local_name();
     (!matches!(tag.as_str(), "body" | "html" | "iframe" | "frame")).then_some(active)
+}
+
+/// The name this document gives its site, if it gives one: `<meta property="og:site_name">`, else
+/// `<meta name="application-name">`. Page text: the host says it after the host name, never instead.
+fn site_name(document: &web_sys::Document) -> Option<String> {
+    ["meta[property='og:site_name']", "meta[name='application-name']"]
+        .iter()
+        .find_map(|selector| {
+            let content = document
+                .query_selector(selector)
+                .ok()??
+                .get_attribute("content")?;
+            let content = content.split_whitespace().collect::<Vec<_>>().join(" ");
+            (!content.is_empty()).then(|| content.chars().take(80).collect())
+        })
 }

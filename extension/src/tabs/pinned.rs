@@ -194,10 +194,11 @@ async fn effect_of(
     else {
         return ToolResult::error(wording::unreadable_answer());
     };
-    let page_url = if frame == 0 {
-        preview.url.clone()
+    // The page's own name for its site is the top frame's; a child frame's is another site's.
+    let (page_url, site_name) = if frame == 0 {
+        (preview.url.clone(), preview.site_name.clone())
     } else {
-        tab_url(tab).await
+        (tab_url(tab).await, None)
     };
     let resends = match history {
         Some(action) => resends(tab, action, &page_url, preview.destination.as_deref()).await,
@@ -211,6 +212,7 @@ async fn effect_of(
             element: preview.element,
         },
         page_url,
+        site_name,
         focused: number.is_none() && preview.target.is_some(),
         target: preview.target,
         option: preview.option,
@@ -278,6 +280,7 @@ async fn tab_preview(tab: i32, action: PageTool) -> Result<ToolResult, ToolResul
             element: None,
         },
         page_url: tab_url(tab).await,
+        site_name: None,
         target: None,
         focused: false,
         option: None,

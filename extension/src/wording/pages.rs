@@ -50,6 +50,7 @@ pub fn settings_page() -> PageWords {
         title: say!(w, "page-settings-title"),
         elements: vec![
             ("settings-heading", Text, say!(w, "page-settings-title")),
+            ("where-summary", Text, say!(w, "page-settings-where")),
             ("source", Text, say!(w, "settings-source-unknown")),
             ("llm_base_url-label", Text, say!(w, "settings-field-llm-base-url")),
             (

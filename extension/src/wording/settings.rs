@@ -38,8 +38,13 @@ pub fn settings_save_not_connected() -> String {
 }
 
 /// A field an environment variable fixes.
-pub fn settings_hint_env(variable: &str) -> String {
-    with_words(|w| say!(w, "settings-hint-env", variable = variable))
+pub fn settings_hint_env() -> String {
+    with_words(|w| say!(w, "settings-hint-env"))
+}
+
+/// Under "Where these settings come from": a field the environment sets, by its `variable`.
+pub fn settings_override(field: &str, variable: &str) -> String {
+    with_words(|w| say!(w, "settings-override", field = field, variable = variable))
 }
 
 /// The API key's hint: whether one is set.

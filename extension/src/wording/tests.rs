@@ -155,3 +155,21 @@ fn the_list_and_its_plurals_in_russian() {
     assert!(interactive_list(&list).starts_with("21 элемент на странице"));
     set_language("en");
 }
+
+#[test]
+fn a_clients_refused_step_is_said_without_doubled_words() {
+    let refused = waymark_protocol::Activity {
+        source: "Claude Desktop".into(),
+        tool: "browser_overlay_act".into(),
+        ok: false,
+        changes_page: true,
+        summary: "Not done: you said no.".into(),
+    };
+    assert_eq!(activity(&refused), "Claude Desktop: Not done: you said no.");
+    let done = waymark_protocol::Activity {
+        ok: true,
+        summary: "Clicking 12: done".into(),
+        ..refused
+    };
+    assert_eq!(activity(&done), "Claude Desktop: Clicking 12: done");
+}

@@ -57,14 +57,15 @@ question-closed-stopped = The question was withdrawn: you stopped the agent. Not
 panel-opening-settings = Opening Waymark's settings in a new tab.
 panel-no-manual-step = No step is waiting for you to finish.
 panel-nothing-to-answer = There is no question waiting for an answer.
+panel-answer-refused = That question is no longer open: this answer did nothing.
 panel-tool-timeout = The page did not answer within { $seconds ->
     [one] { $seconds } second.
    *[other] { $seconds } seconds.
 }
 panel-page-error = The page reported an error.
-# What an outside MCP client did: $source its name, $summary what it did (the host's words).
-client-did = { $source }: { $summary }
-client-failed = { $source }: not done: { $summary }
+# What an outside MCP client did, or why it was not done: $source its name, $summary the host's sentence
+# (a failure's sentence says itself that nothing was done).
+client-activity = { $source }: { $summary }
 
 ## Keyboard shortcuts (/keys) and Waymark's own window.
 
@@ -84,6 +85,9 @@ shortcuts = Shortcuts: { $shortcuts }. Change them at chrome://extensions/shortc
 shortcuts-unset = These shortcuts are not set: { $names }. Set them at chrome://extensions/shortcuts (Edge: edge://extensions/shortcuts); /keys lists them all.
 window-opening = Opening Waymark in its own window.
 window-already = This is Waymark's own window. Its shortcut goes back to the page; /keys says which it is.
+# Said when the side panel opens on Linux. $key: the shortcut that opens Waymark's own window.
+panel-orca-side-panel = With Orca, the page is silent while this side panel is open. { $key } opens Waymark in its own window instead, and goes back to the page.
+panel-orca-side-panel-no-key = With Orca, the page is silent while this side panel is open. /window opens Waymark in its own window instead.
 
 ## The activity view, for sighted helpers: $tool a tool's name, $summary what it did, $text a message.
 

@@ -9,6 +9,11 @@ question-do = { $action }? Yes or no.
 question-do-on = { $action } on { $site }? Yes or no.
 question-do-effect = { $action }: { $effect }. Yes or no?
 question-do-effect-on = { $action }: { $effect } on { $site }. Yes or no?
+# The site a question names: its host name ($host, such as "shop.example") and, when the page gives its
+# site a name that the host name does not say, that name ($name, page text).
+question-site-named = { $host } ('{ $name }')
+# What /details says while a question about a page is shown; $address: the page's full address.
+question-detail-page = The question is about the page { $address }
 
 ## A control: its role as screen readers say it ($role, from role-*), its name, and what it shows when
 ## that is not its name.

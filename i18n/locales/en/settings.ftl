@@ -19,6 +19,7 @@ page-settings-save = Save
 page-settings-run-checks = Run checks
 page-settings-checks = Checks
 page-settings-checks-empty = Run checks to test the configuration, the LLM endpoint and the browsers' registration.
+page-settings-where = Where these settings come from
 
 ## The status line and the hints.
 
@@ -31,8 +32,9 @@ settings-saved = Saved.
 settings-loaded = Settings loaded.
 settings-saving = Saving…
 settings-save-not-connected = Not saved: the Waymark host is not connected.
-# $variable: the environment variable's name.
-settings-hint-env = Set by the environment variable { $variable }, which wins over this page; change or unset it where the browser is started.
+settings-hint-env = Set by the environment, not by this page.
+# $field: the field's label; $variable: the environment variable's name.
+settings-override = { $field }: set by the environment variable { $variable }, which wins over this page; change or unset it where the browser is started.
 settings-hint-key-set = A key is set. Leave empty to keep it, or type a new one.
 settings-hint-no-key = No key is set. Local servers such as Ollama need none.
 # $file: the config file's path.

@@ -51,6 +51,7 @@ question-closed-stopped = Вопрос снят: вы остановили аг�
 panel-opening-settings = Открываю настройки Waymark в новой вкладке.
 panel-no-manual-step = Нет шага, который ждёт вашего завершения.
 panel-nothing-to-answer = Нет вопроса, который ждёт ответа.
+panel-answer-refused = Этот вопрос уже закрыт: ответ ничего не сделал.
 panel-tool-timeout = Страница не ответила за { $seconds ->
     [one] { $seconds } секунду.
     [few] { $seconds } секунды.
@@ -58,8 +59,7 @@ panel-tool-timeout = Страница не ответила за { $seconds ->
    *[other] { $seconds } секунды.
 }
 panel-page-error = Страница сообщила об ошибке.
-client-did = { $source }: { $summary }
-client-failed = { $source }: не сделано: { $summary }
+client-activity = { $source }: { $summary }
 
 ## Сочетания клавиш (/keys) и отдельное окно Waymark.
 
@@ -76,6 +76,9 @@ shortcuts = Сочетания клавиш: { $shortcuts }. Изменить и
 shortcuts-unset = Эти сочетания клавиш не заданы: { $names }. Задайте их на странице chrome://extensions/shortcuts (в Edge: edge://extensions/shortcuts); все сочетания перечисляет /keys.
 window-opening = Открываю Waymark в отдельном окне.
 window-already = Это отдельное окно Waymark. Его сочетание клавиш возвращает к странице; какое именно, скажет /keys.
+# Звучит, когда боковая панель открывается в Linux. $key — сочетание клавиш, открывающее окно Waymark.
+panel-orca-side-panel = С Orca страница молчит, пока открыта эта боковая панель. { $key } открывает Waymark в отдельном окне и возвращает к странице.
+panel-orca-side-panel-no-key = С Orca страница молчит, пока открыта эта боковая панель. /window открывает Waymark в отдельном окне.
 
 ## Журнал действий, для зрячих помощников.
 

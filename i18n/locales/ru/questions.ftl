@@ -8,6 +8,11 @@ question-do = { $action }? Да или нет.
 question-do-on = { $action } на сайте { $site }? Да или нет.
 question-do-effect = { $action }: { $effect }. Да или нет?
 question-do-effect-on = { $action } на сайте { $site }: { $effect }. Да или нет?
+# Сайт, который называет вопрос: имя хоста ($host, например «shop.example») и, если страница даёт сайту
+# имя, которого нет в имени хоста, это имя ($name, текст страницы).
+question-site-named = { $host } («{ $name }»)
+# Что говорит /details, пока показан вопрос о странице; $address — полный адрес страницы.
+question-detail-page = Вопрос о странице { $address }
 
 ## Элемент: имя, роль (как её называет программа экранного доступа) и надпись, если она другая.
 question-target = «{ $name }» ({ $role })

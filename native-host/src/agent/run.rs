@@ -523,6 +523,7 @@ impl Agent {
                 kind: QuestionKind::Manual,
                 text,
                 detail: None,
+                request: None,
             }))
             .await;
         End::Waiting

@@ -17,7 +17,7 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 use waymark_protocol::{
     Answer, ClosedReason, Effect, ErrorKind, PageTool, Question, QuestionClosed, QuestionKind, RequestId,
-    ToExtension, ToolResult,
+    ToExtension, ToolResult, UserTool,
 };
 
 use super::recheck::Recheck;
@@ -47,6 +47,26 @@ pub(super) struct Pending {
 }
 
 impl Pending {
+    /// The question as the panels show it: with its long form for `/details`, and the panel's own
+    /// request it holds, if a panel asked (whichever panel the user answers in says its outcome).
+    fn question(&self) -> Question {
+        let request = match (&self.requester, &self.action) {
+            (Requester::Panel(id), Action::Page { tool, .. }) => Some(UserTool {
+                id: *id,
+                tab_id: None,
+                tool: tool.clone(),
+            }),
+            _ => None,
+        };
+        Question {
+            id: self.id,
+            kind: QuestionKind::Confirm,
+            text: self.text.clone(),
+            detail: self.detail.clone(),
+            request,
+        }
+    }
+
     /// Whether the action was judged on a document of `tab` that a new document in `frame` replaces.
     fn on_page(&self, tab: i32, frame: i32) -> bool {
         match &self.action {
@@ -154,7 +174,8 @@ impl Gate {
 
     /// Shows `pending`'s question now if no other question is shown, else after those before it.
     async fn enqueue(&self, pending: Pending) -> Gated {
-        let (id, text, detail) = (pending.id, pending.text.clone(), pending.detail.clone());
+        let (id, text) = (pending.id, pending.text.clone());
+        let asked = pending.question();
         let show = {
             let mut questions = self.lock();
             if questions.shown.is_none() {
@@ -168,19 +189,13 @@ impl Gate {
             }
         };
         if show {
-            self.ask(id, &text, detail).await;
+            self.ask(asked).await;
         }
         Gated::Asked { id, question: text }
     }
 
-    async fn ask(&self, id: RequestId, text: &str, detail: Option<String>) {
-        let message = ToExtension::Question(Question {
-            id,
-            kind: QuestionKind::Confirm,
-            text: text.to_owned(),
-            detail,
-        });
-        let _ = self.outbox.send(message).await;
+    async fn ask(&self, question: Question) {
+        let _ = self.outbox.send(ToExtension::Question(question)).await;
     }
 
     /// Shows the next waiting question, if none is shown.
@@ -191,12 +206,12 @@ impl Gate {
                 return;
             }
             let next = questions.waiting.pop_front();
-            let shown = next.as_ref().map(|p| (p.id, p.text.clone(), p.detail.clone()));
+            let shown = next.as_ref().map(Pending::question);
             questions.shown = next;
             shown
         };
-        if let Some((id, text, detail)) = next {
-            self.ask(id, &text, detail).await;
+        if let Some(question) = next {
+            self.ask(question).await;
         }
     }
 

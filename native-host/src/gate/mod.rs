@@ -317,11 +317,12 @@ impl Gate {
         if !panel && judged.decision.decision != Verdict::Handoff {
             if let Some((question, on_no)) = self.tab_rule(&judged.tool, &effect).await {
                 tracing::info!("policy gate: a tab rule asks the user");
+                let detail = question::page_detail(&words, &effect);
                 let action = Action::Page {
                     tool: judged.tool,
                     pin: effect.pin,
                 };
-                return self.hold(requester, action, None, question, on_no, None).await;
+                return self.hold(requester, action, None, question, on_no, detail).await;
             }
         }
         match judged.decision.decision {
@@ -347,12 +348,13 @@ impl Gate {
                 message: handed_over(&words, judged.decision.handoff),
             },
             Verdict::Confirm => {
+                let detail = question::page_detail(&words, &effect);
                 let action = Action::Page {
                     tool: judged.tool,
                     pin: effect.pin.clone(),
                 };
                 // At the yes it is described again, and must still be what this question says.
-                self.hold_described(requester, action, judged.question, None, effect)
+                self.hold_described(requester, action, judged.question, detail, effect)
                     .await
             }
         }

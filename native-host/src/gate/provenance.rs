@@ -166,6 +166,7 @@ mod tests {
                 element: None,
             },
             page_url: page.into(),
+            site_name: None,
             target: None,
             focused: false,
             option: None,

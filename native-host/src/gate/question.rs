@@ -28,7 +28,7 @@ pub fn said_no(words: &Words) -> String {
 
 /// The question for a page tool, from what the extension said it would do.
 pub fn ask(words: &Words, tool: &PageTool, effect: &Effect) -> String {
-    let site = site_of(&effect.page_url);
+    let site = &site_said(words, effect);
     let target = effect.target.as_ref();
     let plain = |action: String| finish(words, action, None, site);
     match tool {
@@ -205,7 +205,7 @@ pub fn with_concern(words: &Words, tool: &PageTool, effect: &Effect, concern: &C
         Concern::Answers => both(words, click_effect(words, info), answers(words, info, true))?,
         Concern::PageCommand => say!(words, "question-effect-may-command"),
     };
-    Some(finish(words, action, Some(concern), site_of(&effect.page_url)))
+    Some(finish(words, action, Some(concern), &site_said(words, effect)))
 }
 
 /// The question for a navigation that would carry words from pages to a site nobody named.
@@ -552,6 +552,58 @@ pub struct TabInfo {
     pub active: bool,
     pub pinned: bool,
     pub tab_id: Option<f64>,
+}
+
+/// The site of a question's page as a listener hears it: the host name alone (no port, no "www."),
+/// "localhost" for any loopback address, and the name the page gives its site after it when that name
+/// says more than the host name: "shop.example ('Example Shop')". The host name always comes first,
+/// since a page may call itself anything. Empty for a page without a host (a file). The full address
+/// is the question's `address`, said on `/details`.
+fn site_said(words: &Words, effect: &Effect) -> String {
+    let host = host_name(&effect.page_url);
+    if host.is_empty() {
+        return host;
+    }
+    let fold = |s: &str| -> String {
+        s.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    match effect.site_name.as_deref().map(quoted) {
+        Some(name) if !fold(&name).is_empty() && !fold(&host).contains(&fold(&name)) => {
+            say!(words, "question-site-named", host = host, name = name)
+        }
+        _ => host,
+    }
+}
+
+/// The host name of a URL, as a person says it: lower case, without user, port or a leading "www.",
+/// and "localhost" for every loopback address ("http://127.0.0.1:40227/" would otherwise be read
+/// digit by digit).
+fn host_name(url: &str) -> String {
+    let site = site_of(url);
+    let host = site.rsplit_once('@').map_or(site, |(_, h)| h);
+    let host = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or_default(),
+        None => host.split(':').next().unwrap_or_default(),
+    };
+    let host = host.trim_end_matches('.').to_lowercase();
+    let loopback = host == "localhost"
+        || host.ends_with(".localhost")
+        || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback());
+    if loopback {
+        return "localhost".to_owned();
+    }
+    let host = host.strip_prefix("www.").unwrap_or(&host);
+    crate::policy::cleaned(host, 80)
+}
+
+/// What `/details` says while a question about a page is shown: the page's full address, which the
+/// question names only by its site.
+pub fn page_detail(words: &Words, effect: &Effect) -> Option<String> {
+    let url = effect.page_url.trim();
+    (!url.is_empty()).then(|| say!(words, "question-detail-page", address = address(url)))
 }
 
 /// The host part of a URL ("https://shop.example:8080/a" → "shop.example:8080").

@@ -40,6 +40,7 @@ fn effect_on(target: ElementInfo) -> Effect {
     Effect {
         pin: pin(Some(17)),
         page_url: "https://shop.example/checkout?step=2".into(),
+        site_name: None,
         target: Some(target),
         focused: false,
         option: None,
@@ -485,6 +486,7 @@ async fn the_agent_asks_before_it_reuses_a_pinned_tab_and_the_user_never_does() 
         target: None,
         pin: pin(None),
         page_url: "https://mail.example/inbox".into(),
+        site_name: None,
         focused: false,
         option: None,
         linked: false,
@@ -526,6 +528,7 @@ async fn page_words_sent_to_a_site_nobody_named_ask_but_the_users_search_does_no
         target: None,
         pin: Pin { tab: 2, ..pin(None) },
         page_url: "https://news.example/".into(),
+        site_name: None,
         focused: false,
         option: None,
         linked: false,

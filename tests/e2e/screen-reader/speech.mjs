@@ -82,15 +82,17 @@ export class Speech {
     return this.utterances().filter((u) => u.queued >= t);
   }
 
-  /// Waits until nothing has been said or queued for `quiet` ms and nothing is being said.
-  async settle({ quiet = 1500, timeout = 60_000 } = {}) {
+  /// Waits until nothing has been said or queued for `quiet` ms and nothing is being said; with
+  /// `since`, not before `quiet` ms after it either (a key pressed or an announcement made then, which
+  /// Orca may not have begun to say yet).
+  async settle({ quiet = 1500, timeout = 60_000, since = 0 } = {}) {
     const start = Date.now();
     for (;;) {
       this.check();
       const all = this.utterances();
       const last = all.at(-1);
       const busy = all.some((u) => u.begin && !u.over);
-      const lastEvent = Math.max(0, ...all.map((u) => Math.max(u.queued, u.begin ?? 0, u.end ?? 0, u.cancel ?? 0)));
+      const lastEvent = Math.max(since, ...all.map((u) => Math.max(u.queued, u.begin ?? 0, u.end ?? 0, u.cancel ?? 0)));
       if (!busy && Date.now() - lastEvent >= quiet) return;
       if (Date.now() - start > timeout) {
         throw new Error(`speech did not settle within ${timeout} ms; last: ${JSON.stringify(last)}`);
@@ -152,14 +154,32 @@ export function type(text) {
   execFileSync('xdotool', ['type', '--delay', '40', text]);
 }
 
-/// What a panel showed in its live regions and its question dialog, as a screen reader is told of it:
-/// installed into every page of the browser, it records each announcement with the time it was made.
+/// What a panel showed in its live regions and its question dialog, as a screen reader is told of it,
+/// and what it said through the system's speech (`chrome.tts`, region "speech", with the events Speech
+/// Dispatcher reported for it: start, end, interrupted…): installed into every page of the browser, it
+/// records each announcement with the time it was made.
 export function recordAnnouncements() {
   if (!location.href.includes('/sidepanel.html')) return;
   window.__announced = [];
   const add = (region, text) => {
-    if (text && text.trim()) window.__announced.push({ region, text, t: Date.now() });
+    if (!text || !text.trim()) return undefined;
+    const entry = { region, text, t: Date.now() };
+    window.__announced.push(entry);
+    return entry;
   };
+  if (globalThis.chrome?.tts?.speak) {
+    const speak = chrome.tts.speak.bind(chrome.tts);
+    chrome.tts.speak = (text, options = {}, ...rest) => {
+      const entry = add('speech', text) ?? { events: [] };
+      entry.events = [];
+      const theirs = options.onEvent;
+      const onEvent = (event) => {
+        entry.events.push({ type: event.type, t: Date.now() });
+        theirs?.(event);
+      };
+      return speak(text, { ...options, onEvent }, ...rest);
+    };
+  }
   document.addEventListener('DOMContentLoaded', () => {
     const transcript = document.getElementById('transcript');
     new MutationObserver((changes) => {
@@ -183,6 +203,7 @@ export function recordAnnouncements() {
 export function heard(speech, announcement, from) {
   const said = speech.since(from);
   const want = words(announcement.text);
+  if (announcement.region === 'speech') return spoken(said, announcement, want);
   // Long messages may be split by Orca into several utterances, and an utterance may carry more than
   // the announcement (the region's name): find each shortest run of utterances whose words contain it.
   const hits = [];
@@ -205,11 +226,54 @@ export function heard(speech, announcement, from) {
     i = end + 1;
   }
   const first = hits[0]?.[0];
+  const last = hits[0]?.at(-1);
   return {
     text: announcement.text,
     region: announcement.region,
     times: hits.length,
     cut: hits.some((run) => run.some((u) => u.cut)),
     delayMs: first?.begin ? Math.round(first.begin - announcement.t) : null,
+    begin: first?.begin,
+    end: last?.over,
   };
+}
+
+/// An announcement the panel said through the system's speech: heard once if Speech Dispatcher began
+/// and ended it (and Orca did not say it too), cut if it was interrupted, cancelled or failed.
+function spoken(said, announcement, want) {
+  const events = announcement.events ?? [];
+  const at = (type) => events.find((e) => e.type === type)?.t;
+  const orcaToo = said.filter((u) => words(u.text).includes(want)).length;
+  const begin = at('start');
+  return {
+    text: announcement.text,
+    region: announcement.region,
+    times: (begin ? 1 : 0) + orcaToo,
+    cut: events.some((e) => ['interrupted', 'cancelled', 'error'].includes(e.type)) || (begin !== undefined && at('end') === undefined),
+    delayMs: begin ? Math.round(begin - announcement.t) : null,
+    begin,
+    end: at('end'),
+  };
+}
+
+/// How long the user listened between `from` and `to`: the time Orca and the system's speech spent
+/// speaking (overlaps counted once), in milliseconds.
+export function listened(speech, ttsEntries, from, to) {
+  const spans = speech.since(from)
+    .filter((u) => u.begin !== undefined && u.begin < to)
+    .map((u) => [u.begin, Math.min(u.over ?? to, to)]);
+  for (const entry of ttsEntries) {
+    const start = entry.events?.find((e) => e.type === 'start')?.t;
+    const end = entry.events?.find((e) => ['end', 'interrupted', 'cancelled'].includes(e.type))?.t ?? to;
+    if (start !== undefined && start >= from && start < to) spans.push([start, Math.min(end, to)]);
+  }
+  spans.sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let reach = -Infinity;
+  for (const [begin, end] of spans) {
+    const from_ = Math.max(begin, reach);
+    if (end > from_) total += end - from_;
+    reach = Math.max(reach, end);
+  }
+  return Math.round(total);
 }

@@ -101,6 +101,7 @@ fn answer(page: &Page, tool: &PageTool) -> ToolResult {
                     element: index.map(|i| u64::from(i) + 100),
                 },
                 page_url: url.into(),
+                site_name: None,
                 focused: index.is_none() && target.is_some(),
                 target,
                 option: None,

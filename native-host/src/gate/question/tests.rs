@@ -26,6 +26,7 @@ fn effect(target: Option<ElementInfo>) -> Effect {
             element: Some(3),
         },
         page_url: "https://shop.example/account".into(),
+        site_name: None,
         target,
         focused: false,
         option: None,
@@ -342,4 +343,86 @@ fn a_step_left_to_the_user_is_said_in_russian() {
         "Waymark оставляет этот шаг вам: пароль вводите вы сами. Сделайте это на странице, затем \
          продолжайте."
     );
+}
+
+/// The page a question is about, at `url`, naming its site `site_name`.
+fn on_page(url: &str, site_name: Option<&str>) -> Effect {
+    Effect {
+        page_url: url.into(),
+        site_name: site_name.map(str::to_owned),
+        ..effect(Some(control("button", "Pay €84.97")))
+    }
+}
+
+#[test]
+fn a_question_names_the_site_by_its_host_name_never_its_port_or_a_loopback_number() {
+    let words = Words::english();
+    let pay = act(ActKind::Click, None);
+    let said = |url: &str, name: Option<&str>| ask(&words, &pay, &on_page(url, name));
+    assert_eq!(
+        said("http://127.0.0.1:40227/actions.html", None),
+        "Click button 'Pay €84.97' on localhost? Yes or no."
+    );
+    for url in [
+        "https://www.shop.example:8443/cart?id=7",
+        "https://user:secret@shop.example/cart",
+        "HTTPS://Shop.Example./cart",
+    ] {
+        assert_eq!(
+            said(url, None),
+            "Click button 'Pay €84.97' on shop.example? Yes or no.",
+            "{url}"
+        );
+    }
+    for url in [
+        "http://localhost:3000/",
+        "http://[::1]:8080/",
+        "http://app.localhost/",
+    ] {
+        assert!(said(url, None).contains(" on localhost?"), "{url}");
+    }
+    // The page's name for its site comes after the host name, which a page cannot change, and only
+    // when it says more than the host name does.
+    assert_eq!(
+        said("https://shop.example/cart", Some("Example Shop")),
+        "Click button 'Pay €84.97' on shop.example ('Example Shop')? Yes or no."
+    );
+    assert_eq!(
+        said("https://evil.example/pay", Some("PayPal")),
+        "Click button 'Pay €84.97' on evil.example ('PayPal')? Yes or no."
+    );
+    assert_eq!(
+        said("https://www.amazon.com/", Some("Amazon.com")),
+        "Click button 'Pay €84.97' on amazon.com? Yes or no."
+    );
+    // A name made of control or bidi characters only is no name.
+    assert_eq!(
+        said("https://shop.example/", Some("\u{202e}\u{200b}")),
+        "Click button 'Pay €84.97' on shop.example? Yes or no."
+    );
+    // A file has no site; the question says none.
+    assert_eq!(
+        said("file:///home/me/a.html", None),
+        "Click button 'Pay €84.97'? Yes or no."
+    );
+}
+
+#[test]
+fn the_full_address_is_kept_for_details_and_said_in_russian_with_the_sites_name() {
+    let url = "http://127.0.0.1:40227/actions.html?step=2";
+    assert_eq!(
+        page_detail(&Words::english(), &on_page(url, None)).as_deref(),
+        Some("The question is about the page http://127.0.0.1:40227/actions.html?step=2")
+    );
+    assert_eq!(page_detail(&Words::english(), &on_page("", None)), None);
+    assert_eq!(
+        page_detail(&russian(), &on_page(url, None)).as_deref(),
+        Some("Вопрос о странице http://127.0.0.1:40227/actions.html?step=2")
+    );
+    let said = ask(
+        &russian(),
+        &act(ActKind::Click, None),
+        &on_page("https://shop.example/cart", Some("Магазин")),
+    );
+    assert!(said.contains("на сайте shop.example («Магазин»)"), "{said}");
 }
