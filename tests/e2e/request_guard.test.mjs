@@ -66,6 +66,8 @@ const reached = (path) => tripwire.records().filter((r) => path.test(r.url)).len
 
 const click = (index) => ['browser_overlay_act', { index, action: 'click' }];
 const SITE = '(127\\.0\\.0\\.1|localhost):\\d+';
+/// The site as a question about the whole page names it: by its host (main's panel-speech).
+const SITE_NAME = '(127\\.0\\.0\\.1|localhost)(:\\d+)?';
 
 /// The roads: the control, the tool that takes it, where its request goes, and what the question says.
 const ROADS = {
@@ -191,7 +193,7 @@ test('a form posted, then reloaded, or gone back and forward to, asks before it 
   await until(async () => (await call('browser_find', { text: 'Back to the roads' })).data?.items?.length === 1, 'the answer page');
   assert.equal(reached(paid), before + 1);
   const reload = call('browser_reload');
-  await asked(new RegExp(`^${CLIENT} asks: Reload the page: this sends the form to http://127\\.0\\.0\\.1:\\d+/roads/paid\\.html again on ${SITE}\\. Yes or no\\?$`));
+  await asked(new RegExp(`^${CLIENT} asks: Reload the page: this sends the form to http://127\\.0\\.0\\.1:\\d+/roads/paid\\.html again on ${SITE_NAME}\\. Yes or no\\?$`));
   await send(panel, '/no');
   assert.equal((await reload).kind, 'declined');
   const back = await call('browser_back');
