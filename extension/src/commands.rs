@@ -13,6 +13,9 @@ pub const COMMANDS: &[&str] = &[
     "/click",
     "/type",
     "/select",
+    "/set",
+    "/rightclick",
+    "/hover",
     "/more",
     "/details",
     "/find",
@@ -127,6 +130,9 @@ pub fn parse(line: &str) -> Input {
         "click" => act(args, ActKind::Click, Usage::Click),
         "type" => act(args, ActKind::Type, Usage::Type),
         "select" => act(args, ActKind::Select, Usage::Select),
+        "set" => act(args, ActKind::Set, Usage::Set),
+        "rightclick" | "menu" => act(args, ActKind::RightClick, Usage::RightClick),
+        "hover" => act(args, ActKind::Hover, Usage::Hover),
         "more" => Input::More,
         "find" if !args.is_empty() => Input::Tool(PageTool::Find {
             text: Some(args.trim().to_string()),
@@ -228,7 +234,7 @@ fn act(args: &str, action: ActKind, usage: Usage) -> Input {
     };
     let text = rest.trim();
     match action {
-        ActKind::Click => Input::Act {
+        ActKind::Click | ActKind::RightClick | ActKind::Hover => Input::Act {
             index,
             action,
             text: None,

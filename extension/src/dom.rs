@@ -192,6 +192,17 @@ pub fn owned_options(control: &Element) -> Vec<(Element, String)> {
     found
 }
 
+/// Has `observer` hear every change under `root` (nodes, attributes, text): what the wait for a
+/// settled page and the look at what an action changed need. Whether it listens.
+pub fn observe_everything(observer: &web_sys::MutationObserver, root: &Element) -> bool {
+    let options = web_sys::MutationObserverInit::new();
+    options.set_child_list(true);
+    options.set_subtree(true);
+    options.set_attributes(true);
+    options.set_character_data(true);
+    observer.observe_with_options(root, &options).is_ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -281,6 +281,7 @@ fn submission(form: &HtmlFormElement, submitter: Option<&Element>) -> Submission
         submitter: submitter.map(crate::detect::name_of).filter(|n| !n.is_empty()),
         secret: form_secret(form),
         new_tab: opens_elsewhere(&target),
+        carries: crate::typed::carried_by(&forms::controls(form)),
     }
 }
 

@@ -48,6 +48,8 @@ mod detect;
 #[cfg(feature = "content")]
 mod dom;
 #[cfg(feature = "content")]
+mod dot_font;
+#[cfg(feature = "content")]
 mod effect;
 #[cfg(feature = "content")]
 mod forms;
@@ -64,7 +66,11 @@ mod plain_text;
 #[cfg(feature = "content")]
 mod secret;
 #[cfg(feature = "content")]
+mod secret_values;
+#[cfg(feature = "content")]
 mod shown;
+#[cfg(feature = "content")]
+mod typed;
 #[cfg(feature = "content")]
 mod watch;
 

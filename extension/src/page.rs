@@ -7,7 +7,9 @@ use std::rc::Rc;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 use waymark_protocol::{PageReason, ScrollDirection};
-use web_sys::{Document, Element, HtmlElement};
+use web_sys::{Document, Element, HtmlElement, HtmlInputElement};
+
+use crate::act::keys::{key_down, key_up, Key};
 
 /// How much of the page's text a summary carries: enough to orient, never the whole page.
 const SNIPPET_CHARS: usize = 400;
@@ -64,36 +66,51 @@ pub fn extract(document: &Document) -> Value {
 pub fn scroll(target: Option<&Element>, direction: ScrollDirection) -> Option<Value> {
     let window = web_sys::window()?;
     let container = target.and_then(scrollable_container);
-    let (height, top_before) = match &container {
-        Some(c) => (c.client_height() as f64, c.scroll_top() as f64),
-        None => (
-            window
+    let (height, top_before, full) = match &container {
+        Some(c) => (
+            c.client_height() as f64,
+            c.scroll_top() as f64,
+            c.scroll_height() as f64,
+        ),
+        None => {
+            let document = window.document()?;
+            let full = document
+                .scrolling_element()
+                .or_else(|| document.document_element())
+                .map_or(0.0, |e| e.scroll_height() as f64);
+            let height = window
                 .inner_height()
                 .ok()
                 .and_then(|h| h.as_f64())
-                .unwrap_or(600.0),
-            window.scroll_y().unwrap_or(0.0),
-        ),
+                .unwrap_or(600.0);
+            (height, window.scroll_y().unwrap_or(0.0), full)
+        }
     };
     let page = height * 0.8;
+    // Where the scroll ends, within the page: a page that scrolls smoothly is still on its way when
+    // this returns, so the answer says where it goes rather than where it is.
     let to = match direction {
         ScrollDirection::Up => top_before - page,
         ScrollDirection::Down => top_before + page,
         ScrollDirection::Top => 0.0,
-        ScrollDirection::Bottom => f64::MAX / 4.0,
-    };
-    let top_after = match &container {
-        Some(c) => {
-            c.set_scroll_top(to.max(0.0) as i32);
-            c.scroll_top() as f64
-        }
-        None => {
-            window.scroll_to_with_x_and_y(window.scroll_x().unwrap_or(0.0), to.max(0.0));
-            window.scroll_y().unwrap_or(0.0)
-        }
-    };
-    let moved = (top_after - top_before).abs() >= 1.0;
-    Some(json!({"scrolled": moved, "at_top": top_after <= 0.5, "container": container.is_some()}))
+        ScrollDirection::Bottom => full - height,
+    }
+    .clamp(0.0, (full - height).max(0.0));
+    match &container {
+        Some(c) => c.set_scroll_top(to as i32),
+        None => window.scroll_to_with_x_and_y(window.scroll_x().unwrap_or(0.0), to),
+    }
+    let moved = (to - top_before).abs() >= 1.0;
+    Some(json!({"scrolled": moved, "at_top": to <= 0.5, "container": container.is_some()}))
+}
+
+/// The nearest container around `element` (not itself) that scrolls its content, short of the page.
+pub fn inner_scroller(element: &Element) -> Option<Element> {
+    let container = scrollable_container(&element.parent_element()?)?;
+    let document = container.owner_document()?;
+    let page = document.scrolling_element().is_some_and(|s| s == container);
+    let body = document.body().map(Element::from);
+    (!page && Some(&container) != body.as_ref()).then_some(container)
 }
 
 /// The element itself if it scrolls, or its nearest ancestor that does.
@@ -117,11 +134,14 @@ fn scrollable_container(element: &Element) -> Option<Element> {
     None
 }
 
-/// Presses a key on `target` (or the focused element): key events, then what the browser would do for
-/// the keys that matter (Enter submits a field's form or activates a button or link; Space toggles;
-/// Tab moves the focus). Synthetic key events alone do none of that.
+/// Presses a key on `target` (or the focused element): the key events a keyboard sends, with their
+/// legacy codes (`act::keys`), then what the browser would do for the keys that matter, which
+/// synthetic events alone never do: Enter submits a field's form or activates a button or link; Space
+/// toggles; Tab and Shift+Tab move the focus; ContextMenu and Shift+F10 open the page's context menu; a
+/// character, Backspace or Delete edits a text field; the arrows, Home and End move a native slider or
+/// number field, and the arrows a native list's choice.
 pub fn press(document: &Document, target: Option<&Element>, key: &str) -> Result<Value, PageReason> {
-    let key = normalize_key(key).ok_or_else(|| PageReason::UnknownKey { key: key.to_owned() })?;
+    let key = Key::parse(key).ok_or_else(|| PageReason::UnknownKey { key: key.to_owned() })?;
     let element = match target {
         Some(t) => {
             if let Some(h) = t.dyn_ref::<HtmlElement>() {
@@ -129,72 +149,203 @@ pub fn press(document: &Document, target: Option<&Element>, key: &str) -> Result
             }
             t.clone()
         }
-        None => document
-            .active_element()
+        None => crate::act::deep_active_element(document)
             .or_else(|| document.body().map(Into::into))
             .ok_or(PageReason::NoDocument)?,
     };
-    let mut default_allowed = true;
-    for kind in ["keydown", "keypress", "keyup"] {
-        if kind == "keypress" && key.chars().count() > 1 && key != "Enter" {
-            continue;
-        }
-        let init = web_sys::KeyboardEventInit::new();
-        init.set_key(key);
-        init.set_code(&code_of(key));
-        init.set_bubbles(true);
-        init.set_cancelable(true);
-        init.set_composed(true);
-        if let Ok(event) = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict(kind, &init) {
-            let not_cancelled = element.dispatch_event(&event).unwrap_or(true);
-            if kind == "keydown" {
-                default_allowed = not_cancelled;
-            }
-        }
-    }
-    let mut effect = "none";
-    if default_allowed {
-        let tag = element.local_name();
-        let html = element.dyn_ref::<HtmlElement>();
-        match key {
-            // The browser's implicit submission, exactly as the gate's preview described it
-            // (`effect::implicit_submission`): a click on the form's default button, or the form sent
-            // as it is when it has one field and no button.
-            "Enter" if tag == "input" => match crate::effect::implicit_submission(&element) {
-                Some((_, Some(button))) => {
-                    if let Some(b) = button.dyn_ref::<HtmlElement>() {
-                        b.click();
-                        effect = "submitted";
-                    }
-                }
-                Some((form, None)) => {
-                    let sent = crate::forms::request_submit(&form);
-                    if sent {
-                        effect = "submitted";
-                    }
-                }
-                None => {}
-            },
-            "Enter" if matches!(tag.as_str(), "a" | "button" | "summary") => {
-                if let Some(h) = html {
-                    h.click();
-                    effect = "activated";
-                }
-            }
-            " " if matches!(tag.as_str(), "button" | "input" | "summary") => {
-                if let Some(h) = html {
-                    h.click();
-                    effect = "activated";
-                }
-            }
-            "Tab" if focus_next(document, &element) => effect = "focus moved",
-            _ => {}
-        }
-    }
-    Ok(json!({"key": key, "effect": effect}))
+    let default_allowed = key_down(&element, &key);
+    let effect = if default_allowed {
+        default_action(document, &element, &key)
+    } else {
+        "none"
+    };
+    key_up(&element, &key);
+    Ok(json!({"key": key.name(), "effect": effect}))
 }
 
-fn focus_next(document: &Document, from: &Element) -> bool {
+/// What the browser does after a key the page did not cancel; the effect's name for the answer.
+fn default_action(document: &Document, element: &Element, key: &Key) -> &'static str {
+    let tag = element.local_name();
+    let html = element.dyn_ref::<HtmlElement>();
+    let input_type = element
+        .dyn_ref::<HtmlInputElement>()
+        .map(|i| i.type_().to_lowercase());
+    let text_field = match input_type.as_deref() {
+        Some(t) => !matches!(
+            t,
+            "checkbox" | "radio" | "submit" | "button" | "reset" | "image" | "file" | "range" | "color"
+        ),
+        None => tag == "textarea" || html.is_some_and(|h| h.is_content_editable()),
+    };
+    let plain = !key.command();
+    match key.key.as_str() {
+        "ContextMenu" if plain => context_menu(element),
+        "F10" if key.shift && !key.ctrl && !key.alt && !key.meta => context_menu(element),
+        "Tab" if !key.ctrl && !key.alt && !key.meta && focus_step(document, element, !key.shift) => {
+            "focus moved"
+        }
+        // The browser's implicit submission, exactly as the gate's preview described it
+        // (`effect::implicit_submission`): a click on the form's default button, or the form sent
+        // as it is when it has one field and no button.
+        "Enter" if plain && tag == "input" => match crate::effect::implicit_submission(element) {
+            Some((_, Some(button))) => match button.dyn_ref::<HtmlElement>() {
+                Some(b) => {
+                    b.click();
+                    "submitted"
+                }
+                None => "none",
+            },
+            Some((form, None)) if crate::forms::request_submit(&form) => "submitted",
+            _ => "none",
+        },
+        "Enter" if plain && matches!(tag.as_str(), "a" | "button" | "summary") => activate(html),
+        " " if plain && matches!(tag.as_str(), "button" | "summary") => activate(html),
+        " " if plain
+            && matches!(
+                input_type.as_deref(),
+                Some("checkbox" | "radio" | "button" | "submit" | "reset")
+            ) =>
+        {
+            activate(html)
+        }
+        "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | "Home" | "End" | "PageUp" | "PageDown"
+            if plain && matches!(input_type.as_deref(), Some("range" | "number")) =>
+        {
+            step_number(element, &key.key)
+        }
+        "ArrowUp" | "ArrowDown" if plain && tag == "select" => step_choice(element, key.key == "ArrowDown"),
+        "Backspace" | "Delete" if plain && text_field => edit(
+            document,
+            element,
+            if key.key == "Delete" {
+                "forwardDelete"
+            } else {
+                "delete"
+            },
+            None,
+        ),
+        _ if plain && key.printable() && text_field && !matches!(tag.as_str(), "a" | "button") => {
+            edit(document, element, "insertText", Some(&key.key))
+        }
+        _ => "none",
+    }
+}
+
+fn activate(html: Option<&HtmlElement>) -> &'static str {
+    match html {
+        Some(h) => {
+            h.click();
+            "activated"
+        }
+        None => "none",
+    }
+}
+
+/// The page's context menu at the focused element, as the ContextMenu key or Shift+F10 asks for it:
+/// a `contextmenu` event at the element's place (the browser's own menu is not opened by it).
+fn context_menu(element: &Element) -> &'static str {
+    let rect = element.get_bounding_client_rect();
+    let init = web_sys::MouseEventInit::new();
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    init.set_composed(true);
+    init.set_client_x((rect.left() + rect.width().min(20.0) / 2.0) as i32);
+    init.set_client_y((rect.top() + rect.height() / 2.0) as i32);
+    init.set_view(web_sys::window().as_ref());
+    match web_sys::MouseEvent::new_with_mouse_event_init_dict("contextmenu", &init) {
+        Ok(event) => {
+            let _ = element.dispatch_event(&event);
+            "context menu"
+        }
+        Err(_) => "none",
+    }
+}
+
+/// An edit in the focused text field as typing makes it: `beforeinput` (an editor with a model of
+/// its own cancels it and edits itself), then the browser's editor, which sends `input`.
+fn edit(document: &Document, element: &Element, command: &str, value: Option<&str>) -> &'static str {
+    let editor: &web_sys::HtmlDocument = document.unchecked_ref();
+    let input_type = match command {
+        "insertText" => "insertText",
+        "forwardDelete" => "deleteContentForward",
+        _ => "deleteContentBackward",
+    };
+    if !crate::act::input_event(element, "beforeinput", input_type, value.unwrap_or_default()) {
+        return "edited";
+    }
+    let done = match value {
+        Some(v) => editor.exec_command_with_show_ui_and_value(command, false, v),
+        None => editor.exec_command(command),
+    };
+    if done.unwrap_or(false) {
+        "edited"
+    } else {
+        "none"
+    }
+}
+
+/// An arrow, Home, End, PageUp or PageDown on a native slider or number field: its value moved as
+/// the browser moves it, with `input` and `change`.
+fn step_number(element: &Element, key: &str) -> &'static str {
+    let Some(input) = element.dyn_ref::<HtmlInputElement>() else {
+        return "none";
+    };
+    let before = input.value();
+    // `stepUp` and `stepDown` keep the value within the field's bounds and steps, as the keys do.
+    let step = |method: &str, times: u32| {
+        js_sys::Reflect::get(input, &method.into())
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            .is_some_and(|f| f.call1(input, &times.into()).is_ok())
+    };
+    let done = match key {
+        "ArrowUp" | "ArrowRight" => step("stepUp", 1),
+        "ArrowDown" | "ArrowLeft" => step("stepDown", 1),
+        "PageUp" => step("stepUp", 10),
+        "PageDown" => step("stepDown", 10),
+        "Home" => {
+            input.set_value(&input.min());
+            true
+        }
+        _ => {
+            input.set_value(&input.max());
+            true
+        }
+    };
+    if !done || input.value() == before {
+        return "none";
+    }
+    fire(element, "input");
+    fire(element, "change");
+    "value changed"
+}
+
+/// An arrow on a native list: the next or previous option chosen, with `input` and `change`.
+fn step_choice(element: &Element, down: bool) -> &'static str {
+    let Some(select) = element.dyn_ref::<web_sys::HtmlSelectElement>() else {
+        return "none";
+    };
+    let at = select.selected_index();
+    let next = if down { at + 1 } else { at - 1 };
+    if next < 0 || next >= select.length() as i32 {
+        return "none";
+    }
+    select.set_selected_index(next);
+    fire(element, "input");
+    fire(element, "change");
+    "value changed"
+}
+
+fn fire(element: &Element, kind: &str) {
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    if let Ok(event) = web_sys::Event::new_with_event_init_dict(kind, &init) {
+        let _ = element.dispatch_event(&event);
+    }
+}
+
+/// Moves the focus to the next (or previous) element in the document's tab order.
+fn focus_step(document: &Document, from: &Element, forward: bool) -> bool {
     const FOCUSABLE: &str = "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), \
         select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
     let Ok(list) = document.query_selector_all(FOCUSABLE) else {
@@ -204,40 +355,19 @@ fn focus_next(document: &Document, from: &Element) -> bool {
         .filter_map(|i| list.item(i)?.dyn_into().ok())
         .collect();
     let at = all.iter().position(|e| AsRef::<Element>::as_ref(e) == from);
-    let next = at.map_or(0, |i| i + 1);
+    let next = match (at, forward) {
+        (Some(i), true) => i + 1,
+        (None, true) => 0,
+        (Some(i), false) => match i.checked_sub(1) {
+            Some(p) => p,
+            None => return false,
+        },
+        (None, false) => match all.len().checked_sub(1) {
+            Some(p) => p,
+            None => return false,
+        },
+    };
     all.get(next).is_some_and(|e| e.focus().is_ok())
-}
-
-/// Whether `key` is one [`press`] can press: a preview refuses any other before the gate asks about it.
-pub fn is_known_key(key: &str) -> bool {
-    normalize_key(key).is_some()
-}
-
-fn normalize_key(key: &str) -> Option<&'static str> {
-    Some(match key.trim().to_lowercase().as_str() {
-        "enter" | "return" => "Enter",
-        "tab" => "Tab",
-        "escape" | "esc" => "Escape",
-        "space" | " " => " ",
-        "backspace" => "Backspace",
-        "delete" | "del" => "Delete",
-        "up" | "arrowup" => "ArrowUp",
-        "down" | "arrowdown" => "ArrowDown",
-        "left" | "arrowleft" => "ArrowLeft",
-        "right" | "arrowright" => "ArrowRight",
-        "home" => "Home",
-        "end" => "End",
-        "pageup" => "PageUp",
-        "pagedown" => "PageDown",
-        _ => return None,
-    })
-}
-
-fn code_of(key: &str) -> String {
-    match key {
-        " " => "Space".into(),
-        other => other.into(),
-    }
 }
 
 /// Resolves once the document is loaded and has not changed for [`QUIET_MS`], or after `max_ms`.
@@ -263,12 +393,7 @@ pub async fn settle(max_ms: u32) -> Value {
         let callback = Closure::<dyn FnMut()>::new(move || last_change.set(now()));
         let observer = web_sys::MutationObserver::new(callback.as_ref().unchecked_ref()).ok();
         if let (Some(o), Some(root)) = (&observer, document.document_element()) {
-            let options = web_sys::MutationObserverInit::new();
-            options.set_child_list(true);
-            options.set_subtree(true);
-            options.set_attributes(true);
-            options.set_character_data(true);
-            let _ = o.observe_with_options(&root, &options);
+            crate::dom::observe_everything(o, &root);
         }
         (observer, callback)
     };

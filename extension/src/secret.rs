@@ -117,6 +117,11 @@ pub fn of_field(element: &Element, tag: &str, role: &str, label: &str) -> Option
     let maxlength = element
         .get_attribute("maxlength")
         .and_then(|m| m.trim().parse::<u32>().ok());
+    // A card number is known by its value in a field labelled in any language (read here, passed on
+    // only as a yes or no).
+    let card_value = text_like
+        && typed_value(element, tag)
+            .is_some_and(|value| waymark_protocol::secret::values::is_card_number(&value));
     let mut facts = FieldFacts {
         tag,
         role,
@@ -131,26 +136,42 @@ pub fn of_field(element: &Element, tag: &str, role: &str, label: &str) -> Option
         maxlength,
         text_security: false,
         was_password,
+        card_value,
     };
     if let Some(secret) = secret_kind(&facts) {
         return Some(secret);
     }
     // Style last, and only where it can hide typing: reading it is the one costly fact.
     if text_like && !password_now {
-        facts.text_security = text_security(element);
+        facts.text_security = drawn_as_dots(element);
         return secret_kind(&facts);
     }
     None
 }
 
-/// `-webkit-text-security` is set to something other than `none`: the page draws what is typed as
-/// discs, as for a password.
-fn text_security(element: &Element) -> bool {
-    web_sys::window()
-        .and_then(|w| w.get_computed_style(element).ok().flatten())
-        .and_then(|style| style.get_property_value("-webkit-text-security").ok())
-        .is_some_and(|value| {
-            let value = value.trim();
-            !value.is_empty() && value != "none"
-        })
+/// What was typed into a field: an input's or text area's value, an editable region's text.
+pub fn typed_value(element: &Element, tag: &str) -> Option<String> {
+    match tag {
+        "input" => element.dyn_ref::<HtmlInputElement>().map(HtmlInputElement::value),
+        "textarea" => element
+            .dyn_ref::<web_sys::HtmlTextAreaElement>()
+            .map(web_sys::HtmlTextAreaElement::value),
+        "select" => None,
+        _ => element.text_content(),
+    }
+}
+
+/// Whether what is typed into `element` is drawn as dots: `-webkit-text-security`, or a font whose
+/// letters all look alike (a "password font" pages use where that property is missing).
+pub fn drawn_as_dots(element: &Element) -> bool {
+    let Some(style) = web_sys::window().and_then(|w| w.get_computed_style(element).ok().flatten()) else {
+        return false;
+    };
+    let property = |name: &str| style.get_property_value(name).unwrap_or_default();
+    let security = property("-webkit-text-security");
+    let security = security.trim();
+    if !security.is_empty() && security != "none" {
+        return true;
+    }
+    crate::dot_font::is_dot_font(&property("font"))
 }

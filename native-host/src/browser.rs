@@ -7,14 +7,21 @@
 //! also where an upload's files are read from disk ([`crate::transfer`]): only once the upload runs,
 //! after the user's yes, and sent ahead in pieces under the browser's 1 MiB message limit. The files'
 //! bytes stay inside [`Browser::run`]: callers, logs and the session see only the paths.
+//!
+//! And because every word of a page reaches the host here, this is the host's choke point for secret
+//! values ([`Browser::resolve`]): card numbers (13–19 digits passing the Luhn check) and the values
+//! the gate saw handed to the user ([`Browser::keep_secret`]) are taken out of every result before
+//! anyone waits for it — the agent, the model, the session, the step log, the logs and MCP clients.
+//! (The service worker took out what the user typed into the page's secret fields already.)
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::{mpsc, oneshot};
 use waymark_i18n::say;
+use waymark_protocol::secret::values::{Redactor, MAX_VALUES};
 use waymark_protocol::{
     ErrorKind, Guard, PageTool, Pin, RunTool, StoppedRequest, ToExtension, ToolDone, ToolResult,
 };
@@ -37,6 +44,9 @@ pub struct Browser {
     timeout: Duration,
     /// The browser user's language: an upload's files that cannot be read are said in it.
     language: Language,
+    /// Secret values the host has seen (text the gate left to the user to type into a secret field):
+    /// taken out of every result, with card numbers.
+    secrets: Arc<Mutex<VecDeque<String>>>,
 }
 
 impl Browser {
@@ -60,7 +70,26 @@ impl Browser {
             next_id: Arc::new(AtomicU64::new(1)),
             timeout,
             language: Language::default(),
+            secrets: Arc::default(),
         }
+    }
+
+    /// `value` is a secret (what a caller wanted typed into a secret field, which the gate left to the
+    /// user): it is taken out of every result from now on.
+    pub fn keep_secret(&self, value: &str) {
+        let mut secrets = self.secrets.lock().unwrap_or_else(|p| p.into_inner());
+        if !secrets.iter().any(|known| known == value) {
+            secrets.push_back(value.to_owned());
+            if secrets.len() > MAX_VALUES {
+                secrets.pop_front();
+            }
+        }
+    }
+
+    /// What takes card numbers and the secret values the host knows out of what it passes on.
+    pub fn redactor(&self) -> Redactor {
+        let secrets = self.secrets.lock().unwrap_or_else(|p| p.into_inner());
+        Redactor::new(secrets.iter())
     }
 
     /// Runs one tool in a tab (the active one when `tab_id` is `None`) and waits for its result.
@@ -177,13 +206,19 @@ impl Browser {
         self.timeout + Duration::from_millis(u64::from(tool.spec().waits_ms))
     }
 
-    /// Hands a result from the extension to whoever waits for it. A result nobody waits for (it came
-    /// after its timeout) is dropped.
+    /// Hands a result from the extension to whoever waits for it, without card numbers or the secret
+    /// values the host knows. A result nobody waits for (it came after its timeout) is dropped.
     pub fn resolve(&self, done: ToolDone) {
         let waiter = self.lock().remove(&done.id);
         match waiter {
             Some(waiter) => {
-                let _ = waiter.send(done);
+                // What the guard stopped is judged and quoted: it is cleaned as the result is.
+                let redactor = self.redactor();
+                let _ = waiter.send(ToolDone {
+                    id: done.id,
+                    result: redactor.result(done.result),
+                    stopped: done.stopped.into_iter().map(|r| r.redacted(&redactor)).collect(),
+                });
             }
             None => tracing::debug!(id = done.id, "late or unknown tool result dropped"),
         }

@@ -2,6 +2,11 @@
 //! log), filtered by `WAYMARK_LOG`, else by `log` in `config.toml`, else `info` when the browser starts
 //! the host and `warn` for a command run by a person.
 //!
+//! Whatever the filter, the libraries the host uses log at most at `info` ([`from_a_library`]): at
+//! `debug` and `trace` they print whole messages (rmcp prints every tool call with its arguments and
+//! every result), which would put page text, and what a model wanted typed into a password field, on
+//! stderr. The host's own events at those levels name no page text and no secret.
+//!
 //! What it must not do: write to stdout (the browser's pipe), or keep the host from starting: a config
 //! that does not load or a filter that does not parse falls back to the default, said once as a warning.
 
@@ -43,15 +48,28 @@ pub fn init(from_browser: bool) {
         Ok(filter) => (filter, None),
         Err(e) => (EnvFilter::new(default_filter(from_browser)), Some(e)),
     };
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
+    use tracing_subscriber::layer::SubscriberExt as _;
+    use tracing_subscriber::util::SubscriberInitExt as _;
+    use tracing_subscriber::Layer as _;
+    let libraries = tracing_subscriber::filter::filter_fn(|meta| {
+        !from_a_library(meta.target()) || *meta.level() <= tracing::Level::INFO
+    });
+    let output = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
         .with_ansi(false)
         .with_target(false)
-        .init();
+        .with_filter(filter)
+        .with_filter(libraries);
+    tracing_subscriber::registry().with(output).init();
     if let Some(e) = refused {
         tracing::warn!("the log filter {chosen:?} is not valid ({e}); using the default");
     }
+}
+
+/// Whether an event comes from a library rather than from Waymark's own code (targets are module
+/// paths: `waymark_host::gate`, `rmcp::service`).
+fn from_a_library(target: &str) -> bool {
+    !target.starts_with("waymark")
 }
 
 #[cfg(test)]
@@ -77,6 +95,14 @@ mod tests {
         assert_eq!(chosen_filter(&unset, configured(), false), "debug");
         let empty = env_of(&[("WAYMARK_LOG", "")]);
         assert_eq!(chosen_filter(&empty, configured(), false), "debug");
+    }
+
+    #[test]
+    fn libraries_are_told_from_waymarks_own_code() {
+        assert!(from_a_library("rmcp::service::server"));
+        assert!(from_a_library("reqwest::connect"));
+        assert!(!from_a_library("waymark_host::gate"));
+        assert!(!from_a_library("waymark_host"));
     }
 
     #[test]

@@ -35,8 +35,8 @@ pub use host::{
 };
 pub use reason::{ActFailure, PageReason};
 pub use relay::{
-    BrowserBrand, ConnectionState, Disconnection, FrameBanner, FrameBanners, FramePin, FramePlace,
-    FramePreview, FrameScan, FrameSeen, PanelToWorker, ScanEntry, WorkerToContent, WorkerToPanel,
+    BrowserBrand, ConnectionState, Disconnection, FrameAnswer, FrameBanner, FrameBanners, FramePin,
+    FramePlace, FramePreview, FrameScan, FrameSeen, PanelToWorker, ScanEntry, WorkerToContent, WorkerToPanel,
 };
 pub use request::{
     changes_state, AllowedRequest, Disarmed, Guard, RequestField, RequestKind, StoppedRequest,

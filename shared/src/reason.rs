@@ -40,6 +40,9 @@ pub enum PageReason {
     NoDocument,
     /// The tool is run by the service worker (or the gate), not in a frame.
     NotInFrame,
+    /// The page kept moving (a scroll that did not end), so its secret fields could not be covered
+    /// where a picture would show them.
+    StillMoving,
     /// A key Waymark does not know how to press.
     UnknownKey { key: String },
     /// `action` on the control with this (tab-wide) number could not be done.
@@ -88,6 +91,10 @@ pub enum ActFailure {
     Detached,
     /// An event could not be made or sent: the browser's error text.
     Script { detail: String },
+    /// A value was to be set on a control that holds none (a button, a checkbox).
+    NoValue,
+    /// The control did not take this value (not a number it can show, or its keys changed nothing).
+    ValueNotTaken { value: String },
 }
 
 impl Serialize for PageReason {
@@ -133,6 +140,7 @@ impl PageReason {
             PageReason::OtherDocument => "other_document",
             PageReason::NoDocument => "no_document",
             PageReason::NotInFrame => "not_in_frame",
+            PageReason::StillMoving => "still_moving",
             PageReason::UnknownKey { key } => {
                 put("key", text(key));
                 "unknown_key"
@@ -183,6 +191,11 @@ impl PageReason {
                     ActFailure::Script { detail } => {
                         put("detail", text(detail));
                         "script"
+                    }
+                    ActFailure::NoValue => "no_value",
+                    ActFailure::ValueNotTaken { value } => {
+                        put("value", text(value));
+                        "value_not_taken"
                     }
                 };
                 put("failure", text(failure));
@@ -246,12 +259,11 @@ impl PageReason {
             "other_document" => PageReason::OtherDocument,
             "no_document" => PageReason::NoDocument,
             "not_in_frame" => PageReason::NotInFrame,
+            "still_moving" => PageReason::StillMoving,
             "unknown_key" => PageReason::UnknownKey { key: text("key")? },
             "act" => {
                 let action = text("action")?;
-                let action = [ActKind::Click, ActKind::Type, ActKind::Select]
-                    .into_iter()
-                    .find(|a| a.verb() == action)?;
+                let action = ActKind::ALL.into_iter().find(|a| a.verb() == action)?;
                 let failure = match text("failure")?.as_str() {
                     "not_clickable" => ActFailure::NotClickable,
                     "not_text_field" => ActFailure::NotTextField,
@@ -279,6 +291,10 @@ impl PageReason {
                     "detached" => ActFailure::Detached,
                     "script" => ActFailure::Script {
                         detail: text("detail")?,
+                    },
+                    "no_value" => ActFailure::NoValue,
+                    "value_not_taken" => ActFailure::ValueNotTaken {
+                        value: text("value")?,
                     },
                     _ => return None,
                 };

@@ -85,10 +85,36 @@ pub enum WorkerToContent {
     },
     /// Draw these numbers: `numbers[i]` is the tab-wide number of this frame's i-th element.
     Badges { numbers: Vec<u32> },
+    /// Say whether the masks this frame placed for a picture (`PageTool::Screenshot`) still cover every
+    /// secret field where it is drawn, nothing having moved since they were placed: answered with
+    /// `{"held": bool}`. Asked after the picture is taken, which is thrown away unless every frame
+    /// says yes.
+    MasksHeld,
     /// Say where this frame stands in its parent (answered with a [`FramePlace`] in the result's
     /// `data`): the worker matches it to the parent's [`ScanEntry::Frame`]. Cheap, reads nothing of the
     /// page's content, and changes nothing in it.
     Locate,
+    /// Scroll the lists that scroll inside the page (those holding numbered controls; a virtualised
+    /// list draws only the rows in view) one view further down, as a person looking for a row does,
+    /// for `find` (`first`: the first scroll of this `find`); with `restore`, back to where they were
+    /// before this `find`'s first scroll. Answered with `{"moved": bool}`.
+    ScrollLists {
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        restore: bool,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        first: bool,
+    },
+}
+
+/// A frame's answer to the service worker: the tool's result, and what the user typed into the frame's
+/// secret fields. The worker keeps those values to take them out of everything it relays
+/// (`waymark_protocol::secret::values::Redactor`) and never sends them on: only `result` travels
+/// further.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FrameAnswer {
+    pub result: ToolResult,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub secrets: Vec<String>,
 }
 
 /// One frame's interactive elements in document order, with the child frames where they stand, so the

@@ -18,6 +18,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::secret::values::Redactor;
 use crate::text::form_decode;
 
 /// How much of a request's body is read.
@@ -98,6 +99,24 @@ pub struct StoppedRequest {
     /// The body held more than was read (binary data, a file, more fields or bytes than are kept).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub partial: bool,
+}
+
+impl StoppedRequest {
+    /// This request with every value `redactor` knows (what the user typed into secret fields) and
+    /// every card number taken out of its fields' names and words, as everything else that leaves the
+    /// worker and reaches the host is. The address stays whole: an allowance must name it exactly, and
+    /// it is never quoted whole (the gate shows its path and its query's names, redacted again).
+    pub fn redacted(mut self, redactor: &Redactor) -> Self {
+        for field in &mut self.fields {
+            if let Some(name) = redactor.text(&field.name) {
+                field.name = name;
+            }
+            if let Some(words) = field.words.as_deref().and_then(|w| redactor.text(w)) {
+                field.words = Some(words);
+            }
+        }
+        self
+    }
 }
 
 /// One field of a request's body.

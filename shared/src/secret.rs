@@ -12,6 +12,8 @@
 //!   input to `type=text` does not make the password shareable;
 //! - `-webkit-text-security` (other than `none`): the page hides what is typed, as for a password;
 //! - an `autocomplete` token: `current-password`, `new-password`, `webauthn`, `one-time-code`, `cc-*`;
+//! - its value is a card number (13–19 digits passing the Luhn check, `values.rs`), as the side that
+//!   can read the value says ([`FieldFacts::card_value`]): a card field labelled in any language;
 //! - words, in the 14 languages of the policy (en de fr es it pt nl pl ru uk tr ja zh ko), in the
 //!   label, `aria-label` or placeholder, or (whole, after splitting camelCase, `-`, `_` and `.`) in the
 //!   `name` or `id`: "Password", "Пароль", `pwd`, `otp`, `2fa`, "PIN", "CVV", "Card number", `ccnum`,
@@ -19,17 +21,21 @@
 //! - "code" fields that ask for a code ("Enter code", "6-digit code", "Код из СМС") or are just "Code"
 //!   on a short field, unless the code is a promotion, a gift, an address, a telephone prefix, an
 //!   invitation, a parcel or a bank's sort code ("Promo code", "ZIP code", "Country code"…), and never
-//!   a `<textarea>` (source code).
+//!   a `<textarea>` (source code);
+//! - a card number's shape, in any language: a text field with `inputmode=numeric` and a `maxlength`
+//!   of 15 to 23 (the digits and their group spaces).
 //!
-//! A search box is never secret by its words ("Search passwords"). Only fields that hold typed or
+//! Word lists are one signal among these: value and structure keep cards and passwords secret on a
+//! page whose labels are in a language outside the lists. A search box is never secret by its words ("Search passwords"). Only fields that hold typed or
 //! chosen values can be secret: a "Show password" button or a "Remember my PIN" checkbox are not.
 //!
-//! Must not: do I/O, read the field's value (a [`Secret`]'s `why` names the rule and the list word
+//! Must not: do I/O, read the field's value here (a [`Secret`]'s `why` names the rule and the list word
 //! that matched, never the value or the page's own text), depend on anything heavy (this crate is
 //! compiled into the extension that runs in every frame; the normaliser here is a small hand-written
 //! one), or get slow: it runs for every field of a listing, so texts are cut short and word lists are
 //! normalised once.
 
+pub mod values;
 mod words;
 
 use std::collections::BTreeMap;
@@ -81,6 +87,9 @@ pub struct FieldFacts<'a> {
     pub text_security: bool,
     /// The field has been `type=password` at some time (a "show password" button changed it since).
     pub was_password: bool,
+    /// What the field holds is a payment card number ([`values::is_card_number`]): the side that can
+    /// read the value says so, and never passes the value itself.
+    pub card_value: bool,
 }
 
 /// Why a field is secret: its kind, and a short English reason naming the rule ("autocomplete
@@ -120,6 +129,12 @@ pub fn secret_kind(facts: &FieldFacts<'_>) -> Option<Secret> {
     if let Some(secret) = by_autocomplete(facts.autocomplete) {
         return Some(secret);
     }
+    if facts.card_value {
+        return Some(Secret::new(
+            SecretKind::Card,
+            "it holds a card number (13 to 19 digits that pass the Luhn check)",
+        ));
+    }
     let texts = Texts::new(facts);
     if facts.text_security {
         // The page hides what is typed: a secret whatever it says, of the kind its words say if any.
@@ -132,6 +147,24 @@ pub fn secret_kind(facts: &FieldFacts<'_>) -> Option<Secret> {
     texts
         .words()
         .or_else(|| texts.code(&tag, &input_type, facts.inputmode, facts.maxlength))
+        .or_else(|| by_structure(&tag, &input_type, facts.inputmode, facts.maxlength))
+}
+
+/// The `maxlength` of a field made for a card number: its 13 to 19 digits, with room for the spaces
+/// of its groups.
+const CARD_LENGTHS: std::ops::RangeInclusive<u32> = 15..=23;
+
+/// A card number field by its shape alone, whatever language its label is in: a text field asking for
+/// digits (`inputmode=numeric`) as long as a card number. (Telephone fields say `tel`.)
+fn by_structure(tag: &str, input_type: &str, inputmode: &str, maxlength: Option<u32>) -> Option<Secret> {
+    let text_field = matches!(tag, "input" | "") && matches!(input_type, "" | "text");
+    let card_long = maxlength.is_some_and(|m| CARD_LENGTHS.contains(&m));
+    (text_field && card_long && keyword(inputmode) == "numeric").then(|| {
+        Secret::new(
+            SecretKind::Card,
+            "it asks for digits (inputmode=numeric) as many as a card number has",
+        )
+    })
 }
 
 /// An attribute's keyword (a tag, role or type) in lower case; a page may put anything there, so only

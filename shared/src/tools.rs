@@ -301,6 +301,10 @@ pub struct Submission {
     /// The answer opens in another tab or window (`target`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub new_tab: bool,
+    /// What Waymark typed into the form's fields that they still hold (never a secret field's): what
+    /// sending the form would carry, for the gate to weigh against where it goes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub carries: Vec<String>,
 }
 
 /// Where activating a link (or a control inside one) goes.
@@ -390,14 +394,34 @@ pub enum ActKind {
     Click,
     Type,
     Select,
+    /// A right click: the page's own context menu, where it has one.
+    RightClick,
+    /// The pointer rested on the control (a menu that opens on hover, a tooltip).
+    Hover,
+    /// Set the control's value (`text`): a slider's, a spin button's or a rating's number, by the keys
+    /// such a widget takes; a list's option or a field's text as `select` and `type` do.
+    Set,
 }
 
 impl ActKind {
+    /// Every action, in the order the tools' descriptions list them.
+    pub const ALL: [ActKind; 6] = [
+        ActKind::Click,
+        ActKind::Type,
+        ActKind::Select,
+        ActKind::RightClick,
+        ActKind::Hover,
+        ActKind::Set,
+    ];
+
     pub fn verb(self) -> &'static str {
         match self {
             ActKind::Click => "click",
             ActKind::Type => "type",
             ActKind::Select => "select",
+            ActKind::RightClick => "right_click",
+            ActKind::Hover => "hover",
+            ActKind::Set => "set",
         }
     }
 }
@@ -567,6 +591,10 @@ pub struct Interactive {
     /// States worth saying: `checked`, `expanded`, `selected`, `required`, …
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub states: Vec<String>,
+    /// Which one it is, when other controls of the list have the same role and name ("Delete" on
+    /// every row): the words of its own row or item (the row's first cell, a heading).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context: Option<String>,
 }
 
 /// `data` of [`PageTool::Describe`], and the target of an [`Effect`]: what the policy gate needs to judge

@@ -68,8 +68,10 @@ fn worker_to_content_name(m: &WorkerToContent) -> &'static str {
         WorkerToContent::Scan { .. } => "WorkerToContent::Scan",
         WorkerToContent::Badges { .. } => "WorkerToContent::Badges",
         WorkerToContent::Document => "WorkerToContent::Document",
+        WorkerToContent::MasksHeld => "WorkerToContent::MasksHeld",
         WorkerToContent::Locate => "WorkerToContent::Locate",
         WorkerToContent::Disarm => "WorkerToContent::Disarm",
+        WorkerToContent::ScrollLists { .. } => "WorkerToContent::ScrollLists",
     }
 }
 
@@ -122,8 +124,10 @@ const ALL_MESSAGES: &[&str] = &[
     "WorkerToContent::Scan",
     "WorkerToContent::Badges",
     "WorkerToContent::Document",
+    "WorkerToContent::MasksHeld",
     "WorkerToContent::Locate",
     "WorkerToContent::Disarm",
+    "WorkerToContent::ScrollLists",
 ];
 
 const ALL_CONNECTION_STATES: &[&str] = &[

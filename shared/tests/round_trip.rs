@@ -312,6 +312,7 @@ fn every_reason() -> Vec<PageReason> {
         PageReason::OtherDocument,
         PageReason::NoDocument,
         PageReason::NotInFrame,
+        PageReason::StillMoving,
         PageReason::UnknownKey { key: "Fly".into() },
         act(ActFailure::NotClickable),
         act(ActFailure::NotTextField),

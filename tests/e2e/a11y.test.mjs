@@ -185,7 +185,7 @@ test('a whole command-mode session with the keyboard only: list, type and click 
   const number = (name) => list.split('\n').find((l) => l.endsWith(`, ${name}`)).split(', ')[0];
   await said(`/type ${number('Name')} Grace Hopper`, /^Typed into \d+, text field, Name\.$/);
   assert.equal(await page.inputValue('#name'), 'Grace Hopper');
-  await said(`/click ${number('Save draft')}`, /^Clicked \d+, button, Save draft\.$/);
+  await said(`/click ${number('Save draft')}`, /^Clicked \d+, button, Save draft\.( Nothing changed on the page\.)?$/);
   assert.equal(await page.evaluate(() => window.events.saved), 1);
   await said('/read', /Checkout/);
   assert.equal(await panel.evaluate(() => document.activeElement.id), 'message', 'the focus stays in the input');

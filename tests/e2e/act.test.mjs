@@ -40,7 +40,7 @@ test('typing reaches the page the way frameworks see it, and select picks by lab
 });
 
 test('a harmless click runs at once', async () => {
-  await command(`/click ${numbers['Save draft']}`, new RegExp(`^Clicked ${numbers['Save draft']}, button, Save draft\\.$`));
+  await command(`/click ${numbers['Save draft']}`, new RegExp(`^Clicked ${numbers['Save draft']}, button, Save draft\\.( Nothing changed on the page\\.)?$`));
   assert.equal((await events()).saved, 1);
 });
 
@@ -53,7 +53,7 @@ test('paying asks first, the focus on the question, No its next Tab stop; /yes r
   await panel.keyboard.press('Tab');
   assert.equal(await panel.evaluate(() => document.activeElement.id), 'no', 'the safe choice is the next Tab stop');
   assert.equal((await events()).paid, 0, 'nothing happens before the answer');
-  await command('/yes', /^Clicked \d+, button, Pay €84\.97\.$/);
+  await command('/yes', /^Clicked \d+, button, Pay €84\.97\.( Nothing changed on the page\.)?$/);
   assert.equal((await events()).paid, 1);
   await command('/yes', /^There is no question waiting for an answer\.$/);
   assert.equal((await events()).paid, 1, 'a second yes runs nothing');
@@ -115,7 +115,7 @@ test('the confirm and reject shortcuts answer the question while focus is in the
   await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '');
   before = await replyCount(panel);
   await pressShortcut('confirm');
-  await waitForReply(panel, /^Clicked \d+, button, Pay €84\.97\.$/, { after: before });
+  await waitForReply(panel, /^Clicked \d+, button, Pay €84\.97\.( Nothing changed on the page\.)?$/, { after: before });
   assert.equal((await events()).paid, paidBefore + 1);
   before = await replyCount(panel);
   await pressShortcut('toggle-overlay');

@@ -5,8 +5,9 @@
 // only by its label, a link whose label lies or whose address deletes, a bulk-action list that acts on
 // change, a custom list whose option is looked for elsewhere on the page, a team chat where Enter
 // sends, a submit button outside its form, an image input, a checkbox whose change sends its form, a
-// new-tab link, a mailto: link, Delete with nothing focused, and a navigation that carries the page's
-// words to a site nobody named. Everyday actions still run at once. A yes acts exactly where it was
+// new-tab link, a mailto: link, Delete with nothing focused, and a navigation that carries words that
+// are not the user's to a site nobody named (tests/e2e/origins.test.mjs tries every road data could
+// leave by). Everyday actions still run at once. A yes acts exactly where it was
 // asked: after the numbers change, never in another tab, and not at all after the page changed.
 // Real-looking app pages: "Update" on a published post and "Save changes" on a wiki page ask; a draft,
 // a preview and settings do not.
@@ -262,12 +263,12 @@ test('a question about a page that changes closes, and its yes could do nothing'
   await noQuestionShown();
 });
 
-test('a navigation carrying the page\'s words to a site nobody named asks; a link the page shows does not', async () => {
+test('a navigation carrying words that are not the user\'s to a site nobody named asks', async () => {
   const port = new URL(page.url()).port;
   await askedAndRefused(
     'browser_navigate',
     { url: `http://localhost:${port}/collect?coupon=SAVE10&who=ada` },
-    /Open http:\/\/localhost:\d+\/collect\?coupon=SAVE10&who=ada\? That site was not named by you or by the page/,
+    /Open http:\/\/localhost:\d+\/collect\?coupon=SAVE10&who=ada\? It would send words that are not yours \('[^']*save10[^']*'\) to localhost:\d+, which you have not named/,
   );
   assert.ok(page.url().startsWith('http://127.0.0.1'), 'still on the page');
 });
@@ -295,7 +296,7 @@ test('the agent, talked into it by the page, is stopped on every road, and says 
     /^Click link 'Read more' \(it shows 'Delete all mail'\)/,
     /^Choose 'Delete selected forever' in combo box 'Bulk actions'/,
     /^Press Enter in text field 'Message #team': this sends what it holds/,
-    /^Open http:\/\/localhost:\d+\/collect\?coupon=SAVE10\? That site was not named/,
+    /^Open http:\/\/localhost:\d+\/collect\?coupon=SAVE10\? It would send words that are not yours/,
     /^Click button 'Continue': this sends its form to/,
   ]) {
     await asked(pattern);

@@ -143,7 +143,7 @@ test('the panel connects, helps and lists in Russian, with Russian roles and plu
 test('acting by number, and a question answered /да, are said in Russian', async () => {
   await command(panel, `/type ${number(lines, 'Имя')} Иван`, /^Текст введён: \d+, поле ввода, Имя\.$/);
   assert.equal(await page.inputValue('#name'), 'Иван');
-  await command(panel, `/click ${number(lines, 'Сохранить черновик')}`, /^Нажато: \d+, кнопка, Сохранить черновик\.$/);
+  await command(panel, `/click ${number(lines, 'Сохранить черновик')}`, /^Нажато: \d+, кнопка, Сохранить черновик\. На странице ничего не изменилось\.$/);
   assert.equal(await page.evaluate(() => window.events.saved), 1);
 
   await send(panel, `/click ${number(lines, 'Оплатить')}`);
@@ -151,7 +151,7 @@ test('acting by number, and a question answered /да, are said in Russian', asy
   assert.equal(await panel.textContent('#no'), 'Нет');
   assert.equal(await panel.textContent('#yes'), 'Да');
   assert.deepEqual(await axe(panel), [], 'a question pending, in Russian');
-  await command(panel, '/да', /^Нажато: \d+, кнопка, Оплатить 84,97 €\.$/, 20_000);
+  await command(panel, '/да', /^Нажато: \d+, кнопка, Оплатить 84,97 €\.( На странице ничего не изменилось\.)?$/, 20_000);
   assert.equal(await page.evaluate(() => window.events.paid), 1);
   assert.deepEqual(await axe(panel), [], 'after the answer');
 });

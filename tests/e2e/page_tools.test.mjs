@@ -116,10 +116,11 @@ test('act_by_index clicks, types and selects with a pointer’s and keyboard’s
   const { of } = await numbersOf();
   const pointer = of('button', 'Pointer only');
   assert.ok(pointer, 'the pointer-only control is numbered');
-  // The element's own events are not enough for this control: that is what act_by_index is for.
+  // The element's own events are not enough for this control; a click by number is a pointer's
+  // click at its place, so it reaches it either way.
   const plain = await call('browser_overlay_act', { index: pointer, action: 'click' });
   assert.equal(plain.status, 'ok', plain.error);
-  assert.equal((await widgetEvents()).activated, 0);
+  assert.equal((await widgetEvents()).activated, 1);
   await widgets.evaluate(() => { window.events.pointer = []; });
   const clicked = await call('browser_act_by_index', { index: pointer, action: 'click' });
   assert.equal(clicked.status, 'ok', clicked.error);
@@ -128,7 +129,7 @@ test('act_by_index clicks, types and selects with a pointer’s and keyboard’s
     { done: 'click', index: pointer, role: 'button', name: 'Pointer only' },
   );
   const events = await widgetEvents();
-  assert.equal(events.activated, 1, events.pointer.join(' '));
+  assert.equal(events.activated, 2, events.pointer.join(' '));
   assert.deepEqual(events.pointer, ['pointerover', 'pointerenter', 'pointermove', 'pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']);
 
   const typed = await call('browser_act_by_index', { index: of('textbox', 'City'), action: 'type', text: 'Łódź 2' });

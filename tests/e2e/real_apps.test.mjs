@@ -60,6 +60,13 @@ before(async () => {
   // Tools without a tab act on the active tab of the focused window: the application, not the panel.
   await page.bringToFront();
   client = await connectMcp(browser.stateDir, CLIENT, { panel });
+  // The user names both applications to Waymark by opening them with their own /go, so what the client
+  // types and opens there is not asked about as data leaving for a site nobody named
+  // (native-host/src/gate/provenance.rs). The tab ends on WordPress's admin, as before.
+  for (const url of [`${wiki.url}/index.php?title=Special:RecentChanges`, `${wp.url}/wp-admin/`]) {
+    await send(panel, `/go ${url}`);
+    await until(() => page.url().startsWith(url), `the user's /go to ${url}`, 15_000);
+  }
   console.log(`# the applications installed and started in ${apps.seconds.toFixed(1)} s; ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 });
 

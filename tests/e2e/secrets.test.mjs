@@ -46,6 +46,20 @@ const SECRET_NAMES = {
   'exp-month': 'Expiry month',
 };
 
+/// What the user types later, into secrets known by their value, shape, drawing or the browser's API
+/// (`far` in the fixture), and how each field is named there. The card numbers are test numbers that
+/// pass the Luhn check; the page repeats the first one as text.
+const LATER = {
+  'th-card': { typed: '4111 1111 1111 1111', name: 'หมายเลขบัตร' },
+  'th-card2': { typed: '5555 5555 5555 4444', name: 'บัตร' },
+  dotted: { typed: 'DottedWombatKey', name: 'Secret note' },
+  passcode: { typed: 'ClosedOrcaPass', name: 'Passcode' },
+};
+
+/// Each later secret as it might be written anywhere: as typed, and a card's digits run together.
+const LATER_MARKERS = Object.values(LATER).flatMap(({ typed }) =>
+  /^[\d ]+$/.test(typed) ? [typed, typed.replaceAll(' ', '')] : [typed]);
+
 const MARKERS = Object.values(SECRETS);
 
 // The agent's model: it looks at the page twice and is done. Its calls carry no typed text, so
@@ -76,6 +90,39 @@ function assertNoSecret(text, where) {
   for (const [id, marker] of Object.entries(SECRETS)) {
     assert.ok(!text.includes(marker), `${where} holds what was typed into #${id} (${marker}):\n${text.slice(0, 3000)}`);
   }
+  for (const marker of LATER_MARKERS) {
+    assert.ok(!text.includes(marker), `${where} holds ${marker}:\n${text.slice(0, 3000)}`);
+  }
+}
+
+/// The mean brightness of the middle of each box (viewport pixels) in a screenshot taken through MCP.
+async function brightnessIn(image, boxes) {
+  return page.evaluate(
+    async ({ data, mime, boxes }) => {
+      const img = new Image();
+      img.src = `data:${mime};base64,${data}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const g = canvas.getContext('2d');
+      g.drawImage(img, 0, 0);
+      const scale = img.naturalWidth / window.innerWidth;
+      const out = {};
+      for (const [name, r] of Object.entries(boxes)) {
+        const x = Math.round((r.left + r.width * 0.3) * scale);
+        const y = Math.round((r.top + r.height * 0.3) * scale);
+        const w = Math.max(1, Math.round(r.width * 0.4 * scale));
+        const h = Math.max(1, Math.round(r.height * 0.4 * scale));
+        const px = g.getImageData(x, y, w, h).data;
+        let sum = 0;
+        for (let i = 0; i < px.length; i += 4) sum += (px[i] + px[i + 1] + px[i + 2]) / 3;
+        out[name] = sum / (px.length / 4);
+      }
+      return out;
+    },
+    { data: image.data, mime: image.mimeType, boxes },
+  );
 }
 
 async function listItems() {
@@ -167,41 +214,92 @@ test('the screenshot covers every secret field and leaves the ordinary ones visi
   assert.equal(body.status, 'ok', body.error);
   const image = result.content.find((c) => c.type === 'image');
   assert.ok(image, 'the picture comes as image content');
-  const ids = [...Object.keys(SECRETS), 'exp-month', ...Object.keys(ORDINARY), 'country'];
+  // `echo-pw` is the page's own text repeating the password.
+  const ids = [...Object.keys(SECRETS), 'exp-month', 'echo-pw', ...Object.keys(ORDINARY), 'country'];
   // The browser decodes the JPEG; the mean brightness of the middle of each field's box is measured.
-  const brightness = await page.evaluate(
-    async ({ data, mime, ids }) => {
-      const img = new Image();
-      img.src = `data:${mime};base64,${data}`;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = img.naturalWidth;
-      canvas.height = img.naturalHeight;
-      const g = canvas.getContext('2d');
-      g.drawImage(img, 0, 0);
-      const scale = img.naturalWidth / window.innerWidth;
-      const out = {};
-      for (const id of ids) {
-        const r = document.getElementById(id).getBoundingClientRect();
-        const x = Math.round((r.left + r.width * 0.3) * scale);
-        const y = Math.round((r.top + r.height * 0.3) * scale);
-        const w = Math.max(1, Math.round(r.width * 0.4 * scale));
-        const h = Math.max(1, Math.round(r.height * 0.4 * scale));
-        const px = g.getImageData(x, y, w, h).data;
-        let sum = 0;
-        for (let i = 0; i < px.length; i += 4) sum += (px[i] + px[i + 1] + px[i + 2]) / 3;
-        out[id] = sum / (px.length / 4);
-      }
-      return out;
-    },
-    { data: image.data, mime: image.mimeType, ids },
-  );
-  for (const id of [...Object.keys(SECRETS), 'exp-month']) {
+  const boxes = await page.evaluate((ids) => Object.fromEntries(ids.map((id) => {
+    const r = document.getElementById(id).getBoundingClientRect();
+    return [id, { left: r.left, top: r.top, width: r.width, height: r.height }];
+  })), ids);
+  const brightness = await brightnessIn(image, boxes);
+  for (const id of [...Object.keys(SECRETS), 'exp-month', 'echo-pw']) {
     assert.ok(brightness[id] < 40, `#${id} is covered in the picture (brightness ${brightness[id].toFixed(0)})`);
   }
   for (const id of [...Object.keys(ORDINARY), 'country']) {
     assert.ok(brightness[id] > 120, `#${id} is visible in the picture (brightness ${brightness[id].toFixed(0)})`);
   }
+});
+
+test('secrets known by value, shape, drawing or a closed shadow root are neither listed, found nor read, even echoed', async () => {
+  await page.fill('#th-card', LATER['th-card'].typed);
+  await page.fill('#th-card2', LATER['th-card2'].typed);
+  await page.fill('#nickname', 'OtterNick');
+  await page.click('#dotted');
+  await page.keyboard.type(LATER.dotted.typed);
+  // Playwright cannot reach into a closed shadow root; the page kept the field, and the user types.
+  await page.evaluate(() => window.closedPasscode.focus());
+  await page.keyboard.type(LATER.passcode.typed);
+  assert.equal(await page.evaluate(() => window.closedPasscode.value), LATER.passcode.typed);
+  assert.equal(await page.textContent('#echo-card'), LATER['th-card'].typed, 'the page repeats the card number');
+
+  const { body, text } = await call('browser_list_interactives', { limit: 200 });
+  assert.equal(body.status, 'ok', body.error);
+  assertNoSecret(text, 'browser_list_interactives');
+  for (const [id, { name }] of Object.entries(LATER)) {
+    const item = body.data.items.find((i) => i.name === name);
+    assert.ok(item, `#${id} (${name}) is listed: ${JSON.stringify(body.data.items)}`);
+    assert.equal(item.value, undefined, `#${id} (${name}) is listed without its value`);
+  }
+  assert.equal(body.data.items.find((i) => i.name === 'Nickname')?.value, 'OtterNick', 'an ordinary field keeps its value');
+  for (const query of ['4111', '5555 5555', 'DottedWombat', 'ClosedOrca']) {
+    const found = await call('browser_find', { text: query });
+    assert.deepEqual(found.body.data.items, [], `find "${query}" matched: ${found.text}`);
+  }
+  const extract = await call('browser_extract');
+  assertNoSecret(extract.text, 'browser_extract');
+  // The echo was read, with the secrets taken out of it: the check above could fail.
+  assert.match(extract.text, /You typed: ••• and •••/);
+  const read = await command(panel, '/read', /Secrets fixture/);
+  assertNoSecret(read, '/read');
+});
+
+test('a screenshot taken during a smooth scroll covers each secret where the scroll ends', async () => {
+  await call('browser_overlay_hide');
+  await page.bringToFront();
+  await page.evaluate(() => {
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    document.documentElement.style.scrollBehavior = 'smooth';
+  });
+  // The scroll starts and the picture is asked for at once, as a model does.
+  const scrolled = await call('browser_scroll', { direction: 'bottom' });
+  assert.equal(scrolled.body.status, 'ok', scrolled.body.error);
+  const { body, result } = await call('browser_screenshot');
+  await call('browser_overlay_show');
+  assert.equal(body.status, 'ok', body.error);
+  const image = result.content.find((c) => c.type === 'image');
+  const boxes = await page.evaluate(() => {
+    const box = (e) => {
+      const r = e.getBoundingClientRect();
+      return { left: r.left, top: r.top, width: r.width, height: r.height };
+    };
+    return {
+      'th-card': box(document.getElementById('th-card')),
+      'th-card2': box(document.getElementById('th-card2')),
+      dotted: box(document.getElementById('dotted')),
+      passcode: box(window.closedPasscode),
+      nickname: box(document.getElementById('nickname')),
+      scrollY: window.scrollY,
+    };
+  });
+  const { scrollY } = boxes;
+  delete boxes.scrollY;
+  assert.ok(scrollY > 1000, `the page scrolled to its end (${scrollY})`);
+  const brightness = await brightnessIn(image, boxes);
+  for (const id of Object.keys(LATER)) {
+    assert.ok(brightness[id] < 40, `#${id} is covered where it stands (brightness ${brightness[id].toFixed(0)})`);
+  }
+  assert.ok(brightness.nickname > 120, `an ordinary field is visible (brightness ${brightness.nickname.toFixed(0)})`);
+  await page.evaluate(() => { document.documentElement.style.scrollBehavior = ''; window.scrollTo(0, 0); });
 });
 
 test('the side panel neither lists nor finds a secret value', async () => {

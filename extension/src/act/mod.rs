@@ -7,13 +7,16 @@
 //! Must not: act on anything but the element it was given (a covering element or another control
 //! inside it is never clicked instead), or decide whether an action is allowed (the gate did).
 
+pub mod keys;
 mod pointer;
+mod value;
 
 use wasm_bindgen::{JsCast, JsValue};
 use waymark_protocol::ActFailure;
 use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
-pub use pointer::{pointer_click, pointer_select, pointer_type};
+pub use pointer::{context_click, hover, pointer_click, pointer_select, pointer_type};
+pub use value::set_value;
 
 use crate::dom::{composed_contains, composed_parent, query};
 
@@ -25,8 +28,23 @@ const TEXTLESS_INPUTS: [&str; 9] = [
     "checkbox", "radio", "submit", "button", "reset", "image", "file", "range", "color",
 ];
 
+/// Clicks `element` as a person's mouse does: the whole pointer sequence (over, enter, move, down,
+/// focus, up, click, with coordinates, button, buttons and detail) at a visible point of it. Only where
+/// no point of it can be reached (something covers it, or it is not drawn on screen) the events go to
+/// the element itself and its own activation runs (`click()`).
 pub fn click(element: &Element) -> Result<(), ActError> {
-    scroll_into_view(element);
+    match pointer::aim(element) {
+        Ok((target, x, y)) => {
+            pointer::click_at(&target, element, x, y);
+            Ok(())
+        }
+        Err(ActFailure::Covered { .. } | ActFailure::OffScreen) => element_click(element),
+        Err(other) => Err(other),
+    }
+}
+
+/// The fallback of [`click`]: mouse events at the control's centre, then its own activation.
+fn element_click(element: &Element) -> Result<(), ActError> {
     let rect = element.get_bounding_client_rect();
     let (x, y) = (rect.left() + rect.width() / 2.0, rect.top() + rect.height() / 2.0);
     // A pointer at the centre lands on the topmost element there. When that is a part of the control
@@ -50,43 +68,109 @@ pub fn click(element: &Element) -> Result<(), ActError> {
     Ok(())
 }
 
-/// Replaces the field's text with `text`.
+/// Replaces the field's text with `text` the way typing does: the field focused, what it holds
+/// selected, and the text inserted through the browser's editor (`insertText`: the browser itself sends
+/// `beforeinput` and `input` with `inputType: insertText`, which editors such as ProseMirror and
+/// CodeMirror, and frameworks' value tracking, take as typing). Where the editor does not take it (a
+/// page that cancels `beforeinput`, a field it does not manage) the value is set through the native
+/// setter and an `input` event sent, so React-style value tracking still sees a change.
 pub fn type_text(element: &Element, text: &str) -> Result<(), ActError> {
     scroll_into_view(element);
+    let document = element.owner_document().ok_or(ActFailure::Detached)?;
+    let editor: &web_sys::HtmlDocument = document.unchecked_ref();
     if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
         if TEXTLESS_INPUTS.contains(&input.type_().to_lowercase().as_str()) {
             return Err(ActFailure::NotTextField);
         }
         let _ = input.focus();
-        // The isolated world's setter is the native one, so frameworks that track the value through
-        // their own setter see a difference and report the change on the input event.
-        input.set_value(text);
+        input.select();
+        if !insert_text(element, editor, text) || input.value() != text {
+            // The isolated world's setter is the native one, so frameworks that track the value through
+            // their own setter see a difference and report the change on the input event.
+            input.set_value(text);
+            dispatch(element, "input")?;
+        }
     } else if let Some(area) = element.dyn_ref::<HtmlTextAreaElement>() {
         let _ = area.focus();
-        area.set_value(text);
+        area.select();
+        if !insert_text(element, editor, text) || area.value() != text {
+            area.set_value(text);
+            dispatch(element, "input")?;
+        }
     } else if element
         .dyn_ref::<HtmlElement>()
         .is_some_and(|h| h.is_content_editable())
     {
         let html = element.dyn_ref::<HtmlElement>().ok_or(ActFailure::NotTextField)?;
         let _ = html.focus();
-        let document = element.owner_document().ok_or(ActFailure::Detached)?;
-        let html_doc: &web_sys::HtmlDocument = document.unchecked_ref();
         // execCommand goes through the editor, so undo and the page's input listeners work.
-        let _ = html_doc.exec_command("selectAll");
-        if !html_doc
-            .exec_command_with_show_ui_and_value("insertText", false, text)
-            .unwrap_or(false)
-        {
+        let _ = editor.exec_command("selectAll");
+        if !insert_text(element, editor, text) {
             element.set_text_content(Some(text));
         }
         return Ok(());
     } else {
         return Err(ActFailure::NotTextField);
     }
-    dispatch(element, "input")?;
     dispatch(element, "change")?;
     Ok(())
+}
+
+/// Inserts `text` where the selection is, as typing does: `beforeinput` first (an editor that keeps
+/// its own model, such as Lexical or Slate, cancels it and inserts the text itself), then, unless it
+/// was cancelled, the browser's editor (`insertText`, which changes the DOM and sends `input`; an
+/// empty text deletes the selection). Whether the text went in by one way or the other.
+pub(crate) fn insert_text(target: &Element, editor: &web_sys::HtmlDocument, text: &str) -> bool {
+    let kind = if text.is_empty() {
+        "deleteContentBackward"
+    } else {
+        "insertText"
+    };
+    if !input_event(target, "beforeinput", kind, text) {
+        return true;
+    }
+    if text.is_empty() {
+        editor.exec_command("delete").unwrap_or(false)
+    } else {
+        editor
+            .exec_command_with_show_ui_and_value("insertText", false, text)
+            .unwrap_or(false)
+    }
+}
+
+/// An `InputEvent` of `kind` (`beforeinput`, `input`) saying `data` goes in as `input_type`; whether
+/// the page let it be (did not cancel it). The type is not among web-sys's enabled features, so it is
+/// built through its constructor.
+pub(crate) fn input_event(target: &Element, kind: &str, input_type: &str, data: &str) -> bool {
+    let Some(window) = web_sys::window() else {
+        return true;
+    };
+    let init = js_sys::Object::new();
+    for (key, value) in [
+        ("bubbles", JsValue::TRUE),
+        ("cancelable", JsValue::from_bool(kind == "beforeinput")),
+        ("composed", JsValue::TRUE),
+        ("inputType", input_type.into()),
+        (
+            "data",
+            if data.is_empty() {
+                JsValue::NULL
+            } else {
+                data.into()
+            },
+        ),
+    ] {
+        let _ = js_sys::Reflect::set(&init, &key.into(), &value);
+    }
+    let event = js_sys::Reflect::get(&window, &"InputEvent".into())
+        .ok()
+        .and_then(|c| c.dyn_into::<js_sys::Function>().ok())
+        .and_then(|c| js_sys::Reflect::construct(&c, &js_sys::Array::of2(&kind.into(), &init)).ok())
+        .and_then(|e| e.dyn_into::<web_sys::Event>().ok());
+    match event {
+        Some(event) => target.dispatch_event(&event).unwrap_or(true),
+        None => true,
+    }
 }
 
 /// Selects the option whose label (or value) matches `wanted`, ignoring case and spaces: an exact match
@@ -151,7 +235,9 @@ pub fn topmost_at(document: &web_sys::Document, x: f64, y: f64) -> Option<Elemen
     let mut hit = document.element_from_point(x as f32, y as f32)?;
     // Nested shadow roots: each level answers with its own host until the innermost element.
     for _ in 0..32 {
-        let Some(shadow) = hit.shadow_root() else { break };
+        let Some(shadow) = crate::chrome::shadow_root(&hit) else {
+            break;
+        };
         match shadow.element_from_point(x as f32, y as f32) {
             Some(inner) if inner != hit => hit = inner,
             _ => break,
@@ -231,7 +317,7 @@ fn focus_from(target: &Element, control: &Element) {
 pub fn deep_active_element(document: &web_sys::Document) -> Option<Element> {
     let mut active = document.active_element()?;
     for _ in 0..32 {
-        match active.shadow_root().and_then(|s| s.active_element()) {
+        match crate::chrome::shadow_root(&active).and_then(|s| s.active_element()) {
             Some(inner) if inner != active => active = inner,
             _ => break,
         }

@@ -9,7 +9,11 @@ use wasm_bindgen::{JsCast, JsValue};
 use waymark_protocol::ActFailure;
 use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
-use super::{dispatch, focus_from, part_of, scroll_into_view, select, topmost_at, ActError, TEXTLESS_INPUTS};
+use super::keys::{key_down, key_up, Key};
+use super::{
+    dispatch, focus_from, input_event, insert_text, part_of, scroll_into_view, select, topmost_at, ActError,
+    TEXTLESS_INPUTS,
+};
 use crate::dom::{composed_contains, option_label, owned_options, query, OPTIONS};
 use crate::plain_text::fold;
 
@@ -27,7 +31,7 @@ fn is_label_of(hit: &Element, control: &Element) -> bool {
 /// Where a pointer lands on `control`: scrolled into view, the centre of its visible part first, then a
 /// few points inside it. The element there must be the control, a part of it or its label; anything
 /// else is covering it and is never clicked instead (the action was approved for this control).
-fn aim(control: &Element) -> Result<(Element, f64, f64), ActError> {
+pub(super) fn aim(control: &Element) -> Result<(Element, f64, f64), ActError> {
     scroll_into_view(control);
     let document = control.owner_document().ok_or(ActFailure::Detached)?;
     let window = web_sys::window().ok_or(ActFailure::Detached)?;
@@ -144,10 +148,20 @@ fn pointer_event(target: &Element, kind: &str, x: f64, y: f64, button: i16, butt
     }
 }
 
-/// The whole sequence of a mouse click at (`x`, `y`) on `target`: hover, move, press (which focuses,
-/// unless the page cancels it), release, click. The click event runs the default action (follow the
-/// link, toggle the box, submit the form) as a real one does.
-fn pointer_click_at(target: &Element, control: &Element, x: f64, y: f64) {
+thread_local! {
+    /// Where the pointer last was: a real mouse leaves it (`*out`, `*leave`) before entering another
+    /// element, which menus that close on leaving rely on.
+    static HOVERED: std::cell::RefCell<Option<Element>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The pointer comes to (`x`, `y`) on `target`: it leaves where it was, then over, enter and move.
+fn arrive(target: &Element, x: f64, y: f64) {
+    let before = HOVERED.with_borrow_mut(|h| h.replace(target.clone()));
+    if let Some(old) = before.filter(|old| old != target && old.is_connected()) {
+        for kind in ["pointerout", "pointerleave", "mouseout", "mouseleave"] {
+            pointer_event(&old, kind, x, y, -1, 0);
+        }
+    }
     for kind in [
         "pointerover",
         "pointerenter",
@@ -158,6 +172,13 @@ fn pointer_click_at(target: &Element, control: &Element, x: f64, y: f64) {
         pointer_event(target, kind, x, y, -1, 0);
     }
     pointer_event(target, "mousemove", x, y, 0, 0);
+}
+
+/// The whole sequence of a mouse click at (`x`, `y`) on `target`: hover, move, press (which focuses,
+/// unless the page cancels it), release, click. The click event runs the default action (follow the
+/// link, toggle the box, submit the form) as a real one does.
+pub(super) fn click_at(target: &Element, control: &Element, x: f64, y: f64) {
+    arrive(target, x, y);
     pointer_event(target, "pointerdown", x, y, 0, 1);
     if pointer_event(target, "mousedown", x, y, 0, 1) {
         focus_from(target, control);
@@ -170,7 +191,32 @@ fn pointer_click_at(target: &Element, control: &Element, x: f64, y: f64) {
 /// Clicks `control` where it is drawn, with a pointer's full sequence of events.
 pub fn pointer_click(control: &Element) -> Result<(), ActError> {
     let (target, x, y) = aim(control)?;
-    pointer_click_at(&target, control, x, y);
+    click_at(&target, control, x, y);
+    Ok(())
+}
+
+/// Rests the pointer on `control` where it is drawn (over, enter, move), as a person does to open a
+/// menu that opens on hover or to show a tooltip.
+pub fn hover(control: &Element) -> Result<(), ActError> {
+    let (target, x, y) = aim(control)?;
+    arrive(&target, x, y);
+    Ok(())
+}
+
+/// A right click on `control` where it is drawn: the secondary button pressed (which focuses),
+/// `contextmenu` (as Linux sends it, while the button is down), released, `auxclick`. A page that
+/// offers its own context menu opens it; the browser's own menu is not opened by synthetic events.
+pub fn context_click(control: &Element) -> Result<(), ActError> {
+    let (target, x, y) = aim(control)?;
+    arrive(&target, x, y);
+    pointer_event(&target, "pointerdown", x, y, 2, 2);
+    if pointer_event(&target, "mousedown", x, y, 2, 2) {
+        focus_from(&target, control);
+    }
+    pointer_event(&target, "contextmenu", x, y, 2, 2);
+    pointer_event(&target, "pointerup", x, y, 2, 0);
+    pointer_event(&target, "mouseup", x, y, 2, 0);
+    pointer_event(&target, "auxclick", x, y, 2, 0);
     Ok(())
 }
 
@@ -192,7 +238,7 @@ pub fn pointer_type(control: &Element, text: &str) -> Result<(), ActError> {
         return Err(ActFailure::NotTextField);
     }
     let (target, x, y) = aim(control)?;
-    pointer_click_at(&target, control, x, y);
+    click_at(&target, control, x, y);
     let _ = html.focus();
     let document = control.owner_document().ok_or(ActFailure::Detached)?;
     let editor: &web_sys::HtmlDocument = document.unchecked_ref();
@@ -208,13 +254,7 @@ pub fn pointer_type(control: &Element, text: &str) -> Result<(), ActError> {
         (_, Some(a)) => Some(a.value()),
         _ => None,
     };
-    let inserted = if text.is_empty() {
-        editor.exec_command("delete").unwrap_or(false)
-    } else {
-        editor
-            .exec_command_with_show_ui_and_value("insertText", false, text)
-            .unwrap_or(false)
-    };
+    let inserted = insert_text(control, editor, text);
     // The editor may refuse (a page that cancels `beforeinput`, a field it does not manage): then key by
     // key, each character with its key events and an `input` event saying what was inserted.
     if !inserted || value().is_some_and(|v| v != text) {
@@ -238,66 +278,24 @@ pub fn pointer_type(control: &Element, text: &str) -> Result<(), ActError> {
     Ok(())
 }
 
-/// One character typed: keydown, keypress, the change itself, `input`, keyup. A page that cancels the
-/// keydown (a field that filters keys) does not get the character, as with a real keyboard.
+/// One character typed: keydown, keypress (with the key's legacy codes), `beforeinput`, the change
+/// itself, `input`, keyup. A page that cancels the keydown or keypress (a field that filters keys) does not get the
+/// character, as with a real keyboard.
 fn type_char(target: &Element, ch: char, insert: impl FnOnce()) {
-    let key = ch.to_string();
-    let code = if ch.is_ascii_alphabetic() {
-        format!("Key{}", ch.to_ascii_uppercase())
-    } else if ch.is_ascii_digit() {
-        format!("Digit{ch}")
-    } else if ch == ' ' {
-        "Space".into()
-    } else {
-        String::new()
-    };
-    let key_event = |kind: &str| {
-        let init = web_sys::KeyboardEventInit::new();
-        init.set_key(&key);
-        init.set_code(&code);
-        init.set_bubbles(true);
-        init.set_cancelable(true);
-        init.set_composed(true);
-        if kind == "keypress" {
-            init.set_char_code(ch as u32);
-        }
-        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict(kind, &init)
-            .ok()
-            .map(|e| target.dispatch_event(&e).unwrap_or(true))
-            .unwrap_or(true)
-    };
-    let down = key_event("keydown");
-    let press = down && key_event("keypress");
-    if press {
+    let key = Key::parse(&ch.to_string()).unwrap_or_else(|| Key {
+        key: ch.to_string(),
+        code: String::new(),
+        key_code: 0,
+        shift: false,
+        ctrl: false,
+        alt: false,
+        meta: false,
+    });
+    if key_down(target, &key) && input_event(target, "beforeinput", "insertText", &key.key) {
         insert();
-        input_event(target, &key);
+        input_event(target, "input", "insertText", &key.key);
     }
-    key_event("keyup");
-}
-
-/// An `InputEvent` saying `data` was inserted (the type is not among web-sys's enabled features, so it
-/// is built through its constructor).
-fn input_event(target: &Element, data: &str) {
-    let Some(window) = web_sys::window() else { return };
-    let init = js_sys::Object::new();
-    for (key, value) in [
-        ("bubbles", JsValue::TRUE),
-        ("composed", JsValue::TRUE),
-        ("inputType", "insertText".into()),
-        ("data", data.into()),
-    ] {
-        let _ = js_sys::Reflect::set(&init, &key.into(), &value);
-    }
-    let event = js_sys::Reflect::get(&window, &"InputEvent".into())
-        .ok()
-        .and_then(|c| c.dyn_into::<js_sys::Function>().ok())
-        .and_then(|c| js_sys::Reflect::construct(&c, &js_sys::Array::of2(&"input".into(), &init)).ok())
-        .and_then(|e| e.dyn_into::<web_sys::Event>().ok());
-    if let Some(event) = event {
-        let _ = target.dispatch_event(&event);
-    } else {
-        let _ = dispatch(target, "input");
-    }
+    key_up(target, &key);
 }
 
 /// Chooses an option as a person would: a native list gets the focus a click gives it and then the
@@ -311,9 +309,7 @@ fn input_event(target: &Element, data: &str) {
 pub fn pointer_select(control: &Element, wanted: &str) -> Result<String, ActError> {
     if control.dyn_ref::<HtmlSelectElement>().is_some() {
         let (target, x, y) = aim(control)?;
-        for kind in ["pointerover", "pointerenter", "mouseover", "pointermove"] {
-            pointer_event(&target, kind, x, y, -1, 0);
-        }
+        arrive(&target, x, y);
         return select(control, wanted);
     }
     let document = control.owner_document().ok_or(ActFailure::Detached)?;

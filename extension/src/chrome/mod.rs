@@ -1,10 +1,10 @@
 //! Hand-written, typed bindings to the few `chrome.*` extension APIs Waymark uses (web-sys has none),
 //! and the conversion of protocol messages to and from JavaScript values. Here: the runtime (ports,
-//! messages, the manifest), events, the side panel and the logging of panics; `tabs.rs` the tabs and
-//! their frames, `scripting.rs` putting the content script into them and the worker's session
-//! storage, `downloads.rs` the downloads, `net.rs` the request guard's rules and request events (all
-//! four for the service worker only), `windows.rs` the windows and the keyboard shortcuts, `tts.rs`
-//! the system's speech, `encoding.rs` base64 and picture sizes.
+//! messages, the manifest), events, the side panel, closed shadow roots and the logging of panics;
+//! `tabs.rs` the tabs and their frames, `scripting.rs` putting the content script into them and the
+//! worker's session storage, `downloads.rs` the downloads, `net.rs` the request guard's rules and
+//! request events (all four for the service worker only), `windows.rs` the windows and the keyboard
+//! shortcuts, `tts.rs` the system's speech, `encoding.rs` base64 and picture sizes.
 //!
 //! Must not: decide anything (what to send and what an answer means belong to the callers), or reach
 //! an API by a name built at run time: every call goes through a declared binding, and what the
@@ -84,6 +84,31 @@ extern "C" {
 
     #[wasm_bindgen(catch, js_namespace = ["chrome", "sidePanel"], js_name = setPanelBehavior)]
     fn set_panel_behavior(behavior: &JsValue) -> Result<js_sys::Promise, JsValue>;
+
+    /// `chrome.dom.openOrClosedShadowRoot` (content scripts): an element's shadow root, open or closed.
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "dom"], js_name = openOrClosedShadowRoot)]
+    fn open_or_closed_shadow_root(element: &web_sys::Element) -> Result<JsValue, JsValue>;
+}
+
+/// An element's shadow root, open or closed. A page cannot read a closed one, but Waymark must list
+/// and mask the fields inside it as the user sees them. Closed roots are asked for only on custom
+/// elements (a tag with a dash), where web components keep them: asking costs a call into the
+/// browser per element, and walks meet many elements.
+pub fn shadow_root(element: &web_sys::Element) -> Option<web_sys::ShadowRoot> {
+    element.shadow_root().or_else(|| closed_shadow_root(element))
+}
+
+/// A custom element's closed shadow root, if it has one (`None` for an open one: see
+/// [`shadow_root`]).
+pub fn closed_shadow_root(element: &web_sys::Element) -> Option<web_sys::ShadowRoot> {
+    if !element.local_name().contains('-') {
+        return None;
+    }
+    open_or_closed_shadow_root(element)
+        .ok()?
+        .dyn_into::<web_sys::ShadowRoot>()
+        .ok()
+        .filter(|root| root.mode() == web_sys::ShadowRootMode::Closed)
 }
 
 /// `chrome.runtime.lastError.message`, which is only set inside the callback that reports it.

@@ -33,6 +33,7 @@ pub(super) fn act_on(
     };
     let text = text.unwrap_or_default();
     let element = &found.element;
+    super::changes::track(&found);
     let typed = || json!({"typed": text.chars().count()});
     let done = match (way, action) {
         (Way::Element, ActKind::Click) => act::click(element).map(|()| json!({})),
@@ -45,8 +46,16 @@ pub(super) fn act_on(
         (Way::Pointer, ActKind::Select) => {
             act::pointer_select(element, &text).map(|label| json!({"selected": label}))
         }
+        // Where the control is drawn either way: a pointer has no other way to do these.
+        (_, ActKind::RightClick) => act::context_click(element).map(|()| json!({})),
+        (_, ActKind::Hover) => act::hover(element).map(|()| json!({})),
+        (_, ActKind::Set) => act::set_value(element, &text).map(|value| json!({"value": value})),
     };
     redraw();
+    if done.is_ok() && action == ActKind::Type {
+        // What it now holds goes wherever its form is sent: the gate weighs that (`typed.rs`).
+        crate::typed::note(element);
+    }
     match done {
         Ok(mut data) => {
             data["done"] = json!(action.verb());

@@ -22,7 +22,9 @@
 
 mod actions;
 mod banners;
+mod changes;
 mod guard;
+mod lists;
 mod preview;
 mod upload;
 
@@ -32,9 +34,10 @@ use serde_json::json;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::tools::WAIT_DEFAULT_MS;
 use waymark_protocol::{
-    ErrorKind, FramePin, FrameScan, PageReason, PageTool, ScanEntry, ToolResult, WorkerToContent,
+    ErrorKind, FramePin, FrameScan, PageReason, PageTool, ScanEntry, ToolResult, ToolStatus, WorkerToContent,
 };
 
+use crate::act;
 use crate::chrome;
 use crate::detect::{self, Entry, Found};
 use crate::overlay::Overlay;
@@ -159,7 +162,7 @@ pub fn start_content() {
                 Err(thrown) => {
                     let failed = ToolResult::refused(ErrorKind::Failed, failure(&thrown));
                     // If the handler had answered before it failed, this second answer is ignored.
-                    let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&failed));
+                    reply(&send_response, failed);
                     JsValue::FALSE
                 }
             }
@@ -171,6 +174,18 @@ pub fn start_content() {
     listener.forget();
     // From the start, so a password a "show password" button reveals before any listing stays secret.
     crate::secret::watch_password_fields();
+    // From the start too: what the user typed into secret fields is kept out of what Waymark relays.
+    crate::secret_values::watch();
+}
+
+/// Answers the worker: the result, with what this frame's secret fields hold (for the worker to take
+/// out of everything it relays; see `secret_values.rs`).
+fn reply(send_response: &js_sys::Function, result: ToolResult) {
+    let answer = waymark_protocol::FrameAnswer {
+        result,
+        secrets: crate::secret_values::values(),
+    };
+    let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&answer));
 }
 
 /// Answers one message from the worker: `send_response` is called with the result, at once or, for
@@ -190,32 +205,78 @@ fn handle(message: JsValue, _sender: JsValue, send_response: js_sys::Function) -
         ..
     } = message
     {
-        // The one asynchronous tool: answer later, and tell the browser to keep the channel open.
+        // An asynchronous tool: answer later, and tell the browser to keep the channel open.
         wasm_bindgen_futures::spawn_local(async move {
             let data = page::settle(ms.unwrap_or(WAIT_DEFAULT_MS)).await;
-            let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&ToolResult::ok(data)));
+            reply(&send_response, ToolResult::ok(data));
         });
+        return JsValue::TRUE;
+    }
+    if let WorkerToContent::Tool {
+        tool: PageTool::Screenshot,
+        ..
+    } = message
+    {
+        // The worker takes the picture; this frame draws its badges and, once the page has stopped
+        // moving, covers its password, code and card fields for the moment of the picture (`mask.rs`).
+        redraw();
+        wasm_bindgen_futures::spawn_local(async move {
+            let result = match crate::mask::cover_secrets().await {
+                Ok(masked) => ToolResult::ok(json!({"masked": masked})),
+                Err(()) => ToolResult::refused(ErrorKind::Failed, PageReason::StillMoving),
+            };
+            reply(&send_response, result);
+        });
+        return JsValue::TRUE;
+    }
+    if let WorkerToContent::Tool {
+        tool,
+        number,
+        pin,
+        guard: armed,
+    } = message
+    {
+        // The gate allowed it: this frame keeps back the forms it would send meanwhile (`guard.rs`).
+        if let Some(armed) = armed {
+            guard::arm(armed);
+        }
+        if !matches!(
+            tool,
+            PageTool::OverlayAct { .. } | PageTool::ActByIndex { .. } | PageTool::Press { .. }
+        ) {
+            let result = run(tool, number, pin);
+            let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
+            return JsValue::FALSE;
+        }
+        // An action: answered once its effects had a moment to show, saying what changed.
+        let watch = changes::Watch::start();
+        let result = run(tool, number, pin);
+        if result.status != ToolStatus::Ok {
+            watch.stop();
+            let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
+            return JsValue::FALSE;
+        }
+        let answer_later: changes::Reply = Box::new(move |changed| {
+            let mut result = result;
+            if let Some(data) = result.data.as_mut().and_then(|d| d.as_object_mut()) {
+                data.insert("changed".into(), json!(changed));
+            }
+            let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
+        });
+        wasm_bindgen_futures::spawn_local(watch.settle(answer_later));
         return JsValue::TRUE;
     }
     let result = match message {
         WorkerToContent::Scan { viewport, describe } => scan(viewport, describe),
         WorkerToContent::Badges { numbers } => badges(numbers),
-        WorkerToContent::Tool {
-            tool,
-            number,
-            pin,
-            guard: armed,
-        } => {
-            if let Some(armed) = armed {
-                guard::arm(armed);
-            }
-            run(tool, number, pin)
-        }
+        WorkerToContent::Tool { .. } => return JsValue::FALSE,
         WorkerToContent::Disarm => answer(serde_json::to_value(guard::disarm())),
         WorkerToContent::Document => ToolResult::ok(json!({"document": this_document(), "url": url()})),
+        WorkerToContent::MasksHeld => ToolResult::ok(json!({"held": crate::mask::held()})),
         WorkerToContent::Locate => locate(),
+        WorkerToContent::ScrollLists { restore, first } => lists::scroll(restore, first),
     };
-    let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
+    reply(&send_response, result);
     JsValue::FALSE
 }
 
@@ -426,6 +487,9 @@ fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult
                 Ok(target) => target,
                 Err(why) => return why,
             };
+            if let Some(reached) = target.clone().or_else(|| act::deep_active_element(&document)) {
+                changes::track(&detect::found_for(&reached));
+            }
             page::press(&document, target.as_ref(), &key)
                 .map_or_else(|why| ToolResult::refused(ErrorKind::Failed, why), ToolResult::ok)
         }
@@ -474,12 +538,8 @@ fn run(tool: PageTool, number: Option<u32>, pin: Option<FramePin>) -> ToolResult
         PageTool::CloseBanners { .. } => ToolResult::refused(ErrorKind::NotAllowed, PageReason::NotInFrame),
         PageTool::FindBanners => find_banners(),
         PageTool::PressBanners { pins } => press_banners(&pins),
-        // The worker takes the picture; this frame makes sure its badges are drawn first, and covers
-        // its password, code and card fields for the moment of the picture.
-        PageTool::Screenshot => {
-            redraw();
-            ToolResult::ok(json!({"masked": crate::mask::cover_secrets()}))
-        }
+        // Answered later, by `handle` (the masks wait for the page to stop moving).
+        PageTool::Screenshot => not_in_frame(),
         PageTool::Upload { index, files, .. } => {
             upload(target(index, element), number.unwrap_or(index), &files)
         }

@@ -42,10 +42,10 @@ pub(super) fn preview(action: PageTool, number: Option<u32>, pinned: Option<u64>
         keys: None,
     };
     if let PageTool::Press { key, .. } = &action {
-        if !crate::page::is_known_key(key) {
-            // Refused as pressing it would be, before the user is asked about a key nothing presses.
-            let reason = PageReason::UnknownKey { key: key.clone() };
-            return ToolResult::refused(ErrorKind::Failed, reason);
+        // A key no keyboard has is refused before the gate could ask about it.
+        if act::keys::Key::parse(key).is_none() {
+            let why = PageReason::UnknownKey { key: key.clone() };
+            return ToolResult::refused(ErrorKind::Failed, why);
         }
         out.keys = Some(key_context(&document, key));
     }

@@ -19,7 +19,11 @@ pub struct Rect {
 
 impl Rect {
     pub fn of(element: &Element) -> Self {
-        let r = element.get_bounding_client_rect();
+        Self::of_dom(&element.get_bounding_client_rect())
+    }
+
+    /// A box as the browser gives one (an element's, a range's).
+    pub fn of_dom(r: &web_sys::DomRect) -> Self {
         Self {
             left: r.left(),
             top: r.top(),
@@ -61,6 +65,7 @@ pub struct Bulk {
     shadow: js_sys::Function,
     control: js_sys::Function,
     connected: js_sys::Function,
+    local_name: js_sys::Function,
 }
 
 impl Bulk {
@@ -86,6 +91,7 @@ impl Bulk {
             shadow: getter(&element, "shadowRoot")?,
             control: getter(&label, "control")?,
             connected: getter(&node, "isConnected")?,
+            local_name: getter(&element, "localName")?,
         })
     }
 
@@ -147,6 +153,26 @@ impl Bulk {
             .ok()
             .and_then(|i| i.as_f64())
             .filter(|i| *i >= 0.0)
+    }
+
+    /// The custom elements (a tag with a dash) among `elements`, in order: their names read in one
+    /// call and joined into one string, so only the few custom elements cost a call each later.
+    pub(super) fn custom_elements(&self, elements: &js_sys::Array) -> Vec<Element> {
+        let Some(names) = self
+            .map
+            .call1(elements, &self.local_name)
+            .ok()
+            .and_then(|names| names.dyn_into::<js_sys::Array>().ok())
+        else {
+            return Vec::new();
+        };
+        let joined = String::from(names.join(" "));
+        joined
+            .split(' ')
+            .enumerate()
+            .filter(|(_, name)| name.contains('-'))
+            .filter_map(|(i, _)| elements.get(i as u32).dyn_into::<Element>().ok())
+            .collect()
     }
 
     /// The elements of `elements` that host an open shadow root.

@@ -70,13 +70,25 @@ pub(super) fn around(window: &web_sys::Window, element: &Element) -> (String, St
         return (String::new(), String::new());
     }
     let read = |which: &str| {
-        let content = window
+        let style = window
             .get_computed_style_with_pseudo_elt(element, which)
             .ok()
-            .flatten()
-            .and_then(|s| s.get_property_value("content").ok())
-            .unwrap_or_default();
-        css_content(&content, |name| element.get_attribute(name))
+            .flatten();
+        let value = |name: &str| {
+            style
+                .as_ref()
+                .and_then(|s| s.get_property_value(name).ok())
+                .unwrap_or_default()
+        };
+        let text = css_content(&value("content"), |name| element.get_attribute(name));
+        // A generated box that is not inline (a block, an inline-block) is a word of its own, as
+        // Chrome joins it; inline text runs on into its neighbours.
+        let display = value("display");
+        if text.is_empty() || display.is_empty() || display == "inline" {
+            text
+        } else {
+            format!(" {text} ")
+        }
     };
     (read("::before"), read("::after"))
 }

@@ -105,15 +105,7 @@ impl Labels<'_> {
                     }
                 }
                 // Document order, as the field's own list has them.
-                found.sort_by(|a, b| {
-                    if a == b {
-                        std::cmp::Ordering::Equal
-                    } else if follows(a, b) {
-                        std::cmp::Ordering::Less
-                    } else {
-                        std::cmp::Ordering::Greater
-                    }
-                });
+                found.sort_by(document_order);
             }
         }
         found
@@ -142,4 +134,15 @@ pub(super) fn has_control(label: &Element) -> bool {
 pub(super) fn follows(node: &Element, other: &Element) -> bool {
     const DOCUMENT_POSITION_FOLLOWING: u16 = 4;
     node.compare_document_position(other) & DOCUMENT_POSITION_FOLLOWING != 0
+}
+
+/// Two elements in document order, for sorting.
+pub(super) fn document_order(a: &Element, b: &Element) -> std::cmp::Ordering {
+    if a == b {
+        std::cmp::Ordering::Equal
+    } else if follows(a, b) {
+        std::cmp::Ordering::Less
+    } else {
+        std::cmp::Ordering::Greater
+    }
 }

@@ -74,7 +74,7 @@ impl Memo {
 
     /// Keeps a fresh decision about `element` for the next listing, unless others name it.
     pub(super) fn keep(&self, element: &Element, rect: &Rect, outside: bool, found: Option<Found>) {
-        if element.has_attribute("aria-labelledby") {
+        if element.has_attribute("aria-labelledby") || element.has_attribute("aria-labeledby") {
             return;
         }
         let mut kept = self.kept.borrow_mut();

@@ -25,15 +25,19 @@
 //! what counts as a control and whether it can be reached, `labels.rs` finds fields' labels in bulk,
 //! `name.rs` names and describes (and asks the secret predicate), `text.rs` reads the words of
 //! content and of `aria-labelledby` as Chrome does (`css_text.rs`: what CSS does to words),
-//! `reveal.rs` says which rendered controls nobody can see, `bulk.rs` reads boxes in bulk, `memo.rs`
+//! `reveal.rs` says which rendered controls nobody can see, `prune.rs` drops wrappers that hold
+//! listed controls and keeps an editor's covered input, `context.rs` says which row a repeated control
+//! is in, `bulk.rs` reads boxes in bulk, `memo.rs`
 //! keeps the last whole-page listing's decisions so the next one judges again only what changed. This
 //! file holds what they find ([`Found`], [`Entry`]).
 
 mod bulk;
+mod context;
 mod css_text;
 mod labels;
 mod memo;
 mod name;
+mod prune;
 mod reveal;
 mod rules;
 mod scan;
@@ -47,7 +51,40 @@ use name::{accessible_name, field_name, states_of, value_of};
 pub use name::{heading_text, secret_of};
 use rules::role_of;
 pub use scan::{controls_in, interactives, listing};
-pub use text::page_text;
+
+thread_local! {
+    /// Secret fields the listings found since `secret_values.rs` last took them (newest last).
+    static FOUND_SECRETS: std::cell::RefCell<Vec<Element>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// At most this many found secret fields wait to be taken (the oldest go first).
+const MAX_FOUND_SECRETS: usize = 16;
+
+/// A listing found `field` secret: `secret_values.rs` takes it ([`take_found_secrets`]) to keep what
+/// it holds out of everything the worker relays. (Held here, not handed over, so the listing does not
+/// depend on the module that depends on it.)
+fn found_secret(field: &Element) {
+    FOUND_SECRETS.with_borrow_mut(|found| {
+        if !found.contains(field) {
+            found.push(field.clone());
+            if found.len() > MAX_FOUND_SECRETS {
+                found.remove(0);
+            }
+        }
+    });
+}
+
+/// The secret fields the listings found since the last call.
+pub fn take_found_secrets() -> Vec<Element> {
+    FOUND_SECRETS.with_borrow_mut(std::mem::take)
+}
+
+/// The visible words of a part of the page for its summary (`text::page_text`): editable regions the
+/// secret predicate finds secret (a password typed into a region drawn as dots) are left out.
+pub fn page_text(element: &Element, max: usize) -> String {
+    text::page_text(element, max, name::might_be_secret)
+}
 
 /// Longest name or value we report; longer ones are cut with an ellipsis.
 const MAX_TEXT: usize = 80;
@@ -85,6 +122,8 @@ pub struct Found {
     states: Vec<String>,
     /// The field's secret, if it is one (then `value` is `None`).
     secret: Option<SecretKind>,
+    /// Which one it is, when others of the listing share its role and name (`context.rs`).
+    context: Option<String>,
 }
 
 impl Found {
@@ -169,6 +208,7 @@ impl Found {
             name: self.name.clone(),
             value: self.value.clone(),
             states: self.states.clone(),
+            context: self.context.clone(),
         }
     }
 }
@@ -187,6 +227,7 @@ pub fn found_for(element: &Element) -> Found {
         states: states_of(element),
         secret,
         element: element.clone(),
+        context: None,
     }
 }
 

@@ -62,6 +62,7 @@ pub(super) fn accessible_name(element: &Element, tag: &str, labels: Option<&Labe
             "image" => {
                 return attr("alt")
                     .or_else(|| attr("value"))
+                    .or_else(|| attr("title"))
                     .unwrap_or_else(|| "Submit".into())
             }
             _ => {}
@@ -73,7 +74,7 @@ pub(super) fn accessible_name(element: &Element, tag: &str, labels: Option<&Labe
     let by_content =
         !is_editable_host(element) && !role.as_deref().is_some_and(|r| NOT_NAMED_BY_CONTENT.contains(&r));
     if by_content {
-        let text = clean(&visible_text(element, None, might_be_secret));
+        let text = undoubled(clean(&visible_text(element, None, might_be_secret)));
         if !text.is_empty() {
             return text;
         }
@@ -179,6 +180,12 @@ pub(super) fn value_of(element: &Element, tag: &str, secret: Option<SecretKind>)
         }
         // An editable region holds what was typed, as drawn (not a placeholder CSS adds).
         _ if is_editable_host(element) => element.dyn_ref::<HtmlElement>()?.inner_text(),
+        // A custom slider, spin button or rating says its value as a screen reader does: its text,
+        // else its number.
+        _ if element.has_attribute("aria-valuenow") || element.has_attribute("aria-valuetext") => element
+            .get_attribute("aria-valuetext")
+            .filter(|t| !t.trim().is_empty())
+            .or_else(|| element.get_attribute("aria-valuenow"))?,
         _ => return None,
     };
     let value = clean(&value);
@@ -229,6 +236,21 @@ pub(super) fn label_text(label: &Element, control: &Element) -> String {
     visible_text(label, inside.then_some(control), might_be_secret)
 }
 
+/// A name said twice over ("Delete Delete": an icon's hidden label beside the same visible word)
+/// said once. Only the whole name repeated, so "Bora Bora" is a name of two words, and so is "Go go".
+pub(super) fn undoubled(text: String) -> String {
+    let words: Vec<&str> = text.split(' ').collect();
+    let half = words.len() / 2;
+    if words.len() >= 2
+        && words.len().is_multiple_of(2)
+        && words[..half] == words[half..]
+        && (half > 1 || words[0].chars().count() > 4)
+    {
+        return words[..half].join(" ");
+    }
+    text
+}
+
 /// Collapses white space and cuts to [`MAX_TEXT`] characters.
 pub(super) fn clean(text: &str) -> String {
     cut(text, MAX_TEXT)
@@ -258,7 +280,7 @@ thread_local! {
 /// hold a secret, so the name leaves its value out. Asking needs the field's own name, whose labels
 /// may hold other fields: a field met while one is being asked about counts as secret, which ends any
 /// loop between fields that label each other and errs on the safe side.
-fn might_be_secret(element: &Element) -> bool {
+pub(super) fn might_be_secret(element: &Element) -> bool {
     if ASKING.get() {
         return true;
     }
@@ -266,4 +288,18 @@ fn might_be_secret(element: &Element) -> bool {
     let secret = secret_of(element).is_some();
     ASKING.set(false);
     secret
+}
+
+#[cfg(test)]
+mod tests {
+    use super::undoubled;
+
+    #[test]
+    fn a_name_said_twice_is_said_once() {
+        assert_eq!(undoubled("Delete Delete".into()), "Delete");
+        assert_eq!(undoubled("Add row Add row".into()), "Add row");
+        assert_eq!(undoubled("Bora Bora".into()), "Bora Bora");
+        assert_eq!(undoubled("Go go".into()), "Go go");
+        assert_eq!(undoubled("Save".into()), "Save");
+    }
 }

@@ -16,6 +16,51 @@ use super::WIDGET_ROLES;
 pub(super) const PROBABLE: &str = "a[href], button, input, select, textarea, summary, [role], [tabindex], \
     [contenteditable], [onclick], iframe, frame";
 
+/// Roles that group or hold controls rather than being one: an element with one of these is listed
+/// (for its `tabindex` or its handler) only when no control is found inside it, since then it is
+/// what the keyboard reaches; with controls inside, they are listed and it is not (a menu's items,
+/// not the menu; a toolbar's buttons, not the toolbar). A separator is never a control unless it
+/// carries a value (a splitter).
+pub(super) const CONTAINER_ROLES: &[&str] = &[
+    "menu",
+    "menubar",
+    "toolbar",
+    "tablist",
+    "tree",
+    "treegrid",
+    "grid",
+    "table",
+    "list",
+    "group",
+    "radiogroup",
+    "row",
+    "rowgroup",
+    "region",
+    "dialog",
+    "alertdialog",
+    "application",
+    "document",
+    "tabpanel",
+    "navigation",
+    "form",
+    "search",
+    "main",
+    "banner",
+    "complementary",
+    "contentinfo",
+    "article",
+    "feed",
+    "log",
+    "status",
+    "none",
+    "presentation",
+];
+
+/// Whether an element with this role holds controls rather than being one (see [`CONTAINER_ROLES`]).
+pub(super) fn is_container(role: &str) -> bool {
+    CONTAINER_ROLES.contains(&role)
+}
+
 pub(super) fn inside_action(element: &Element) -> bool {
     element
         .parent_element()
@@ -40,6 +85,10 @@ pub(super) fn is_candidate(element: &Element, tag: &str, role: Option<&str>) -> 
             .is_none_or(|t| !t.eq_ignore_ascii_case("hidden")),
         _ => false,
     };
+    // A separator is a splitter only when it carries a value; a menu's divider is not a control.
+    if !native && role == Some("separator") && !element.has_attribute("aria-valuenow") {
+        return false;
+    }
     native
         || role.is_some_and(|r| WIDGET_ROLES.contains(&r) && element.has_attribute("role"))
         || element

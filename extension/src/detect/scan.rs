@@ -9,11 +9,14 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element};
 
 use super::bulk::{Bulk, Rect};
-use super::labels::{follows, has_control, own_labels, Labels};
+use super::labels::{document_order, follows, has_control, own_labels, Labels};
 use super::memo::Memo;
 use super::name::{accessible_name, field_name, states_of, value_of};
+use super::prune::{drop_wrappers, holds_controls, under_its_own_drawing};
 use super::reveal::Reveal;
-use super::rules::{covered, inside_action, is_candidate, is_inert, role_of, usable, Visibility, PROBABLE};
+use super::rules::{
+    covered, inside_action, is_candidate, is_container, is_inert, role_of, usable, Visibility, PROBABLE,
+};
 use super::{Entry, Found, WIDGET_ROLES};
 use crate::dom::{is_host_tag, query_array};
 
@@ -27,6 +30,8 @@ pub fn interactives(document: &Document, only_viewport: bool) -> Vec<Entry> {
     let mut out = Vec::new();
     scan.tree(document, &mut out, 0);
     scan.drop_covered(&mut out);
+    drop_wrappers(&mut out);
+    super::context::add_context(&mut out);
     out
 }
 
@@ -37,6 +42,8 @@ pub fn listing(document: &Document, changes: &crate::watch::Changes) -> Vec<Entr
     let mut out = Vec::new();
     scan.tree(document, &mut out, 0);
     scan.drop_covered(&mut out);
+    drop_wrappers(&mut out);
+    super::context::add_context(&mut out);
     if let Some(memo) = scan.memo {
         memo.store();
     }
@@ -184,17 +191,30 @@ impl Scan {
             Some(document) => js_sys::Array::from(&document.get_elements_by_tag_name("*")),
             None => query_array(root, &"*".into()),
         };
-        let hosts = match &self.bulk {
-            Some(bulk) => bulk.shadow_hosts(&everything),
-            None => everything
+        let Some(bulk) = &self.bulk else {
+            return everything
                 .iter()
                 .filter_map(|e| e.dyn_into::<Element>().ok())
-                .collect(),
+                .filter_map(|e| crate::chrome::shadow_root(&e).map(|s| (e, s)))
+                .collect();
         };
-        hosts
+        let mut hosts: Vec<(Element, web_sys::ShadowRoot)> = bulk
+            .shadow_hosts(&everything)
             .into_iter()
             .filter_map(|e| e.shadow_root().map(|s| (e, s)))
-            .collect()
+            .collect();
+        // Closed roots (the browser answers for custom elements only, `chrome::shadow_root`), put in
+        // document order among the open ones.
+        let closed: Vec<(Element, web_sys::ShadowRoot)> = bulk
+            .custom_elements(&everything)
+            .into_iter()
+            .filter_map(|e| crate::chrome::closed_shadow_root(&e).map(|s| (e, s)))
+            .collect();
+        if !closed.is_empty() {
+            hosts.extend(closed);
+            hosts.sort_by(|(a, _), (b, _)| document_order(a, b));
+        }
+        hosts
     }
 
     /// The viewport scan: a walk in document order that enters only boxes overlapping the viewport
@@ -234,7 +254,7 @@ impl Scan {
             let mut inner = context;
             if element.matches(PROBABLE).unwrap_or(false) {
                 self.element(element.clone(), rect, labels, out);
-                if self.numbered.has(&element) {
+                if self.numbered.has(&element) && !holds_controls(&element) {
                     inner.in_control = true;
                 }
             }
@@ -264,7 +284,7 @@ impl Scan {
                 inner.in_extra = true;
             }
             if shadow_depth < MAX_SHADOW_DEPTH {
-                if let Some(shadow) = element.shadow_root() {
+                if let Some(shadow) = crate::chrome::shadow_root(&element) {
                     let shadow_labels = Labels::per_field(&shadow);
                     self.walk(
                         bulk,
@@ -329,7 +349,12 @@ impl Scan {
                 continue;
             }
             let element = found.element.clone();
-            let choice = element.local_name() == "input" && matches!(found.role(), "checkbox" | "radio");
+            if under_its_own_drawing(&element, &found.rect, self.viewport) {
+                i += 1;
+                continue;
+            }
+            let choice =
+                element.local_name() == "input" && matches!(found.role(), "checkbox" | "radio" | "switch");
             let label = if choice {
                 let role = found.role().to_string();
                 self.choice_label(&element, Some(&role), own_labels(&element))
@@ -415,7 +440,8 @@ impl Scan {
             && element
                 .get_attribute("type")
                 .is_some_and(|t| t.eq_ignore_ascii_case("file"));
-        let choice = tag == "input" && (file || matches!(role.as_deref(), Some("checkbox" | "radio")));
+        let choice =
+            tag == "input" && (file || matches!(role.as_deref(), Some("checkbox" | "radio" | "switch")));
         // One call answers for nearly every element (rendered and not see-through); only a
         // see-through one is asked again whether it is rendered at all.
         let opaque = self.visibility.opaque(&element);
@@ -430,10 +456,23 @@ impl Scan {
                 return Some(found);
             }
         }
-        if !shown || self.reveal.unseen(&element, rect, opaque) {
+        // A see-through checkbox, radio or switch with no label to stand in for it, laid over its own
+        // drawing (a component library's switch): what a pointer clicks is the input itself, and Chrome
+        // exposes it.
+        let over_its_look = choice
+            && !opaque
+            && rect.width >= 4.0
+            && rect.height >= 4.0
+            && self.visibility.check(&element)
+            && usable(&element, rect);
+        if !over_its_look && (!shown || self.reveal.unseen(&element, rect, opaque)) {
             return None;
         }
         let (name, secret) = field_name(&element, &tag, role.as_deref(), Some(labels));
+        if secret.is_some() {
+            // What it holds is kept out of everything the worker relays (`secret_values.rs` takes it).
+            super::found_secret(&element);
+        }
         Some(Found {
             rect: *rect,
             role: role.unwrap_or_else(|| "generic".into()),
@@ -442,6 +481,7 @@ impl Scan {
             states: states_of(&element),
             secret,
             element,
+            context: None,
         })
     }
 
@@ -472,6 +512,7 @@ impl Scan {
             states: states_of(input),
             secret: None,
             element: label,
+            context: None,
         })
     }
 
@@ -490,15 +531,29 @@ impl Scan {
         if self.reveal.unseen(&element, rect, opaque) || self.covers_numbered(&element) {
             return None;
         }
-        let role = role_of(&element, &tag).filter(|r| WIDGET_ROLES.contains(&r.as_str()));
+        let own_role = role_of(&element, &tag);
+        // A separator or a group drawn with a pointer cursor is not a control (a menu's dividers).
+        if own_role
+            .as_deref()
+            .is_some_and(|r| r == "separator" || is_container(r))
+        {
+            return None;
+        }
+        let name = accessible_name(&element, &tag, None);
+        // Nothing to say and no role: a clickable wrapper nobody can tell from the page around it.
+        if name.is_empty() && own_role.is_none() {
+            return None;
+        }
+        let role = own_role.filter(|r| WIDGET_ROLES.contains(&r.as_str()));
         Some(Found {
             rect: *rect,
             role: role.unwrap_or_else(|| "generic".into()),
-            name: accessible_name(&element, &tag, None),
+            name,
             value: None,
             states: states_of(&element),
             secret: None,
             element,
+            context: None,
         })
     }
 
@@ -561,7 +616,14 @@ impl Scan {
                 continue;
             };
             let tag = element.local_name();
-            if self.numbered.has(&element) || WALK_SKIPS.contains(&tag.as_str()) {
+            if WALK_SKIPS.contains(&tag.as_str()) {
+                continue;
+            }
+            if self.numbered.has(&element) {
+                // A menu or toolbar listed for its tabindex: its items may be found inside it.
+                if holds_controls(&element) {
+                    self.pointer_walk(bulk, &children(&element), false, depth + 1, found);
+                }
                 continue;
             }
             let Ok(Some(style)) = window.get_computed_style(&element) else {

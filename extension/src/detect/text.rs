@@ -11,8 +11,9 @@
 //!
 //! Must not: change the page, or say what a secret field holds (a field inside a label or a
 //! referenced element says its value only when the caller's [`MaySecret`] says it is not secret; page
-//! text for a summary says no field's value at all). Which field is secret is not this module's to
-//! know: naming (`name.rs`) asks the secret predicate, and text is what naming reads.
+//! text for a summary says no field's value at all, and no text drawn as dots or typed into an
+//! editable region the caller's [`MaySecret`] finds secret). Which field is secret is not this
+//! module's to know: naming (`name.rs`) asks the secret predicate, and text is what naming reads.
 
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{
@@ -43,13 +44,19 @@ pub(super) type MaySecret = fn(&Element) -> bool;
 /// inside its own label) is left out.
 pub(super) fn visible_text(element: &Element, skip: Option<&Element>, secret: MaySecret) -> String {
     let mut walk = Walk::new(skip.cloned(), Some(secret));
+    // A tree item or menu item is named by its own words, not by the items of the group it opens.
+    walk.skip_groups = element
+        .get_attribute("role")
+        .is_some_and(|r| matches!(r.trim().to_lowercase().as_str(), "treeitem" | "menuitem"));
     without_private_use(&walk.content(element, None, 0))
 }
 
 /// The visible words of a part of the page, without the values of its fields, stopping after about
-/// `max` characters: the text of a page's summary.
-pub fn page_text(element: &Element, max: usize) -> String {
+/// `max` characters: the text of a page's summary. An editable region `secret` finds secret is left
+/// out whole (what is typed there is its text).
+pub fn page_text(element: &Element, max: usize, secret: MaySecret) -> String {
     let mut walk = Walk::new(None, None);
+    walk.regions = secret;
     walk.max_chars = max;
     without_private_use(&walk.content(element, None, 0))
 }
@@ -59,7 +66,7 @@ pub fn page_text(element: &Element, max: usize) -> String {
 /// `aria-labelledby` met inside them is not followed again. With `itself` false, the element and what
 /// is inside it are left out (a secret field's own text is what was typed).
 pub(super) fn labelled_by(element: &Element, itself: bool, secret: MaySecret) -> Option<String> {
-    let ids = element.get_attribute("aria-labelledby")?;
+    let ids = labelledby_ids(element)?;
     let root = element.get_root_node();
     let text: Vec<String> = ids
         .split_whitespace()
@@ -69,6 +76,14 @@ pub(super) fn labelled_by(element: &Element, itself: bool, secret: MaySecret) ->
         .collect();
     let text = collapse(&text.join(" "));
     (!text.is_empty()).then_some(text)
+}
+
+/// The ids `aria-labelledby` names, or `aria-labeledby` (the misspelling Chrome honours too) when the
+/// right spelling is not there.
+pub(super) fn labelledby_ids(element: &Element) -> Option<String> {
+    element
+        .get_attribute("aria-labelledby")
+        .or_else(|| element.get_attribute("aria-labeledby"))
 }
 
 /// One element named by `aria-labelledby`: its own name if it has one (a field's value, its
@@ -99,9 +114,13 @@ fn collapse(text: &str) -> String {
 struct Walk {
     window: Option<web_sys::Window>,
     skip: Option<Element>,
+    /// Leave out nested groups of items (a tree item's children, a menu item's submenu).
+    skip_groups: bool,
     /// Whether fields inside say their values (not in a page summary), unless this says they may be
     /// secret.
     values: Option<MaySecret>,
+    /// Whether an editable region met may be secret: then its text is left out.
+    regions: MaySecret,
     /// Inside an `aria-labelledby` traversal: a nested one is not followed.
     in_labelled_by: bool,
     /// The element named by `aria-labelledby` was hidden itself: then all of it counts.
@@ -117,7 +136,9 @@ impl Walk {
         Self {
             window: web_sys::window(),
             skip,
+            skip_groups: false,
             values,
+            regions: values.unwrap_or(|_| true),
             in_labelled_by: false,
             include_hidden: false,
             nodes: 0,
@@ -144,8 +165,9 @@ impl Walk {
         let (before, after) = super::css_text::around(&window, element);
         // Text alone: no walk and no style, unless a rule may transform it. (The element itself is
         // shown: a control, a label, or a part whose style its parent's walk has read.)
-        let alone =
-            style.is_none() && element.first_element_child().is_none() && element.shadow_root().is_none();
+        let alone = style.is_none()
+            && element.first_element_child().is_none()
+            && crate::chrome::shadow_root(element).is_none();
         if alone {
             let text = element.text_content().unwrap_or_default();
             let text = match super::css_text::transform(&window, element) {
@@ -211,6 +233,16 @@ impl Walk {
         if tag == "br" || tag == "wbr" {
             return Some((String::new(), true));
         }
+        if self.skip_groups
+            && element.get_attribute("role").is_some_and(|r| {
+                matches!(
+                    r.trim().to_lowercase().as_str(),
+                    "group" | "tree" | "menu" | "listbox"
+                )
+            })
+        {
+            return None;
+        }
         if !self.include_hidden && is_aria_hidden(element) {
             return None;
         }
@@ -220,6 +252,9 @@ impl Walk {
             .and_then(|s| s.get_property_value("display").ok())
             .unwrap_or_default();
         if display == "none" && !self.include_hidden {
+            return None;
+        }
+        if hides_what_it_holds(element, style.as_ref(), self.regions) {
             return None;
         }
         if let Some(name) = self.own_name(element) {
@@ -236,7 +271,7 @@ impl Walk {
         // what is in it); only parts that show no text say their own name.
         let page_text = self.values.is_none();
         if let Some(secret) = self.values.filter(|_| !self.in_labelled_by) {
-            if element.has_attribute("aria-labelledby") {
+            if labelledby_ids(element).is_some() {
                 if let Some(text) = labelled_by(element, true, secret) {
                     return Some(text);
                 }
@@ -244,6 +279,9 @@ impl Walk {
         }
         let tag = element.local_name();
         if let Some(value) = self.field_value(element, &tag) {
+            return Some(value);
+        }
+        if let Some(value) = self.widget_value(element) {
             return Some(value);
         }
         let attr = |name: &str| element.get_attribute(name).filter(|v| !v.trim().is_empty());
@@ -268,10 +306,64 @@ impl Walk {
                     "reset" => attr("value").unwrap_or_else(|| "Reset".into()),
                     "image" => attr("alt")
                         .or_else(|| attr("value"))
+                        .or_else(|| attr("title"))
                         .unwrap_or_else(|| "Submit".into()),
                     "button" => attr("value").unwrap_or_default(),
                     _ => String::new(),
                 })
+            }
+            _ => None,
+        }
+    }
+
+    /// What an ARIA widget inside a name says, as Chrome has it: a slider's, spin button's or other
+    /// range's value text (else its number), a list box's chosen options, a combo box's value (its
+    /// field's, else its chosen option's, else its text), a custom text box's text (never a secret
+    /// one's). `None` for elements that are no such widget, and outside names (a page's text).
+    fn widget_value(&mut self, element: &Element) -> Option<String> {
+        let secret = self.values?;
+        let role = element
+            .get_attribute("role")?
+            .split_whitespace()
+            .next()?
+            .to_lowercase();
+        let attr = |name: &str| element.get_attribute(name).filter(|v| !v.trim().is_empty());
+        let chosen = |root: &Element| {
+            let selected = root
+                .query_selector_all("[role=option][aria-selected=true i], option:checked")
+                .ok()?;
+            let words: Vec<String> = (0..selected.length())
+                .filter_map(|i| selected.item(i)?.text_content())
+                .map(|t| collapse(&t))
+                .collect();
+            (!words.is_empty()).then(|| words.join(" "))
+        };
+        match role.as_str() {
+            "slider" | "spinbutton" | "scrollbar" | "progressbar" | "meter" => Some(
+                attr("aria-valuetext")
+                    .or_else(|| attr("aria-valuenow"))
+                    .or_else(|| element.dyn_ref::<HtmlInputElement>().map(|i| i.value()))
+                    .unwrap_or_default(),
+            ),
+            "listbox" => Some(chosen(element).unwrap_or_default()),
+            "combobox" => {
+                if let Some(field) = element.query_selector("input, textarea").ok().flatten() {
+                    return Some(self.field_value(&field, &field.local_name()).unwrap_or_default());
+                }
+                let owned = attr("aria-controls")
+                    .or_else(|| attr("aria-owns"))
+                    .and_then(|id| call_element(&element.get_root_node(), "getElementById", &id.into()));
+                Some(
+                    owned
+                        .and_then(|list| chosen(&list))
+                        .unwrap_or_else(|| collapse(&self.content(element, None, 0))),
+                )
+            }
+            "textbox" | "searchbox" if !matches!(element.local_name().as_str(), "input" | "textarea") => {
+                if secret(element) {
+                    return Some(String::new());
+                }
+                Some(self.content(element, None, 0))
             }
             _ => None,
         }
@@ -313,6 +405,20 @@ impl Walk {
     }
 }
 
+/// Whether the element's text is a secret the screen draws as dots: `-webkit-text-security` on any
+/// element, or an editable region that `secret` finds secret (a password font, a card number, its
+/// words).
+fn hides_what_it_holds(element: &Element, style: Option<&CssStyleDeclaration>, secret: MaySecret) -> bool {
+    let security = style
+        .and_then(|s| s.get_property_value("-webkit-text-security").ok())
+        .unwrap_or_default();
+    let security = security.trim();
+    if !security.is_empty() && security != "none" {
+        return true;
+    }
+    is_editable_host(element) && secret(element)
+}
+
 fn is_aria_hidden(element: &Element) -> bool {
     element
         .get_attribute("aria-hidden")
@@ -323,7 +429,7 @@ fn is_aria_hidden(element: &Element) -> bool {
 /// nodes (or its own when nothing is assigned), only the summary of a closed `details`.
 fn flat_children(element: &Element) -> Vec<web_sys::Node> {
     let list = |nodes: web_sys::NodeList| (0..nodes.length()).filter_map(|i| nodes.item(i)).collect();
-    if let Some(shadow) = element.shadow_root() {
+    if let Some(shadow) = crate::chrome::shadow_root(element) {
         return list(shadow.child_nodes());
     }
     let tag = element.local_name();

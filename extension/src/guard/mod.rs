@@ -118,6 +118,8 @@ pub async fn guarded(
         None => Vec::new(),
     };
     stopped.extend(release(tab, since).await);
+    // What the user typed into the tab's secret fields is taken out, as from every result.
+    let stopped = crate::tabs::held::redact_stopped(stopped);
     let done = now_ms();
     note(Timing {
         arm: armed - began,

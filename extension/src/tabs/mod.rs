@@ -13,6 +13,8 @@
 //! - `focus.rs`: moving the keyboard focus along the numbering;
 //! - `banners.rs`: every frame's banners, found and pressed;
 //! - `ready.rs`: waiting for a page that is loading, and saying which pages no extension may enter;
+//! - `held.rs`: what the user typed into each tab's secret fields, as its frames report it, taken out
+//!   (with card numbers) of every result that leaves here;
 //! - `in_use.rs`: which tabs Waymark works in; the content script goes into their frames only from the
 //!   first use on (a tool addressed to the tab, or the panel opened on it), and whether Waymark is
 //!   acting in a tab now.
@@ -26,6 +28,7 @@ mod capture_pace;
 mod downloads;
 mod find;
 mod focus;
+pub mod held;
 pub mod in_use;
 mod navigation;
 mod numbering;
@@ -34,15 +37,21 @@ mod ready;
 mod screenshot;
 mod tablist;
 
-use waymark_protocol::{ErrorKind, ListScope, PageTool, Pin, ToolResult, WorkerToContent};
+use waymark_protocol::{ErrorKind, FrameAnswer, ListScope, PageTool, Pin, ToolResult, WorkerToContent};
 
 use crate::chrome::scripting::Frames;
 use crate::{chrome, wording};
 use numbering::DEFAULT_LIMIT;
 
 /// Runs a page tool in a tab (the active tab of the focused window when `tab_id` is `None`). A
-/// page-changing tool runs only with the `pin` the host's gate judged it on, and only there.
+/// page-changing tool runs only with the `pin` the host's gate judged it on, and only there. What the
+/// result says of the pages passes [`held::redact`] first: no secret value the user typed, and no card
+/// number, leaves here.
 pub async fn run(tab_id: Option<i32>, tool: PageTool, pin: Option<Pin>) -> ToolResult {
+    held::redact(run_in_tab(tab_id, tool, pin).await)
+}
+
+async fn run_in_tab(tab_id: Option<i32>, tool: PageTool, pin: Option<Pin>) -> ToolResult {
     let tab = match (&pin, tab_id) {
         (Some(pin), _) => pin.tab,
         (None, Some(id)) => id,
@@ -177,12 +186,16 @@ enum Delivery {
 async fn deliver(tab: i32, frame: i32, message: &WorkerToContent) -> Delivery {
     match chrome::tabs::send_to_frame(tab, frame, &chrome::to_js(message)).await {
         Ok(answer) if answer.is_undefined() => Delivery::Unanswered("no answer".into()),
-        Ok(answer) => Delivery::Answered(chrome::from_js::<ToolResult>(answer).map_or_else(
+        Ok(answer) => Delivery::Answered(chrome::from_js::<FrameAnswer>(answer).map_or_else(
             |e| {
                 chrome::log(&format!("the page answered something unreadable: {e}"));
                 ToolResult::error(wording::unreadable_answer())
             },
-            said,
+            |answer| {
+                // Kept here, never passed on: only the result travels further.
+                held::note(tab, answer.secrets);
+                said(answer.result)
+            },
         )),
         Err(e) => Delivery::Unanswered(e),
     }

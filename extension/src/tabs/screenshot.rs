@@ -1,13 +1,15 @@
 //! A picture of the tab as it is on screen, with the numbered badges drawn, for a model that reads
 //! images: `captureVisibleTab` as JPEG, after every frame of the page has drawn its badges and covered
-//! its secret fields, at the pace the browser allows (`capture_pace.rs`).
+//! its secret fields (once the page stopped moving), at the pace the browser allows
+//! (`capture_pace.rs`); afterwards every frame is asked whether its masks held (nothing moved since
+//! they were placed), and a picture taken while something moved is thrown away and taken once more.
 //!
-//! Must not: take the picture when any frame that can hold the site's fields did not confirm its
-//! masks (a password or card number could show), or keep the picture anywhere (it goes back to the
-//! caller only).
+//! Must not: give a picture when any frame that can hold the site's fields did not confirm its masks
+//! before and after it (a password or card number could show), or keep the picture anywhere (it goes
+//! back to the caller only).
 
 use gloo_timers::future::TimeoutFuture;
-use waymark_protocol::{ErrorKind, PageTool, ToolResult, ToolStatus};
+use waymark_protocol::{ErrorKind, PageTool, ToolResult, ToolStatus, WorkerToContent};
 
 use super::capture_pace;
 use super::numbering::{self, DEFAULT_LIMIT};
@@ -18,6 +20,8 @@ use crate::wording;
 
 /// Time for the page to paint freshly drawn badges before the picture is taken.
 const PAINT_WAIT_MS: u32 = 120;
+/// How many pictures are taken at most when masks did not hold (something moved during one).
+const ATTEMPTS: u32 = 2;
 /// JPEG at this quality keeps a full screen near 100 KB, still sharp enough to read the badges.
 const SCREENSHOT_QUALITY: u32 = 70;
 
@@ -37,6 +41,7 @@ pub(super) async fn screenshot(tab: i32) -> ToolResult {
         return ToolResult::failed(ErrorKind::TimedOut, wording::picture_busy());
     };
     let mut refused_once = false;
+    let mut attempts = 0;
     let url = loop {
         turn.wait_for_quota().await;
         // Checked again after the wait: the window may show another tab by now, whose secrets this
@@ -45,13 +50,20 @@ pub(super) async fn screenshot(tab: i32) -> ToolResult {
             Ok(window) => window,
             Err(refusal) => return refusal,
         };
-        if !masks_confirmed(tab).await {
+        let Some(frames) = masks_confirmed(tab).await else {
             return ToolResult::error(wording::picture_not_taken());
-        }
+        };
         TimeoutFuture::new(PAINT_WAIT_MS).await;
         turn.taking();
         match tabs::capture_visible_tab(window, SCREENSHOT_QUALITY).await {
-            Ok(url) => break url,
+            // A picture taken while a masked field moved may show it: thrown away, and taken again.
+            Ok(url) if masks_held(tab, &frames).await => break url,
+            Ok(_) => {
+                attempts += 1;
+                if attempts >= ATTEMPTS {
+                    return ToolResult::error(wording::picture_not_taken());
+                }
+            }
             // The browser counted a picture Waymark did not see (the worker restarted within the
             // second, say): its second is over after one more window, and the masks are drawn again.
             Err(CaptureError::OverQuota) if !refused_once => {
@@ -79,11 +91,11 @@ async fn window_showing(tab: i32) -> Result<i32, ToolResult> {
 }
 
 /// Has every frame of the page that can hold the site's fields, numbered or not, draw its badges
-/// again (the page may have moved since) and cover its secret fields; whether all confirmed. A frame
-/// that does not confirm its masks could show a password or a card number in the picture: then no
-/// picture is taken.
-async fn masks_confirmed(tab: i32) -> bool {
-    let frames = match tabs::tab_frames(tab).await {
+/// again (the page may have moved since) and cover its secret fields once it stopped moving; the
+/// frames, when all confirmed. A frame that does not confirm its masks could show a password or a
+/// card number in the picture: then no picture is taken.
+async fn masks_confirmed(tab: i32) -> Option<Vec<i32>> {
+    let frames: Vec<i32> = match tabs::tab_frames(tab).await {
         Ok(frames) => frames
             .into_iter()
             .filter(|f| f.frame == 0 || holds_page_fields(&f.url))
@@ -91,9 +103,26 @@ async fn masks_confirmed(tab: i32) -> bool {
             .collect(),
         Err(_) => numbering::numbered_frames(tab),
     };
-    for frame in frames {
-        let covered = send(tab, frame, &unnumbered(PageTool::Screenshot)).await;
+    for frame in &frames {
+        let covered = send(tab, *frame, &unnumbered(PageTool::Screenshot)).await;
         if covered.status == ToolStatus::Error {
+            return None;
+        }
+    }
+    Some(frames)
+}
+
+/// Whether every frame's masks still cover its secret fields where they are, nothing having moved
+/// since they were placed: asked once the picture is taken.
+async fn masks_held(tab: i32, frames: &[i32]) -> bool {
+    for frame in frames {
+        let answer = send(tab, *frame, &WorkerToContent::MasksHeld).await;
+        let held = answer
+            .data
+            .as_ref()
+            .and_then(|d| d.get("held"))
+            .and_then(serde_json::Value::as_bool);
+        if held != Some(true) {
             return false;
         }
     }

@@ -103,6 +103,7 @@ fn every_sentence() -> Vec<String> {
             ]
             .map(String::from)
             .to_vec(),
+            context: Some("Алиса Смирнова".into()),
         }],
     };
     let mut out = vec![
@@ -214,6 +215,9 @@ fn every_sentence() -> Vec<String> {
         Usage::Click,
         Usage::Type,
         Usage::Select,
+        Usage::Set,
+        Usage::RightClick,
+        Usage::Hover,
         Usage::Find,
         Usage::Go,
         Usage::Tab,

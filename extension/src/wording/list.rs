@@ -49,6 +49,9 @@ fn item(w: &Words, item: &Interactive) -> String {
         )
     };
     let mut parts = Vec::new();
+    if let Some(context) = &item.context {
+        parts.push(say!(w, "list-item-context", context = context.as_str()));
+    }
     if let Some(value) = &item.value {
         parts.push(say!(w, "list-item-value", value = value.as_str()));
     }
@@ -141,7 +144,7 @@ pub(super) fn acted(data: Option<&Value>) -> String {
             .unwrap_or_default()
             .to_string()
     };
-    with_words(|w| {
+    let said = with_words(|w| {
         let Some(Named { index, role, name }) = named(w, data) else {
             return say!(w, "acted-done");
         };
@@ -156,7 +159,37 @@ pub(super) fn acted(data: Option<&Value>) -> String {
                 role = role,
                 name = name
             ),
+            "right_click" => say!(w, "acted-right-click", index = index, role = role, name = name),
+            "hover" => say!(w, "acted-hover", index = index, role = role, name = name),
+            "set" => say!(
+                w,
+                "acted-set",
+                value = text("value"),
+                index = index,
+                role = role,
+                name = name
+            ),
             _ => say!(w, "acted-done"),
+        }
+    });
+    with_changes(said, data)
+}
+
+/// `done` with what the page did after it, when that is news: nothing at all, or another page
+/// loading. (The other changes — the page, the focus, the control, a request — are in `changed` for
+/// the model and clients; a person hears the next list or the focus move.)
+pub(super) fn with_changes(done: String, data: Option<&Value>) -> String {
+    let Some(changed) = data.and_then(|d| d.get("changed")).and_then(Value::as_array) else {
+        return done;
+    };
+    let has = |what: &str| changed.iter().any(|c| c.as_str() == Some(what));
+    with_words(|w| {
+        if has("leaving") {
+            say!(w, "acted-leaving", done = done.as_str())
+        } else if changed.is_empty() {
+            say!(w, "acted-unchanged", done = done.as_str())
+        } else {
+            done.clone()
         }
     })
 }

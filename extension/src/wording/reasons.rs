@@ -26,6 +26,7 @@ pub fn page_reason(reason: &PageReason) -> String {
         PageReason::OtherDocument => say!(w, "reason-other-document"),
         PageReason::NoDocument => say!(w, "reason-no-document"),
         PageReason::NotInFrame => say!(w, "reason-not-in-frame"),
+        PageReason::StillMoving => say!(w, "reason-still-moving"),
         PageReason::UnknownKey { key } => say!(w, "reason-unknown-key", key = key.as_str()),
         PageReason::Act {
             number,
@@ -94,6 +95,10 @@ fn act(w: &Words, number: u32, action: &str, control: Args, failure: &ActFailure
         ),
         ActFailure::NoOptionsOpened { wanted } => {
             w.say("reason-no-options-opened", &args.with("wanted", wanted.as_str()))
+        }
+        ActFailure::NoValue => w.say("reason-no-value", &args),
+        ActFailure::ValueNotTaken { value } => {
+            w.say("reason-value-not-taken", &args.with("value", value.as_str()))
         }
     }
 }

@@ -70,6 +70,7 @@ fn lists_read_as_number_role_name() {
         name: name.into(),
         value: None,
         states: vec![],
+        context: None,
     };
     let mut list = InteractiveList {
         url: "http://x/".into(),
@@ -130,6 +131,7 @@ fn the_list_and_its_plurals_in_russian() {
         name: name.into(),
         value: None,
         states: vec![],
+        context: None,
     };
     let mut list = InteractiveList {
         url: "http://x/".into(),

@@ -42,7 +42,9 @@ pub fn tool_answer(tool: &PageTool, data: Option<&Value>) -> String {
         PageTool::FindBanners => with_words(|w| say!(w, "tool-looked-for-banners")),
         PageTool::Extract => summary(data),
         PageTool::Scroll { direction, .. } => scrolled(*direction, flag("scrolled")),
-        PageTool::Press { key, .. } => pressed(key, &text("effect")),
+        PageTool::Press { key, .. } => {
+            super::list::with_changes(pressed(&pressed_key(key, data), &text("effect")), data)
+        }
         PageTool::Wait { .. } => with_words(|w| {
             if flag("settled") {
                 say!(w, "wait-settled")
@@ -86,10 +88,19 @@ fn scrolled(direction: ScrollDirection, moved: bool) -> String {
     })
 }
 
+/// The key as the page got it (`Shift+F10`), else as asked.
+fn pressed_key(asked: &str, data: Option<&Value>) -> String {
+    data.and_then(|d| d.get("key"))
+        .and_then(Value::as_str)
+        .filter(|k| !k.trim().is_empty())
+        .unwrap_or(asked)
+        .to_owned()
+}
+
 /// "Pressed Enter: the form was sent."
 fn pressed(key: &str, effect: &str) -> String {
     with_words(|w| {
-        let key = if key.trim().is_empty() {
+        let key = if key.trim().is_empty() || key == "Space" {
             say!(w, "key-space")
         } else {
             key.to_owned()

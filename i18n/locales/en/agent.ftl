@@ -18,6 +18,9 @@ agent-progress-scroll = Scrolling { $direction ->
 agent-progress-click = Clicking { $index }
 agent-progress-type = Typing into { $index }
 agent-progress-choose = Choosing an option in { $index }
+agent-progress-right-click = Right-clicking { $index }
+agent-progress-hover = Pointing at { $index }
+agent-progress-set = Setting the value of { $index }
 # $key: the key as the model named it.
 agent-progress-press = Pressing { $key }
 agent-progress-open = Opening { $address }

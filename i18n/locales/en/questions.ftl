@@ -42,6 +42,10 @@ question-action-type-enter = Type into { $target } and press Enter
 # $option: the option's label.
 question-action-choose = Choose '{ $option }' in { $target }
 question-action-download = Click to download from { $target }
+question-action-right-click = Right-click { $target }
+question-action-hover = Rest the pointer on { $target }
+# $value: the value asked for.
+question-action-set = Set { $target } to '{ $value }'
 # $files: the files' names, separated by commas.
 question-action-upload = Upload { $files } from this computer into { $target }
 question-action-upload-page = Upload { $files } from this computer into the page
@@ -89,7 +93,12 @@ question-act-unknown-on = Act on { $site }? Waymark cannot tell on what. Yes or 
 # $tool: a tool's name as the model knows it.
 question-use-unknown = Use { $tool }? Waymark cannot tell what it would do. Yes or no.
 question-use-unknown-on = Use { $tool } on { $site }? Waymark cannot tell what it would do. Yes or no.
-question-carries-words = Open { $address }? That site was not named by you or by the page, and the address carries words that are not yours, which would be sent to it. Yes or no.
+# Data that would leave for a site the user has not named in this task: $words are the words that are
+# not the user's (they may come from a page), $host the site they would go to.
+question-leaves-open = Open { $address }? It would send words that are not yours ('{ $words }') to { $host }, which you have not named. Yes or no.
+# $action: what would be done ("Click button 'Search'"); $site: the page's site.
+question-leaves-typing = { $action } on { $site }? What is typed there goes to { $host }, which you have not named: words that are not yours ('{ $words }'). Yes or no.
+question-leaves-form = { $action } on { $site }? It would send words that are not yours ('{ $words }') to { $host }, which you have not named. Yes or no.
 # $tab: the tab's number, $title its title.
 question-pinned-tab = Open { $address } in your pinned tab { $tab }, '{ $title }', replacing what it shows? Yes or no.
 question-second-tab = Tab { $tab }, '{ $title }', already shows { $site }. Open { $address } in a new tab anyway? Say no to use the open tab.

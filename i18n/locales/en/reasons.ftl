@@ -25,6 +25,7 @@ pinned-stale = Not done: the page changed since this was asked. The numbers were
 reason-other-document = This part of the page shows another document than the one the action was asked about.
 reason-no-document = This part of the page has no document to act in.
 reason-not-in-frame = This tool is run by Waymark's service worker, not in the page.
+reason-still-moving = The page kept moving, so its password and card fields could not be covered for a picture.
 # $key: the key as it was asked for.
 reason-unknown-key = "{ $key }" is not a key I know; try Enter, Tab, Escape, Space or an arrow.
 # $detail: what the browser or the page's script said, in its own words.
@@ -38,28 +39,43 @@ reason-not-a-list = Could not choose in number { $number } ({ $role } "{ $name }
 reason-off-screen = Could not { $action ->
         [type] type into
         [select] choose in
+        [right_click] right-click
+        [hover] rest the pointer on
+        [set] set the value of
        *[click] click
     } number { $number } ({ $role } "{ $name }"): it is not on screen, even after scrolling to it.
 # $cover: the words of what is drawn over the control.
 reason-covered = Could not { $action ->
         [type] type into
         [select] choose in
+        [right_click] right-click
+        [hover] rest the pointer on
+        [set] set the value of
        *[click] click
     } number { $number } ({ $role } "{ $name }"): it is covered by "{ $cover }"; close that first (close_banners may help).
 # $tag: the tag name of what is drawn over the control, such as div.
 reason-covered-element = Could not { $action ->
         [type] type into
         [select] choose in
+        [right_click] right-click
+        [hover] rest the pointer on
+        [set] set the value of
        *[click] click
     } number { $number } ({ $role } "{ $name }"): it is covered by a <{ $tag }> element; close that first (close_banners may help).
 reason-detached = Could not { $action ->
         [type] type into
         [select] choose in
+        [right_click] right-click
+        [hover] rest the pointer on
+        [set] set the value of
        *[click] click
     } number { $number } ({ $role } "{ $name }"): it is no longer in the page.
 reason-act-script = Could not { $action ->
         [type] type into
         [select] choose in
+        [right_click] right-click
+        [hover] rest the pointer on
+        [set] set the value of
        *[click] click
     } number { $number } ({ $role } "{ $name }"): the page's script refused the events ({ $detail }).
 # $wanted: the option asked for; $options: the list's options, separated by commas.
@@ -68,6 +84,9 @@ reason-several-options = Could not choose in number { $number } ({ $role } "{ $n
 # $option: the one option whose label holds the words asked for.
 reason-part-of-option = Could not choose in number { $number } ({ $role } "{ $name }"): "{ $wanted }" is part of the option "{ $option }"; ask for it by its whole name.
 reason-no-options-opened = Could not choose in number { $number } ({ $role } "{ $name }"): no list of options opened, so "{ $wanted }" was not chosen.
+reason-no-value = Could not set the value of number { $number } ({ $role } "{ $name }"): it holds no value (click it, or press a key on it).
+# $value: the value asked for.
+reason-value-not-taken = Could not set number { $number } ({ $role } "{ $name }") to "{ $value }": it did not take that value (give a number it shows, or press its keys).
 
 ## Putting files into a file field. $number: the field's number.
 

@@ -16,6 +16,8 @@ list-page = { $total ->
 list-item = { $index }, { $role }, { $name }
 list-item-unnamed = { $index }, { $role }, no name
 list-item-value = value { $value }
+# $context: the words of the row or item a repeated control stands in ("Delete" on every row).
+list-item-context = in "{ $context }"
 # What follows a line's name, each in turn: its value, its states ($part).
 list-item-more = , { $part }
 # $left: how many controls are still to hear.
@@ -36,7 +38,14 @@ acted-click = Clicked { $index }, { $role }, { $name }.
 acted-type = Typed into { $index }, { $role }, { $name }.
 # $option: the option chosen.
 acted-select = Selected { $option } in { $index }, { $role }, { $name }.
+acted-right-click = Right-clicked { $index }, { $role }, { $name }.
+acted-hover = Pointer on { $index }, { $role }, { $name }.
+# $value: the value the control shows now.
+acted-set = Set { $index }, { $role }, { $name } to { $value }.
 acted-done = Done.
+# $done: what was done, one of the sentences above or a key pressed, said first.
+acted-unchanged = { $done } Nothing changed on the page.
+acted-leaving = { $done } Another page is loading.
 focus-on = Focus on { $index }, { $role }, { $name }.
 focus-none = No other control to move to. Say /list for the controls.
 tool-described = Described.

@@ -72,13 +72,17 @@ impl Agent {
             PendingKind::None => {}
         }
         match session.stop {
-            Stop::Finished => session.new_goal(&chat.text),
+            Stop::Finished => {
+                session.new_goal(&chat.text);
+                self.gate.new_agent_task();
+            }
             Stop::StepLimit => session.conversation.push(prompt::answers_the_step_limit()),
             Stop::Working => session.conversation.push(prompt::started_again()),
             Stop::Stopped => session.conversation.push(prompt::answers_the_stop()),
             Stop::Asked | Stop::Waiting | Stop::Failed => {
                 if session.current_goal.is_none() {
                     session.new_goal(&chat.text);
+                    self.gate.new_agent_task();
                 }
             }
         }

@@ -231,26 +231,30 @@ impl Gate {
         };
         let result = if answer.yes {
             match self.look_again(&pending).await {
-                Recheck::Same => match self.run_held(&pending).await {
-                    Held::Done(result) => result,
-                    // Running it, the page tried to send something else the user must allow: asked
-                    // next, for the same asker, before any other question.
-                    Held::Again {
-                        action,
-                        question,
-                        on_no,
-                    } => {
-                        let Pending {
-                            requester, detail, ..
-                        } = pending;
-                        let next = Pending {
-                            on_no: Some(on_no),
-                            ..self.pending(requester, action, question, detail)
-                        };
-                        self.lock().waiting.push_front(next);
-                        return self.show_next().await;
+                Recheck::Same => {
+                    // A yes to data leaving adds its origin to the task's set.
+                    self.provenance().said_yes(pending.id);
+                    match self.run_held(&pending).await {
+                        Held::Done(result) => result,
+                        // Running it, the page tried to send something else the user must allow: asked
+                        // next, for the same asker, before any other question.
+                        Held::Again {
+                            action,
+                            question,
+                            on_no,
+                        } => {
+                            let Pending {
+                                requester, detail, ..
+                            } = pending;
+                            let next = Pending {
+                                on_no: Some(on_no),
+                                ..self.pending(requester, action, question, detail)
+                            };
+                            self.lock().waiting.push_front(next);
+                            return self.show_next().await;
+                        }
                     }
-                },
+                }
                 Recheck::Gone(result) => result,
                 Recheck::Changed {
                     effect,
@@ -309,16 +313,7 @@ impl Gate {
                     },
                 };
             }
-            (Action::Page { tool, pin }, _) => {
-                let result = self.browser.run_pinned(pin, tool.clone()).await;
-                if result.error.is_none() {
-                    // The user said yes to going there: it is a site they named now.
-                    if let PageTool::Navigate { url } | PageTool::OpenInNewTab { url } = tool {
-                        self.provenance().note_address(url);
-                    }
-                }
-                result
-            }
+            (Action::Page { tool, pin }, _) => self.browser.run_pinned(pin, tool.clone()).await,
             (Action::External { name, args }, Some(external)) => external.call(name, args).await,
             (Action::External { .. }, None) => {
                 ToolResult::failed(ErrorKind::Unreachable, self.say("gate-server-gone"))

@@ -138,6 +138,20 @@ fn act_proposal(action: ActKind, text: Option<String>, effect: &Effect) -> (Prop
                 option,
             )
         }
+        // A value is a choice among the control's values: judged as choosing it (a secret field's is
+        // for the user, a list that sends its form on change is asked about).
+        ActKind::Set => (
+            on_element(ActionKind::Select, target, text.as_deref(), effect),
+            text,
+        ),
+        // Opening the page's context menu or resting the pointer shows something; what is then chosen
+        // in it is judged as its own click. Judged as a key that activates nothing (a captcha is still
+        // the user's).
+        ActKind::RightClick | ActKind::Hover => {
+            let mut proposed = on_element(ActionKind::Press, target, None, effect);
+            proposed.key = Some("ContextMenu".into());
+            (proposed, text)
+        }
     }
 }
 

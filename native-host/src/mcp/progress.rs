@@ -30,6 +30,7 @@ pub fn progress(words: &Words, tool: &PageTool) -> String {
             ActKind::Click => say!(words, "agent-progress-click", index = *index),
             ActKind::Type => say!(words, "agent-progress-type", index = *index),
             ActKind::Select => say!(words, "agent-progress-choose", index = *index),
+            other => other_act(words, *other, *index),
         },
         PageTool::Press { key, .. } => say!(words, "agent-progress-press", key = key.as_str()),
         PageTool::Navigate { url } => say!(words, "agent-progress-open", address = url.as_str()),
@@ -52,6 +53,7 @@ pub fn progress(words: &Words, tool: &PageTool) -> String {
             ActKind::Click => say!(words, "agent-progress-click-at", index = *index),
             ActKind::Type => say!(words, "agent-progress-type-at", index = *index),
             ActKind::Select => say!(words, "agent-progress-choose-at", index = *index),
+            other => other_act(words, *other, *index),
         },
         PageTool::FocusNext { .. } => say!(words, "agent-progress-focus-next"),
         PageTool::FocusPrev { .. } => say!(words, "agent-progress-focus-prev"),
@@ -66,6 +68,18 @@ pub fn progress(words: &Words, tool: &PageTool) -> String {
             say!(words, "agent-progress-download", index = *index)
         }
         PageTool::DownloadWait { .. } => say!(words, "agent-progress-download-wait"),
+    }
+}
+
+/// What a step does with the actions that act the same either way (at the control, or at its place).
+fn other_act(words: &Words, action: ActKind, index: u32) -> String {
+    match action {
+        ActKind::RightClick => say!(words, "agent-progress-right-click", index = index),
+        ActKind::Hover => say!(words, "agent-progress-hover", index = index),
+        ActKind::Set => say!(words, "agent-progress-set", index = index),
+        ActKind::Click | ActKind::Type | ActKind::Select => {
+            say!(words, "agent-progress-click", index = index)
+        }
     }
 }
 

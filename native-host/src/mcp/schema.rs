@@ -122,6 +122,7 @@ mod tests {
                 name: "Gift wrap".into(),
                 value: None,
                 states: vec!["checked".into()],
+                context: None,
             }],
         })
         .unwrap();

@@ -107,35 +107,6 @@ pub(super) fn secret_field(f: &Facts) -> Option<(SecretKind, String)> {
         .map(|kind| (kind, "the browser found the field secret".to_owned()))
 }
 
-/// A typed value that is 13–19 digits (spaces and dashes allowed) passing the Luhn check.
-fn looks_like_card_number(text: &str) -> bool {
-    let text = text.trim();
-    if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit() || c == ' ' || c == '-') {
-        return false;
-    }
-    let digits: Vec<u32> = text.chars().filter_map(|c| c.to_digit(10)).collect();
-    if !(13..=19).contains(&digits.len()) {
-        return false;
-    }
-    let sum: u32 = digits
-        .iter()
-        .rev()
-        .enumerate()
-        .map(|(i, &d)| {
-            if i % 2 == 1 {
-                if d * 2 > 9 {
-                    d * 2 - 9
-                } else {
-                    d * 2
-                }
-            } else {
-                d
-            }
-        })
-        .sum();
-    sum.is_multiple_of(10)
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Activation: a click, Enter or Space on a button or link, choosing with a button-like control.
 
@@ -404,10 +375,10 @@ fn judge_type(f: &Facts) -> Decision {
             format!("typing {} is for the user ({why})", what(secret)),
         );
     }
-    if looks_like_card_number(f.text) {
+    if waymark_protocol::secret::values::holds_card_number(f.text) {
         return Decision::handoff(
             Handoff::CardNumber,
-            "the text looks like a payment card number; card details are for the user",
+            "the text holds a payment card number; card details are for the user",
         );
     }
     // A line break typed into a one-line field is an Enter: it submits the field's form, or sends what

@@ -68,6 +68,8 @@ struct Key<'k> {
     base: &'k str,
     /// Ctrl, Alt or Meta is held: a shortcut, whatever the key.
     command: bool,
+    /// The keys that open the page's context menu where the focus is: ContextMenu, Shift+F10.
+    menu: bool,
 }
 
 impl<'k> Key<'k> {
@@ -90,7 +92,9 @@ impl<'k> Key<'k> {
         } else {
             base.trim()
         };
-        Key { base, command }
+        let shift = mods.split('+').any(|m| m.trim() == "shift");
+        let menu = !command && (base == "contextmenu" || (shift && base == "f10"));
+        Key { base, command, menu }
     }
 
     fn enter(&self) -> bool {
@@ -126,6 +130,10 @@ pub(super) fn judge_press(f: &Facts) -> Decision {
             "pressing '{}' moves the focus or scrolls; it changes nothing",
             super::text::quote(&f.key)
         ));
+    }
+    if key.menu {
+        // Like a right click: the menu only shows; what is then chosen in it is judged as its own click.
+        return Decision::allow("the key opens the page's context menu; it changes nothing");
     }
     if key.escape() && !key.command && (f.open_layer || f.in_dialog) {
         return Decision::allow("Escape closes what is open (a dialog, a menu or a list)");

@@ -131,10 +131,22 @@ impl Host {
         max_tool_steps: u32,
         page: fn(&Value) -> Value,
     ) -> Host {
+        Host::start_logging(env, state_dir, max_tool_steps, page, Stdio::null())
+    }
+
+    /// [`Host::start_with`], with the host's log (its stderr) going to `stderr`.
+    pub fn start_logging(
+        env: &[(&str, &str)],
+        state_dir: &Path,
+        max_tool_steps: u32,
+        page: fn(&Value) -> Value,
+        stderr: Stdio,
+    ) -> Host {
         let mut child = isolated(&mut Command::new(env!("CARGO_BIN_EXE_waymark-host")), state_dir)
             .arg(origin())
             .envs(env.iter().copied())
             .env("WAYMARK_MAX_TOOL_STEPS", max_tool_steps.to_string())
+            .stderr(stderr)
             .spawn()
             .unwrap();
         let stdin = child.stdin.take().unwrap();

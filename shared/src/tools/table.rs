@@ -108,9 +108,11 @@ crate::tool_table! {
         mcp: Some(const { &McpTool {
             name: "browser_overlay_act",
             title: "Act on a control",
-            description: "Click, type into or select an option of the control with this number (from the \
-                          latest list). Actions that pay, send, delete or cannot be undone wait for the \
-                          user's yes in the Waymark panel.",
+            description: "Click, type into, select an option of, right-click, hover over or set the value \
+                          of the control with this number (from the latest list). The answer says what \
+                          changed (the page, the focus, the control, the address, requests); nothing \
+                          changed means the page did not take it. Actions that pay, send, delete or \
+                          cannot be undone wait for the user's yes in the Waymark panel.",
             arguments: ACT,
             output: None,
         } }),
@@ -254,11 +256,12 @@ crate::tool_table! {
         mcp: Some(const { &McpTool {
             name: "browser_press",
             title: "Press a key",
-            description: "Press a key (Enter, Tab, Escape, Space, an arrow) on the control with this number, \
-                          or where the focus is.",
+            description: "Press a key (Enter, Tab, Escape, Space, an arrow, Delete, F1-F12, ContextMenu, a \
+                          character, or a chord such as Shift+F10 or Ctrl+S) on the control with this \
+                          number, or where the focus is.",
             arguments: &[
                 Field::required("key", Shape::NON_EMPTY_TEXT)
-                    .about("The key, such as Enter, Tab, Escape, Space, ArrowDown."),
+                    .about("The key, such as Enter, Tab, Escape, Space, ArrowDown, ContextMenu, Shift+F10."),
                 Field::optional("index", Shape::NUMBER).about("The control's number (optional)."),
             ],
             output: None,
@@ -430,8 +433,15 @@ crate::tool_table! {
 /// The arguments of `browser_overlay_act` and `browser_act_by_index`: the same action, two ways.
 const ACT: &[Field] = &[
     Field::required("index", Shape::NUMBER).about("The control's number."),
-    Field::required("action", Shape::Choice(&["click", "type", "select"])),
-    Field::optional("text", Shape::TEXT).about("What to type, or the option to select."),
+    Field::required(
+        "action",
+        Shape::Choice(&["click", "type", "select", "right_click", "hover", "set"]),
+    )
+    .about(
+        "click; type text; select an option; right_click for the page's context menu; hover to rest \
+         the pointer on it; set a slider's, spin button's or rating's value.",
+    ),
+    Field::optional("text", Shape::TEXT).about("What to type, the option to select, or the value to set."),
 ];
 
 /// The argument of the tools that look for controls of a role.
@@ -463,6 +473,9 @@ const LIST: Shape = Shape::Object(&[
                 Field::optional("value", Shape::TEXT)
                     .about("What a field holds (never a password's, code's or card's)."),
                 Field::optional("states", Shape::TEXTS).about("States such as checked, expanded, required."),
+                Field::optional("context", Shape::TEXT).about(
+                    "Which one it is, when others share its role and name: its row's or item's words.",
+                ),
             ]),
             non_empty: false,
             max: None,

@@ -54,6 +54,7 @@ fn every_reason() -> Vec<PageReason> {
         PageReason::OtherDocument,
         PageReason::NoDocument,
         PageReason::NotInFrame,
+        PageReason::StillMoving,
         PageReason::UnknownKey { key: "Fly".into() },
         PageReason::NotAFileField {
             number: 4,

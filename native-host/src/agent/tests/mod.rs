@@ -64,6 +64,7 @@ fn answer(page: &Page, tool: &PageTool) -> ToolResult {
                     name: (*name).into(),
                     value: None,
                     states: vec![],
+                    context: None,
                 })
                 .collect();
             let list = InteractiveList {

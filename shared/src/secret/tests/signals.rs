@@ -200,3 +200,43 @@ fn a_search_box_is_never_secret_by_its_words() {
         assert_eq!(secret_kind(&facts), None, "{facts:?}");
     }
 }
+
+#[test]
+fn a_card_field_in_a_language_outside_the_lists_is_known_by_its_value_or_its_shape() {
+    // "หมายเลขบัตร" (Thai: card number) is in no list.
+    let thai = FieldFacts {
+        tag: "input",
+        input_type: "text",
+        label: "หมายเลขบัตร",
+        ..Default::default()
+    };
+    assert_eq!(secret_kind(&thai), None);
+    let holding = FieldFacts {
+        card_value: true,
+        ..thai
+    };
+    assert_eq!(secret_kind(&holding).map(|s| s.kind), Some(Card));
+    let shaped = FieldFacts {
+        inputmode: "numeric",
+        maxlength: Some(19),
+        ..thai
+    };
+    assert_eq!(secret_kind(&shaped).map(|s| s.kind), Some(Card));
+    // Other numbers keep their shape: a telephone field, a postcode, a field with no length.
+    for facts in [
+        FieldFacts {
+            input_type: "tel",
+            ..shaped
+        },
+        FieldFacts {
+            maxlength: Some(5),
+            ..shaped
+        },
+        FieldFacts {
+            maxlength: None,
+            ..shaped
+        },
+    ] {
+        assert_eq!(secret_kind(&facts), None, "{facts:?}");
+    }
+}
