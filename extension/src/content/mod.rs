@@ -244,8 +244,7 @@ fn handle(message: JsValue, _sender: JsValue, send_response: js_sys::Function) -
             tool,
             PageTool::OverlayAct { .. } | PageTool::ActByIndex { .. } | PageTool::Press { .. }
         ) {
-            let result = run(tool, number, pin);
-            let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
+            reply(&send_response, run(tool, number, pin));
             return JsValue::FALSE;
         }
         // An action: answered once its effects had a moment to show, saying what changed.
@@ -253,7 +252,7 @@ fn handle(message: JsValue, _sender: JsValue, send_response: js_sys::Function) -
         let result = run(tool, number, pin);
         if result.status != ToolStatus::Ok {
             watch.stop();
-            let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
+            reply(&send_response, result);
             return JsValue::FALSE;
         }
         let answer_later: changes::Reply = Box::new(move |changed| {
@@ -261,7 +260,7 @@ fn handle(message: JsValue, _sender: JsValue, send_response: js_sys::Function) -
             if let Some(data) = result.data.as_mut().and_then(|d| d.as_object_mut()) {
                 data.insert("changed".into(), json!(changed));
             }
-            let _ = send_response.call1(&JsValue::NULL, &chrome::to_js(&result));
+            reply(&send_response, result);
         });
         wasm_bindgen_futures::spawn_local(watch.settle(answer_later));
         return JsValue::TRUE;
