@@ -21,7 +21,6 @@ mod replay;
 mod rules;
 
 use std::cell::{Cell, RefCell};
-use std::collections::{BTreeSet, HashMap};
 use std::future::Future;
 
 use wasm_bindgen::prelude::*;
@@ -55,11 +54,40 @@ struct Armed {
     /// Which rule lets each allowance through, so it goes once used.
     allow_rules: Vec<(AllowedRequest, u32)>,
     /// Requests started and not ended.
-    in_flight: BTreeSet<String>,
+    in_flight: Vec<String>,
     last_event: f64,
     /// The bodies of requests seen starting that the rules will stop, by request id.
-    bodies: HashMap<String, (Vec<RequestField>, bool)>,
+    bodies: Vec<(String, (Vec<RequestField>, bool))>,
     stopped: Vec<StoppedRequest>,
+}
+
+/// The guarded tabs, each once: a few at most, so a list (smaller in the module than a map).
+struct ArmedTabs(Vec<(i32, Armed)>);
+
+impl ArmedTabs {
+    fn get(&self, tab: &i32) -> Option<&Armed> {
+        self.0.iter().find(|(t, _)| t == tab).map(|(_, a)| a)
+    }
+
+    fn get_mut(&mut self, tab: &i32) -> Option<&mut Armed> {
+        self.0.iter_mut().find(|(t, _)| t == tab).map(|(_, a)| a)
+    }
+
+    fn get_or_insert_with(&mut self, tab: i32, new: impl FnOnce() -> Armed) -> &mut Armed {
+        let at = match self.0.iter().position(|(t, _)| *t == tab) {
+            Some(at) => at,
+            None => {
+                self.0.push((tab, new()));
+                self.0.len() - 1
+            }
+        };
+        &mut self.0[at].1
+    }
+
+    fn remove(&mut self, tab: &i32) -> Option<Armed> {
+        let at = self.0.iter().position(|(t, _)| t == tab)?;
+        Some(self.0.swap_remove(at).1)
+    }
 }
 
 /// The listeners on `webRequest`: made once and kept (an event already on its way when they are
@@ -71,7 +99,7 @@ struct Watching {
 }
 
 thread_local! {
-    static ARMED: RefCell<HashMap<i32, Armed>> = RefCell::new(HashMap::new());
+    static ARMED: RefCell<ArmedTabs> = const { RefCell::new(ArmedTabs(Vec::new())) };
     static WATCHING: RefCell<Option<Watching>> = const { RefCell::new(None) };
     static NEXT_RULE: Cell<u32> = const { Cell::new(1) };
     static TIMINGS: RefCell<Vec<Timing>> = const { RefCell::new(Vec::new()) };
@@ -210,14 +238,14 @@ fn note(timing: Timing) {
 async fn arm(tab: i32, allow: Vec<AllowedRequest>) -> Result<usize, String> {
     watch();
     let (since, old, all) = ARMED.with_borrow_mut(|armed| {
-        let entry = armed.entry(tab).or_insert_with(|| Armed {
+        let entry = armed.get_or_insert_with(tab, || Armed {
             holders: 0,
             rules: Vec::new(),
             allow: Vec::new(),
             allow_rules: Vec::new(),
-            in_flight: BTreeSet::new(),
+            in_flight: Vec::new(),
             last_event: now_ms(),
-            bodies: HashMap::new(),
+            bodies: Vec::new(),
             stopped: Vec::new(),
         });
         entry.holders += 1;
@@ -318,7 +346,7 @@ async fn release(tab: i32, since: usize) -> Vec<StoppedRequest> {
             chrome::log(&format!("the request guard could not disarm: {why}"));
         }
     }
-    if ARMED.with_borrow(HashMap::is_empty) {
+    if ARMED.with_borrow(|armed| armed.0.is_empty()) {
         // Nothing guarded: nothing watched.
         WATCHING.with_borrow_mut(|w| {
             if let Some(w) = w.as_mut().filter(|w| w.listening) {
@@ -367,7 +395,7 @@ fn in_guarded_tab(value: &JsValue, noted: impl FnOnce(&mut Armed, RequestDetails
 /// A request starts: noted as in flight in a guarded tab, with its body if the rules will stop it.
 fn started(value: JsValue) {
     in_guarded_tab(&value, |entry, details| {
-        entry.in_flight.insert(details.request_id.clone());
+        entry.in_flight.push(details.request_id.clone());
         if let Some(i) = entry
             .allow
             .iter()
@@ -400,15 +428,19 @@ fn started(value: JsValue) {
             }
             Body::Unreadable => (Vec::new(), true),
         };
-        entry.bodies.insert(details.request_id, fields);
+        entry.bodies.push((details.request_id, fields));
     });
 }
 
 /// A request ended: no longer in flight; if a rule stopped it, it is kept as stopped.
 fn ended(value: JsValue) {
     in_guarded_tab(&value, |entry, details| {
-        entry.in_flight.remove(&details.request_id);
-        let body = entry.bodies.remove(&details.request_id);
+        entry.in_flight.retain(|id| *id != details.request_id);
+        let body = entry
+            .bodies
+            .iter()
+            .position(|(id, _)| *id == details.request_id)
+            .map(|i| entry.bodies.swap_remove(i).1);
         if details.error != "net::ERR_BLOCKED_BY_CLIENT" {
             return;
         }

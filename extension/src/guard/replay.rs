@@ -9,7 +9,6 @@
 //! addresses.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use waymark_protocol::request::without_fragment;
 
@@ -18,16 +17,18 @@ const PER_TAB: usize = 32;
 /// How many tabs are remembered.
 const TABS: usize = 256;
 
-#[derive(Default)]
 struct Record {
-    /// Each frame's navigation in progress: its address and whether it posts.
-    starting: HashMap<i32, (String, bool)>,
+    tab: i32,
+    /// Each frame's navigation in progress: the frame, its address and whether it posts (a tab has
+    /// few frames: a list, smaller in the module than a map).
+    starting: Vec<(i32, String, bool)>,
     /// Addresses whose document came from a POST, newest last.
     posted: Vec<String>,
 }
 
 thread_local! {
-    static TABS_SEEN: RefCell<HashMap<i32, Record>> = RefCell::new(HashMap::new());
+    // A list (a few hundred tabs at most, and smaller in the module than a map).
+    static TABS_SEEN: RefCell<Vec<Record>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A frame of `tab` starts navigating to `url` with `method`.
@@ -36,34 +37,39 @@ pub fn navigation_starts(tab: i32, frame: i32, url: &str, method: &str) {
         return;
     }
     TABS_SEEN.with_borrow_mut(|tabs| {
-        if !tabs.contains_key(&tab) && tabs.len() >= TABS {
-            // Forget a tab that has nothing posted, or else any: memory stays bounded.
-            let gone = tabs
-                .iter()
-                .find(|(_, r)| r.posted.is_empty())
-                .or_else(|| tabs.iter().next())
-                .map(|(id, _)| *id);
-            if let Some(gone) = gone {
-                tabs.remove(&gone);
+        let at = match tabs.iter().position(|r| r.tab == tab) {
+            Some(at) => at,
+            None => {
+                if tabs.len() >= TABS {
+                    // Forget a tab that has nothing posted, or else any: memory stays bounded.
+                    let gone = tabs.iter().position(|r| r.posted.is_empty()).unwrap_or(0);
+                    tabs.swap_remove(gone);
+                }
+                tabs.push(Record {
+                    tab,
+                    starting: Vec::new(),
+                    posted: Vec::new(),
+                });
+                tabs.len() - 1
             }
-        }
+        };
         let posts = method.eq_ignore_ascii_case("POST");
-        tabs.entry(tab)
-            .or_default()
-            .starting
-            .insert(frame, (without_fragment(url).to_owned(), posts));
+        let starting = &mut tabs[at].starting;
+        starting.retain(|(f, ..)| *f != frame);
+        starting.push((frame, without_fragment(url).to_owned(), posts));
     });
 }
 
 /// A frame of `tab` shows the document at `url`: remembered as posted when its navigation posted.
 pub fn committed(tab: i32, frame: i32, url: &str) {
     TABS_SEEN.with_borrow_mut(|tabs| {
-        let Some(record) = tabs.get_mut(&tab) else {
+        let Some(record) = tabs.iter_mut().find(|r| r.tab == tab) else {
             return;
         };
-        let Some((started, posts)) = record.starting.remove(&frame) else {
+        let Some(at) = record.starting.iter().position(|(f, ..)| *f == frame) else {
             return;
         };
+        let (_, started, posts) = record.starting.swap_remove(at);
         let url = without_fragment(url);
         if posts && started == url && !record.posted.iter().any(|p| p == url) {
             if record.posted.len() == PER_TAB {
@@ -77,7 +83,10 @@ pub fn committed(tab: i32, frame: i32, url: &str) {
 /// Whether a document of `tab` at `url` came from posting a form.
 pub fn posted(tab: i32, url: &str) -> bool {
     let url = without_fragment(url);
-    TABS_SEEN.with_borrow(|tabs| tabs.get(&tab).is_some_and(|r| r.posted.iter().any(|p| p == url)))
+    TABS_SEEN.with_borrow(|tabs| {
+        tabs.iter()
+            .any(|r| r.tab == tab && r.posted.iter().any(|p| p == url))
+    })
 }
 
 #[cfg(test)]
