@@ -26,8 +26,8 @@ use std::future::Future;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::request::{self as req, MAX_BODY_BYTES};
 use waymark_protocol::{
-    AllowedRequest, Disarmed, ErrorKind, Guard, PageTool, Pin, RequestField, RequestKind, StoppedRequest,
-    ToolResult, WorkerToContent,
+    AllowedRequest, Disarmed, ErrorKind, FrameAnswer, Guard, PageTool, Pin, RequestField, RequestKind,
+    StoppedRequest, ToolResult, WorkerToContent,
 };
 
 use crate::chrome::net::{self, Body, RequestDetails, RequestEvent};
@@ -311,9 +311,13 @@ async fn disarm_frame(tab: i32, frame: i32) -> Vec<StoppedRequest> {
         // The frame shows another document now: what it kept went with it, and nothing was sent.
         return Vec::new();
     };
-    chrome::from_js::<ToolResult>(answer)
+    // A frame answers with its result and its secret fields' values, noted as every answer's are.
+    chrome::from_js::<FrameAnswer>(answer)
         .ok()
-        .and_then(|r| r.data)
+        .and_then(|a| {
+            crate::tabs::held::note(tab, a.secrets);
+            a.result.data
+        })
         .and_then(|d| serde_json::from_value::<Disarmed>(d).ok())
         .map(|d| {
             d.stopped
