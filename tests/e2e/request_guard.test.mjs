@@ -69,6 +69,9 @@ const SITE = '(127\\.0\\.0\\.1|localhost):\\d+';
 /// The site as a question about the whole page names it: by its host (main's panel-speech).
 const SITE_NAME = '(127\\.0\\.0\\.1|localhost)(:\\d+)?';
 
+/// Whether the client was asked, once, about typing into the cross-origin frame.
+let typedAcrossOrigins = false;
+
 /// The roads: the control, the tool that takes it, where its request goes, and what the question says.
 const ROADS = {
   confirm: {
@@ -91,8 +94,16 @@ const ROADS = {
   },
   reply: {
     control: 'Quick note to Ada',
-    async setup(index) {
-      const typed = await call('browser_overlay_act', { index, action: 'type', text: 'see you at ten' });
+    async setup(index, frame) {
+      const typing = call('browser_overlay_act', { index, action: 'type', text: 'see you at ten' });
+      if (frame === 2 && !typedAcrossOrigins) {
+        // Words that are not the user's, typed into a frame of another origin, ask once (main's origin
+        // sets for data): the yes adds that origin to the client's set.
+        await asked(new RegExp(`What is typed there goes to ${SITE}, which you have not named`));
+        await send(panel, '/yes');
+        typedAcrossOrigins = true;
+      }
+      const typed = await typing;
       assert.equal(typed.status, 'ok', typed.error);
     },
     tool: (index) => ['browser_press', { key: 'Enter', index }],
@@ -139,7 +150,7 @@ async function take({ road, frame, who, yes }) {
   console.log(`# ${where}`);
   const index = (await numbersOf(control))[frame];
   assert.ok(index, `${where}: ${control} is numbered`);
-  await setup?.(index);
+  await setup?.(index, frame);
   const before = reached(sink);
   const [name, args] = tool(index);
   let pending;
