@@ -8,18 +8,7 @@
 // - one `aria-disabled="true"` link, named "Aria-disabled …".
 // The typical page also holds a same-origin and a cross-origin iframe, each with two buttons named
 // "Same-origin frame …" and "Cross-origin frame …" (see frameHtml()).
-
-/// A small seeded PRNG (mulberry32), so the words on the pages never change between runs.
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../tests/e2e/lib/random.mjs';
 
 const ADJECTIVES = ['Classic', 'Everyday', 'Organic', 'Waterproof', 'Compact', 'Deluxe', 'Lightweight', 'Vintage',
   'Ergonomic', 'Recycled', 'Wireless', 'Handmade', 'Stainless', 'Foldable', 'Insulated', 'Premium'];
@@ -79,7 +68,7 @@ const BASE_CSS = `
 /// A "typical" shop-and-news home page with about 300 controls. `crossOrigin` is the base URL of a
 /// second origin (another port on 127.0.0.1) that serves frame.html.
 export function typicalPage({ crossOrigin }) {
-  const r = rng(1);
+  const r = mulberry32(1);
   const nav = ['Home', 'New in', 'Women', 'Men', 'Kids', 'Home & Garden', 'Electronics', 'Sports', 'Beauty',
     'Books', 'Gifts', 'Sale'].map((t) => `<a href="/c/${esc(t)}">${esc(t)}</a>`).join('');
   const filterGroups = ['Brand', 'Colour', 'Size', 'Material', 'Rating'].map((group, g) => {
@@ -189,7 +178,7 @@ export function frameHtml() {
 /// A generated catalogue: a grid of `cards` product cards (6 controls and about 36 DOM nodes each) under a
 /// small header, far taller than the viewport. The defaults give about 30,000 nodes and 5,000 controls.
 export function cataloguePage({ cards = 830 } = {}) {
-  const r = rng(2);
+  const r = mulberry32(2);
   const grid = [];
   for (let i = 0; i < cards; i++) {
     const name = `${pick(r, BRANDS)} ${pick(r, ADJECTIVES)} ${pick(r, NOUNS)} ${i + 1}`;

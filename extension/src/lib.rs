@@ -6,6 +6,8 @@
 //!  extension module (feature "extension"): in the extension's own contexts
 //!    sw.js          -> start_service_worker(), on_connect(port), on_committed(details), on_command(name)
 //!                                                       worker.rs: the relay to the host
+//!                   -> on_navigation_request(details), guard_timings()
+//!                                                       guard/: the request guard
 //!                   -> on_frame_committed(details), on_tab_removed(id), on_tab_activated(info)
 //!                                                       tabs/in_use.rs: the script into tabs in use
 //!    sidepanel.js   -> start_panel()                    panel.rs:  the chat for screen readers
@@ -74,6 +76,8 @@ mod watch;
 
 #[cfg(feature = "extension")]
 mod activity;
+#[cfg(feature = "extension")]
+mod guard;
 #[cfg(feature = "extension")]
 mod locales;
 #[cfg(feature = "extension")]

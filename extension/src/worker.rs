@@ -113,6 +113,7 @@ fn take_staged(id: RequestId) -> Vec<FileData> {
 pub fn start_service_worker() {
     chrome::report_panics();
     chrome::open_panel_on_action_click();
+    wasm_bindgen_futures::spawn_local(crate::guard::clear_left_rules());
     connect_host(&shared());
 }
 
@@ -259,6 +260,10 @@ pub fn on_committed(details: JsValue) {
         // Prerendered and other tab-less documents.
         return;
     }
+    let url = js_sys::Reflect::get(&details, &"url".into())
+        .ok()
+        .and_then(|u| u.as_string());
+    crate::guard::committed(tab_id as i32, frame_id as i32, &url.unwrap_or_default());
     let message = ToHost::PageChanged(waymark_protocol::PageChanged {
         tab_id: tab_id as i32,
         frame_id: frame_id as i32,
@@ -406,8 +411,13 @@ fn from_host(worker: &Shared, attempt: u32, message: ToExtension) {
             let worker = worker.clone();
             let pin = run.pin;
             wasm_bindgen_futures::spawn_local(async move {
-                let result = run_tool(run.tab_id, tool, pin, Caller::Host).await;
-                let done = ToHost::ToolResult(ToolDone { id: run.id, result });
+                // The host's own request: its gate judged it, and sends a guard with what it allowed.
+                let (result, stopped) = crate::guard::run(run.tab_id, tool, pin, run.guard).await;
+                let done = ToHost::ToolResult(ToolDone {
+                    id: run.id,
+                    result,
+                    stopped,
+                });
                 let w = worker.borrow();
                 // The host may have gone meanwhile; the new one never asked.
                 if let (true, Some(link)) = (w.attempt == attempt, &w.host) {
@@ -543,7 +553,7 @@ fn from_panel(worker: &Shared, panel_id: u32, panel: &Port, message: PanelToWork
         PanelToWorker::Tool { id, tab_id, tool } => {
             let panel = panel.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                let result = run_tool(tab_id, tool, None, Caller::Panel).await;
+                let result = run_panel_tool(tab_id, tool).await;
                 let _ = panel.post_message(&chrome::to_js(&WorkerToPanel::ToolResult { id, result }));
             });
             return;
@@ -589,30 +599,16 @@ fn from_panel(worker: &Shared, panel_id: u32, panel: &Port, message: PanelToWork
     }
 }
 
-/// Who asked the worker to run a tool.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Caller {
-    /// The host, after its policy gate.
-    Host,
-    /// A side panel, directly: only tools that do not change the page.
-    Panel,
-}
-
-/// Runs a page tool for a caller. Page-changing tools are refused unless the host asks: they may only
-/// run after its policy gate.
-async fn run_tool(
-    tab_id: Option<i32>,
-    tool: PageTool,
-    pin: Option<waymark_protocol::Pin>,
-    caller: Caller,
-) -> ToolResult {
-    if tool.changes_page() && caller != Caller::Host {
+/// Runs a page tool a side panel asked for directly: only tools that do not change the page (the host
+/// runs the others, after its policy gate, through `guard::run`).
+async fn run_panel_tool(tab_id: Option<i32>, tool: PageTool) -> ToolResult {
+    if tool.changes_page() {
         return ToolResult::failed(
             waymark_protocol::ErrorKind::NotAllowed,
             crate::wording::not_through_gate(),
         );
     }
-    crate::tabs::run(tab_id, tool, pin).await
+    crate::tabs::run(tab_id, tool, None).await
 }
 
 #[cfg(test)]

@@ -17,6 +17,14 @@ chrome.webNavigation.onCommitted.addListener((details) => {
 });
 chrome.tabs.onRemoved.addListener((tabId) => { ready.then(() => waymark.on_tab_removed(tabId)); });
 chrome.tabs.onActivated.addListener((info) => { ready.then(() => waymark.on_tab_activated(info)); });
+// A frame starting to navigate, and with which method: a document that came from posting a form is
+// asked about before Waymark reloads it or goes back or forward to it.
+chrome.webRequest.onBeforeRequest.addListener(
+  (details) => { ready.then(() => waymark.on_navigation_request(details)); },
+  { urls: ['<all_urls>'], types: ['main_frame', 'sub_frame'] },
+);
+// The request guard's timings, for `./build.sh bench` (read through the worker's DevTools target).
+globalThis.guardTimings = () => ready.then(() => JSON.parse(waymark.guard_timings()));
 // Keyboard shortcuts (chrome://extensions/shortcuts): handled by the open side panels. `runCommand` is
 // the same entry for tests, which cannot press browser-level shortcuts in headless mode.
 const runCommand = (command) => ready.then(() => waymark.on_command(command));

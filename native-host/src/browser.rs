@@ -22,7 +22,9 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use waymark_i18n::say;
 use waymark_protocol::secret::values::{Redactor, MAX_VALUES};
-use waymark_protocol::{ErrorKind, PageTool, Pin, RunTool, ToExtension, ToolDone, ToolResult};
+use waymark_protocol::{
+    ErrorKind, Guard, PageTool, Pin, RunTool, StoppedRequest, ToExtension, ToolDone, ToolResult,
+};
 
 use crate::language::Language;
 use crate::transfer::{self, TransferError};
@@ -31,7 +33,7 @@ use crate::transfer::{self, TransferError};
 /// ask it to wait (`PageTool::spec().waits_ms`).
 pub const TOOL_TIMEOUT: Duration = Duration::from_secs(15);
 
-type Waiting = Arc<Mutex<HashMap<u64, oneshot::Sender<ToolResult>>>>;
+type Waiting = Arc<Mutex<HashMap<u64, oneshot::Sender<ToolDone>>>>;
 
 /// A handle for running page tools through the connected extension. Cheap to clone.
 #[derive(Clone)]
@@ -84,33 +86,63 @@ impl Browser {
         }
     }
 
-    /// `result` without card numbers and the secret values the host knows.
-    fn redacted(&self, result: ToolResult) -> ToolResult {
+    /// What takes card numbers and the secret values the host knows out of what it passes on.
+    pub fn redactor(&self) -> Redactor {
         let secrets = self.secrets.lock().unwrap_or_else(|p| p.into_inner());
-        Redactor::new(secrets.iter()).result(result)
+        Redactor::new(secrets.iter())
     }
 
     /// Runs one tool in a tab (the active one when `tab_id` is `None`) and waits for its result.
     /// Failures of transport come back as error results, in words for the user. The extension refuses
     /// page-changing tools that come this way: they run through [`Browser::run_pinned`].
     pub async fn run(&self, tab_id: Option<i32>, tool: PageTool) -> ToolResult {
-        self.send(tab_id, None, tool).await
+        self.send(tab_id, None, tool, None).await.0
     }
 
     /// Runs a page-changing tool exactly where the gate judged it (`pin`: the tab, the frame's
     /// document, the element), or not at all: the extension refuses it, saying what changed.
     pub async fn run_pinned(&self, pin: &Pin, tool: PageTool) -> ToolResult {
-        self.send(Some(pin.tab), Some(pin.clone()), tool).await
+        self.send(Some(pin.tab), Some(pin.clone()), tool, None).await.0
     }
 
-    async fn send(&self, tab_id: Option<i32>, pin: Option<Pin>, mut tool: PageTool) -> ToolResult {
+    /// As [`Browser::run_pinned`], with the tab's requests guarded while the tool takes effect: what
+    /// `guard` does not cover and might change something on a server is stopped, and comes back here.
+    pub async fn run_guarded(
+        &self,
+        pin: &Pin,
+        tool: PageTool,
+        guard: Guard,
+    ) -> (ToolResult, Vec<StoppedRequest>) {
+        self.send(Some(pin.tab), Some(pin.clone()), tool, Some(guard))
+            .await
+    }
+
+    /// As [`Browser::run_guarded`] for the one page-changing tool that runs without a pin (pressing
+    /// the banner buttons the gate judged, each pinned inside it), in `tab_id`.
+    pub async fn run_guarded_in(
+        &self,
+        tab_id: Option<i32>,
+        tool: PageTool,
+        guard: Guard,
+    ) -> (ToolResult, Vec<StoppedRequest>) {
+        self.send(tab_id, None, tool, Some(guard)).await
+    }
+
+    async fn send(
+        &self,
+        tab_id: Option<i32>,
+        pin: Option<Pin>,
+        mut tool: PageTool,
+        guard: Option<Guard>,
+    ) -> (ToolResult, Vec<StoppedRequest>) {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let timeout = self.timeout_for(&tool);
         let pieces = match &mut tool {
             PageTool::Upload { paths, files, .. } => match upload_parts(paths, std::mem::take(files)).await {
                 Ok(pieces) => pieces,
                 Err(why) => {
-                    return ToolResult::failed(ErrorKind::BadArguments, why.say(&self.language.words()))
+                    let said = why.say(&self.language.words());
+                    return (ToolResult::failed(ErrorKind::BadArguments, said), Vec::new());
                 }
             },
             _ => Vec::new(),
@@ -124,9 +156,10 @@ impl Browser {
                 tool: tool.clone(),
                 pin: None,
                 part: Some(part),
+                guard: None,
             });
             if self.outbox.send(piece).await.is_err() {
-                return self.not_connected();
+                return (self.not_connected(), Vec::new());
             }
         }
         let (done, wait) = oneshot::channel();
@@ -137,15 +170,16 @@ impl Browser {
             tool,
             pin,
             part: None,
+            guard,
         });
         if self.outbox.send(request).await.is_err() {
             self.lock().remove(&id);
-            return self.not_connected();
+            return (self.not_connected(), Vec::new());
         }
         let answer = tokio::time::timeout(timeout, wait).await;
         let words = self.language.words();
-        match answer {
-            Ok(Ok(result)) => result,
+        let result = match answer {
+            Ok(Ok(done)) => return (done.result, done.stopped),
             Ok(Err(_)) => {
                 ToolResult::failed(ErrorKind::Unreachable, say!(words, "browser-gone-before-answer"))
             }
@@ -156,7 +190,8 @@ impl Browser {
                     say!(words, "browser-page-timeout", seconds = timeout.as_secs()),
                 )
             }
-        }
+        };
+        (result, Vec::new())
     }
 
     fn not_connected(&self) -> ToolResult {
@@ -177,7 +212,13 @@ impl Browser {
         let waiter = self.lock().remove(&done.id);
         match waiter {
             Some(waiter) => {
-                let _ = waiter.send(self.redacted(done.result));
+                // What the guard stopped is judged and quoted: it is cleaned as the result is.
+                let redactor = self.redactor();
+                let _ = waiter.send(ToolDone {
+                    id: done.id,
+                    result: redactor.result(done.result),
+                    stopped: done.stopped.into_iter().map(|r| r.redacted(&redactor)).collect(),
+                });
             }
             None => tracing::debug!(id = done.id, "late or unknown tool result dropped"),
         }
@@ -188,7 +229,7 @@ impl Browser {
         self.lock().clear();
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, oneshot::Sender<ToolResult>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, oneshot::Sender<ToolDone>>> {
         // A panic while holding this lock cannot leave the map inconsistent: recover it.
         self.waiting
             .lock()
@@ -244,6 +285,7 @@ mod tests {
         browser.resolve(ToolDone {
             id: req.id,
             result: ToolResult::ok(serde_json::json!({"x": 1})),
+            stopped: Vec::new(),
         });
         assert_eq!(call.await.unwrap(), ToolResult::ok(serde_json::json!({"x": 1})));
     }
@@ -265,6 +307,7 @@ mod tests {
         browser.resolve(ToolDone {
             id: req.id,
             result: ToolResult::ok(serde_json::json!({})),
+            stopped: Vec::new(),
         });
         assert!(browser.lock().is_empty());
     }
@@ -324,6 +367,7 @@ mod tests {
         browser.resolve(ToolDone {
             id: run.id,
             result: ToolResult::ok(serde_json::json!({"files": ["cv.pdf"], "index": 4})),
+            stopped: Vec::new(),
         });
         assert_eq!(call.await.unwrap().status, waymark_protocol::ToolStatus::Ok);
     }
@@ -384,6 +428,7 @@ mod tests {
         browser.resolve(ToolDone {
             id: req.id,
             result: ToolResult::ok(serde_json::json!({"settled": true})),
+            stopped: Vec::new(),
         });
         assert_eq!(
             call.await.unwrap(),

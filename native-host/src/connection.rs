@@ -295,7 +295,10 @@ mod tests {
             "{errors:?}"
         );
         assert!(
-            errors[2].starts_with("этот хост (протокол 3) не может прочитать сообщение: "),
+            errors[2].starts_with(&format!(
+                "этот хост (протокол {}) не может прочитать сообщение: ",
+                waymark_protocol::PROTOCOL_VERSION
+            )),
             "{errors:?}"
         );
     }

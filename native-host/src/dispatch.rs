@@ -273,6 +273,7 @@ mod tests {
         let out = dispatch.route(ToHost::ToolResult(ToolDone {
             id: run.id,
             result: result.clone(),
+            stopped: Vec::new(),
         }));
         assert!(out.is_empty());
         assert_eq!(waiting.await.unwrap(), result);

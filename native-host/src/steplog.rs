@@ -160,6 +160,7 @@ pub fn error_class(kind: ErrorKind) -> &'static str {
         ErrorKind::NotAllowed => "not_allowed",
         ErrorKind::AwaitingConsent => "awaiting_consent",
         ErrorKind::Stopped => "stopped",
+        ErrorKind::Blocked => "blocked",
         ErrorKind::Failed => "failed",
     }
 }

@@ -515,6 +515,7 @@ mod tests {
                 element: Some(u64::MAX),
             }),
             part: Some(part),
+            guard: None,
         });
         let len = serde_json::to_vec(&message).unwrap().len();
         assert!(len < waymark_protocol::MAX_MESSAGE_TO_BROWSER, "{len}");

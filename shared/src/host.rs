@@ -186,6 +186,11 @@ pub struct RunTool {
     /// The `run_tool` without `part` that follows runs the tool, with the pieces joined as its `files`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub part: Option<FilePart>,
+    /// For a page-changing tool: watch the requests its tab sends while it takes effect, and stop
+    /// every one that may change something on a server unless `allow` covers it; the answer's
+    /// `stopped` says what was stopped. Absent: the tool is not guarded (the user said yes to it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guard: Option<crate::request::Guard>,
 }
 
 /// One piece of a file on its way to a page's file input (see [`RunTool::part`]).
@@ -219,6 +224,9 @@ impl std::fmt::Debug for FilePart {
 pub struct ToolDone {
     pub id: RequestId,
     pub result: crate::tools::ToolResult,
+    /// The requests a guarded tool's tab tried to send and the guard stopped (see [`RunTool::guard`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stopped: Vec<crate::request::StoppedRequest>,
 }
 
 /// A blocking question to the user.

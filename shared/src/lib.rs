@@ -9,16 +9,18 @@
 //!
 //! This crate holds data only: no I/O, no async, no platform code, so that both sides can depend on it.
 //! The logic both sides must share lives here too, as pure code: `secret`, which decides whether a
-//! field is secret (its value never listed, shown, matched or typed by the agent); `text`, how words of
-//! a page are matched against word lists; `reason`, why a frame could not do what was asked (typed,
-//! said in words by the service worker); and `words`, the words of controls never pressed without the
-//! user's yes.
+//! field is secret (its value never listed, shown, matched or typed by the agent); `request`, what the
+//! request guard lets through and stopped, and what of a request's body may be judged; `text`, how
+//! words of a page are matched against word lists; `reason`, why a frame could not do what was asked
+//! (typed, said in words by the service worker); and `words`, the words of controls never pressed
+//! without the user's yes.
 //! Wire format: JSON objects tagged by `"type"` (snake_case); see `docs/protocol.md` for every message
 //! as literal JSON (a test keeps that document and these types in step).
 
 pub mod host;
 pub mod reason;
 pub mod relay;
+pub mod request;
 pub mod secret;
 pub mod text;
 pub mod tools;
@@ -36,6 +38,9 @@ pub use relay::{
     BrowserBrand, ConnectionState, Disconnection, FrameAnswer, FrameBanner, FrameBanners, FramePin,
     FramePlace, FramePreview, FrameScan, FrameSeen, PanelToWorker, ScanEntry, WorkerToContent, WorkerToPanel,
 };
+pub use request::{
+    changes_state, AllowedRequest, Disarmed, Guard, RequestField, RequestKind, StoppedRequest,
+};
 pub use secret::{secret_kind, FieldFacts, Secret, SecretKind};
 pub use tools::{
     ActKind, BannerButton, Danger, Download, Effect, ElementInfo, ErrorKind, FileData, FormInfo, Interactive,
@@ -45,7 +50,7 @@ pub use tools::{
 
 /// Version of this protocol. Both sides send it when they meet ([`Hello`], [`Welcome`]); a mismatch is
 /// reported to the user instead of being half-understood.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// Name under which the native host is registered with the browser.
 pub const HOST_NAME: &str = "io.waymark.host";

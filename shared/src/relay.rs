@@ -62,7 +62,14 @@ pub enum WorkerToContent {
         /// element, the tool acts on exactly that element, whatever its number is now.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pin: Option<FramePin>,
+        /// For a guarded page-changing tool: from now until [`WorkerToContent::Disarm`] (or ten
+        /// seconds), keep this frame from posting a form that these allowances do not cover.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        guard: Option<crate::request::Guard>,
     },
+    /// The guarded tool has taken effect: stop keeping forms from being posted, and answer with what
+    /// was kept ([`crate::request::Disarmed`] in the result's `data`).
+    Disarm,
     /// Which document this frame shows now: answered with `{"document": token, "url": …}`.
     Document,
     /// Find this frame's interactive elements (renewing its local numbering); answered with a
@@ -297,6 +304,10 @@ pub struct FramePreview {
     /// This frame's document has the keyboard focus now (for a key pressed without a number).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub has_focus: bool,
+    /// For going back or forward: the address of the history entry it would show, when this frame can
+    /// tell (entries of its own origin, from the Navigation API).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destination: Option<String>,
     /// For a key: what this frame says about keys where it lands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub keys: Option<crate::KeyContext>,

@@ -178,6 +178,36 @@ fn occurs_between(text: &str, needle: &str, joins: impl Fn(char) -> bool) -> boo
     false
 }
 
+/// A URL-encoded form's name or value decoded: `+` is a space, then `%XX` as [`percent_decode`].
+pub fn form_decode(s: &str) -> String {
+    percent_decode(&s.replace('+', " "))
+}
+
+/// Decodes `%XX` escapes (invalid ones stay as they are; invalid UTF-8 becomes U+FFFD).
+pub fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = (bytes[i] == b'%')
+            .then(|| bytes.get(i + 1..i + 3))
+            .flatten()
+            .and_then(|hex| std::str::from_utf8(hex).ok())
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match escaped {
+            Some(b) => {
+                out.push(b);
+                i += 3;
+            }
+            None => {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

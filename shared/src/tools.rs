@@ -210,6 +210,11 @@ pub struct Effect {
     /// For a navigation: whether the tab's page links to the address's site (it named it).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub linked: bool,
+    /// For reloading or moving through history: the address of the form post this would send again
+    /// (the document it would show came from posting a form there), which the browser does not ask
+    /// about when an extension reloads a tab.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resends: Option<String>,
     /// For a key: what the page says about keys where it lands ([`KeyContext`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub keys: Option<KeyContext>,
@@ -499,6 +504,9 @@ pub enum ErrorKind {
     /// The user stopped the agent before this step's outcome came back: it may or may not have
     /// happened, so the page is looked at again before anything else.
     Stopped,
+    /// The request guard stopped what the action made the page send and could not ask about it: the
+    /// page was replaced by the browser's "blocked" page. Nothing was sent.
+    Blocked,
     /// Anything else the page or a server said went wrong.
     Failed,
 }

@@ -70,6 +70,7 @@ fn worker_to_content_name(m: &WorkerToContent) -> &'static str {
         WorkerToContent::Document => "WorkerToContent::Document",
         WorkerToContent::MasksHeld => "WorkerToContent::MasksHeld",
         WorkerToContent::Locate => "WorkerToContent::Locate",
+        WorkerToContent::Disarm => "WorkerToContent::Disarm",
         WorkerToContent::ScrollLists { .. } => "WorkerToContent::ScrollLists",
     }
 }
@@ -125,6 +126,7 @@ const ALL_MESSAGES: &[&str] = &[
     "WorkerToContent::Document",
     "WorkerToContent::MasksHeld",
     "WorkerToContent::Locate",
+    "WorkerToContent::Disarm",
     "WorkerToContent::ScrollLists",
 ];
 

@@ -260,6 +260,7 @@ fn a_pin_travels_with_a_run_and_a_preview_nests_the_tool_it_describes() {
             element: Some(41),
         }),
         part: None,
+        guard: None,
     });
     let json = serde_json::to_value(&run).unwrap();
     assert_eq!(json["pin"]["element"], 41);
@@ -369,6 +370,7 @@ fn a_frames_reason_travels_typed_with_its_values() {
         let done = ToHost::ToolResult(ToolDone {
             id: 3,
             result: ToolResult::refused(ErrorKind::Stale, reason),
+            stopped: Vec::new(),
         });
         assert_round_trip(&done);
     }

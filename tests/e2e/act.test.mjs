@@ -3,7 +3,7 @@
 // user, and a number whose element is gone is refused with the fresh list.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { command as run, openFixture, replyCount, send, until, waitForReply } from './lib/harness.mjs';
+import { command as run, openFixture, replyCount, send, tripwire, until, waitForReply } from './lib/harness.mjs';
 
 let browser;
 let site;
@@ -91,7 +91,11 @@ test('a number whose element is gone is refused, with the fresh list; a wrong nu
 
 test('the confirm and reject shortcuts answer the question while focus is in the page, and the panel tab comes forward to say the outcome', async () => {
   const [worker] = browser.context.serviceWorkers();
-  const pressShortcut = (command) => worker.evaluate((c) => globalThis.runCommand(c), command);
+  const pressShortcut = (command) => {
+    // The confirm shortcut is a yes: what its action sends is the user's.
+    if (command === 'confirm') tripwire.yes();
+    return worker.evaluate((c) => globalThis.runCommand(c), command);
+  };
   // A live region in a background tab is not heard: the panel tab must be the active one to say it.
   const panelActive = () => panel.evaluate(async () => (await chrome.tabs.getCurrent()).active);
   const paidBefore = (await events()).paid;

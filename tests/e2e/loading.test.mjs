@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, test } from 'node:test';
-import { connectMcp, openFixture, until } from './lib/harness.mjs';
+import { connectMcp, openFixture, tripwire, until, watchServer } from './lib/harness.mjs';
 
 /// How long `/slow` holds back the rest of its document, and `/busy` keeps its page busy.
 const HOLD_MS = 1_200;
@@ -64,6 +64,7 @@ async function serveSlowPage() {
     const timer = setTimeout(() => res.end('<button>Second</button></body>'), HOLD_MS);
     res.on('close', () => clearTimeout(timer));
   });
+  watchServer(server);
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
   return {
@@ -80,15 +81,16 @@ const names = (list) => list.data.items.map((item) => item.name);
 test('a tool right after the site opens a page waits for the page instead of failing', async () => {
   for (let round = 0; round < 3; round++) {
     const url = `${slow.url}slow?list${round}`;
-    // The site moves the tab on (a link, a script), not Waymark: nobody waited for this page.
-    await page.evaluate((to) => { window.location.href = to; }, url);
+    // The site moves the tab on (a link, a script), not Waymark: nobody waited for this page (and what
+    // the address carries to the other server is the site's own doing).
+    await tripwire.byHand(() => page.evaluate((to) => { window.location.href = to; }, url));
     await until(() => page.url() === url, 'the slow page to start showing');
     const listed = await call('browser_list_interactives');
     assert.equal(listed.status, 'ok', `round ${round}: ${listed.error}`);
     assert.deepEqual(names(listed), ['First', 'Second'], `round ${round}`);
   }
   const url = `${slow.url}slow?wait`;
-  await page.evaluate((to) => { window.location.href = to; }, url);
+  await tripwire.byHand(() => page.evaluate((to) => { window.location.href = to; }, url));
   await until(() => page.url() === url, 'the slow page to start showing');
   const waited = await call('browser_wait', { ms: 500 });
   assert.equal(waited.status, 'ok', waited.error);

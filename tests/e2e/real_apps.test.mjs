@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { compareWithChrome } from './lib/chrome_ax.mjs';
-import { EXTENSION_ID, connectMcp, launch, openPanel, send, until, waitForStatus } from './lib/harness.mjs';
+import { EXTENSION_ID, connectMcp, launch, openPanel, send, tripwire, until, waitForStatus } from './lib/harness.mjs';
 import { startRealApps } from './lib/real_apps.mjs';
 
 const CLIENT = 'Real apps client';
@@ -37,14 +37,22 @@ before(async () => {
   ({ wordpress: wp, mediawiki: wiki } = apps);
   page = await browser.context.newPage();
   // Logged in to both, as their owner is before asking for help (a password is the user's to type).
-  await page.goto(`${wiki.url}/index.php?title=Special:UserLogin`);
-  await page.fill('#wpName1', wiki.user);
-  await page.fill('#wpPassword1', wiki.password);
-  await Promise.all([page.waitForURL((url) => !/UserLogin/.test(url)), page.click('#wpLoginAttempt')]);
-  await page.goto(`${wp.url}/wp-login.php`);
-  await page.fill('#user_login', wp.user);
-  await page.fill('#user_pass', wp.password);
-  await Promise.all([page.waitForURL(/\/wp-admin\//), page.click('#wp-submit')]);
+  await tripwire.byHand(async () => {
+    await page.goto(`${wiki.url}/index.php?title=Special:UserLogin`);
+    await page.fill('#wpName1', wiki.user);
+    await page.fill('#wpPassword1', wiki.password);
+    await Promise.all([page.waitForURL((url) => !/UserLogin/.test(url)), page.click('#wpLoginAttempt')]);
+    await page.goto(`${wp.url}/wp-login.php`);
+    await page.fill('#user_login', wp.user);
+    await page.fill('#user_pass', wp.password);
+    await Promise.all([page.waitForURL(/\/wp-admin\//), page.click('#wp-submit')]);
+  });
+  // What the applications send by themselves, on their own timers, whatever anyone does.
+  tripwire.expect({ method: 'POST', path: /\/wp-admin\/admin-ajax\.php/, always: true, why: "WordPress's heartbeat" });
+  tripwire.expect({ method: 'POST', path: /\/wp-cron\.php/, always: true, why: "WordPress's scheduled tasks, which it starts itself" });
+  // The block editor keeps its user's editor preferences on the server as it opens (its address says
+  // nothing the policy asks about, so the request guard lets it go while Waymark opens the editor).
+  tripwire.expect({ method: 'POST', path: /wp(\/|%2F)v2(\/|%2F)users(\/|%2F)me/i, always: true, why: "the block editor's preferences, kept as it opens" });
   panel = await openPanel(browser.context);
   const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
   await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
@@ -197,8 +205,14 @@ test('a draft written and saved by number in the block editor: saving a draft do
   const title = 'Morning song notes';
   await open(`${wp.url}/wp-admin/post-new.php`);
   await ok('browser_overlay_act', { index: await numberOf('Add title', 'textbox'), action: 'type', text: title });
+  // The editor saves by a request to WordPress's REST API, whose address says nothing the policy asks
+  // about: the request guard lets it go (stopping it would show "Updating failed"), and it is saved
+  // the first time.
+  tripwire.expect({ method: 'POST', path: /wp(\/|%2F)v2(\/|%2F)posts/i, why: 'saving a draft is harmless' });
   await withoutQuestion('browser_overlay_act', { index: await numberOf('Save draft', 'button'), action: 'click' });
   await until(async () => (await postStatus(title)) === 'draft', `the draft '${title}' in WordPress's database`, 15_000);
+  // The editor never saw its save fail.
+  assert.equal(await page.getByText(/Updating failed/).count(), 0, 'the editor said its save failed');
   await withQuestion(
     'browser_overlay_act',
     { index: await numberOf('Publish', 'button'), action: 'click' },

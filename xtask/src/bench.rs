@@ -1,8 +1,9 @@
-//! `./build.sh bench [miniwob|browsing] [ARGS…]`: the overlay benchmark next to its peers
-//! (bench/overlay.mjs), MiniWoB++ tasks solved through Waymark's numbers (bench/miniwob.mjs), or what
+//! `./build.sh bench [miniwob|browsing|guard] [ARGS…]`: the overlay benchmark next to its peers
+//! (bench/overlay.mjs), MiniWoB++ tasks solved through Waymark's numbers (bench/miniwob.mjs), what
 //! Waymark costs the pages a user merely browses, its first use in a tab and a busy page with the
-//! numbers shown (bench/browsing.mjs, which also serves MediaWiki as the end-to-end tests do);
-//! bench/README.md says what each measures. Builds what they run; extra arguments go to the script.
+//! numbers shown (bench/browsing.mjs, which also serves MediaWiki as the end-to-end tests do), or what
+//! the request guard adds to an action (bench/request_guard.mjs); bench/README.md says what each
+//! measures. Builds what they run; extra arguments go to the script.
 //!
 //! Must not: fetch the peers' code itself (the scripts download the pinned wheels with pip the first
 //! time); this only makes sure pip is there.
@@ -24,6 +25,7 @@ pub fn bench(m: &Machine, args: &[String]) -> Result<()> {
     }
     let (script, rest) = match args.split_first() {
         Some((first, rest)) if first == "miniwob" => ("bench/miniwob.mjs", rest),
+        Some((first, rest)) if first == "guard" => ("bench/request_guard.mjs", rest),
         Some((first, rest)) if first == "browsing" => {
             m.ensure_real_apps()?;
             ("bench/browsing.mjs", rest)

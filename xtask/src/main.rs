@@ -39,6 +39,7 @@ Waymark's one entry point.
                        presses, every utterance captured (tests/e2e/screen-reader/)
   ./build.sh bench     the overlay benchmark next to its peers (bench/README.md); extra arguments go to it
   ./build.sh bench miniwob  MiniWoB++ tasks solved through Waymark's numbers (bench/README.md)
+  ./build.sh bench guard    what the request guard adds to an action, in milliseconds (bench/README.md)
   ./build.sh windows   the host built for Windows, linted, and all its tests run in Wine
   ./build.sh package   release artefacts in dist/package/: the store zip and listing, the host's .deb
   ./build.sh package-check  that .deb installed, registered, removed and purged in a fresh Debian 12

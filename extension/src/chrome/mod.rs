@@ -2,9 +2,9 @@
 //! and the conversion of protocol messages to and from JavaScript values. Here: the runtime (ports,
 //! messages, the manifest), events, the side panel, closed shadow roots and the logging of panics;
 //! `tabs.rs` the tabs and their frames, `scripting.rs` putting the content script into them and the
-//! worker's session storage, `downloads.rs` the downloads (all three for the service worker only),
-//! `windows.rs` the windows and the keyboard shortcuts, `tts.rs` the system's speech, `encoding.rs`
-//! base64 and picture sizes.
+//! worker's session storage, `downloads.rs` the downloads, `net.rs` the request guard's rules and
+//! request events (all four for the service worker only), `windows.rs` the windows and the keyboard
+//! shortcuts, `tts.rs` the system's speech, `encoding.rs` base64 and picture sizes.
 //!
 //! Must not: decide anything (what to send and what an answer means belong to the callers), or reach
 //! an API by a name built at run time: every call goes through a declared binding, and what the
@@ -13,6 +13,8 @@
 #[cfg(feature = "extension")]
 pub mod downloads;
 mod encoding;
+#[cfg(feature = "extension")]
+pub mod net;
 #[cfg(feature = "extension")]
 pub mod scripting;
 #[cfg(feature = "extension")]

@@ -13,6 +13,7 @@
 //! something throws while answering it), the numbering and the checks on it (stale numbers, the gate's
 //! pin). The rooms: `preview.rs` (what an action would do, for the gate), `actions.rs` (acting on
 //! numbered elements, moving the focus), `banners.rs` (the frame's half of closing banners),
+//! `guard.rs` (the frame's half of the request guard: forms kept back while a guarded action lands),
 //! `upload.rs` (files into a file input). Detection and naming are in `detect/`, acting in `act/`,
 //! drawing in `overlay/`; the tab-wide numbering across frames is the worker's (`tabs/`).
 //!
@@ -22,6 +23,7 @@
 mod actions;
 mod banners;
 mod changes;
+mod guard;
 mod lists;
 mod preview;
 mod upload;
@@ -227,13 +229,22 @@ fn handle(message: JsValue, _sender: JsValue, send_response: js_sys::Function) -
         });
         return JsValue::TRUE;
     }
-    if let WorkerToContent::Tool { tool, number, pin } = message {
+    if let WorkerToContent::Tool {
+        tool,
+        number,
+        pin,
+        guard: armed,
+    } = message
+    {
+        // The gate allowed it: this frame keeps back the forms it would send meanwhile (`guard.rs`).
+        if let Some(armed) = armed {
+            guard::arm(armed);
+        }
         if !matches!(
             tool,
             PageTool::OverlayAct { .. } | PageTool::ActByIndex { .. } | PageTool::Press { .. }
         ) {
-            let result = run(tool, number, pin);
-            reply(&send_response, result);
+            reply(&send_response, run(tool, number, pin));
             return JsValue::FALSE;
         }
         // An action: answered once its effects had a moment to show, saying what changed.
@@ -244,21 +255,21 @@ fn handle(message: JsValue, _sender: JsValue, send_response: js_sys::Function) -
             reply(&send_response, result);
             return JsValue::FALSE;
         }
-        // Through `reply` like every answer, so the worker gets the frame's secret values with it.
-        let on_settled: changes::Reply = Box::new(move |changed| {
+        let answer_later: changes::Reply = Box::new(move |changed| {
             let mut result = result;
             if let Some(data) = result.data.as_mut().and_then(|d| d.as_object_mut()) {
                 data.insert("changed".into(), json!(changed));
             }
             reply(&send_response, result);
         });
-        wasm_bindgen_futures::spawn_local(watch.settle(on_settled));
+        wasm_bindgen_futures::spawn_local(watch.settle(answer_later));
         return JsValue::TRUE;
     }
     let result = match message {
         WorkerToContent::Scan { viewport, describe } => scan(viewport, describe),
         WorkerToContent::Badges { numbers } => badges(numbers),
         WorkerToContent::Tool { .. } => return JsValue::FALSE,
+        WorkerToContent::Disarm => answer(serde_json::to_value(guard::disarm())),
         WorkerToContent::Document => ToolResult::ok(json!({"document": this_document(), "url": url()})),
         WorkerToContent::MasksHeld => ToolResult::ok(json!({"held": crate::mask::held()})),
         WorkerToContent::Locate => locate(),

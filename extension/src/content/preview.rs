@@ -34,6 +34,11 @@ pub(super) fn preview(action: PageTool, number: Option<u32>, pinned: Option<u64>
         option: None,
         linked: false,
         has_focus: document.has_focus().unwrap_or(false),
+        destination: match &action {
+            PageTool::Back => super::guard::history_destination(-1),
+            PageTool::Forward => super::guard::history_destination(1),
+            _ => None,
+        },
         keys: None,
     };
     if let PageTool::Press { key, .. } = &action {

@@ -111,6 +111,7 @@ pub(super) async fn move_focus(tab: i32, role: Option<String>, forward: bool) ->
                     tool: PageTool::FocusNext { role: None },
                     number: Some(local),
                     pin: None,
+                    guard: None,
                 },
             )
             .await;

@@ -9,19 +9,18 @@
 //! be echoed by the next. A restarted worker knows the values again from the frames' next answers.
 
 use std::cell::RefCell;
-use std::collections::{HashMap, VecDeque};
 
 use waymark_protocol::secret::values::{Redactor, MAX_VALUES};
-use waymark_protocol::ToolResult;
+use waymark_protocol::{StoppedRequest, ToolResult};
 
 /// How many tabs' values are kept (the tabs heard from least recently are forgotten first).
 const MAX_TABS: usize = 32;
 
 #[derive(Default)]
 struct Held {
-    by_tab: HashMap<i32, VecDeque<String>>,
-    /// Tabs, least recently heard from first.
-    order: VecDeque<i32>,
+    /// Each tab's values, oldest first; the tab heard from least recently first. (A list: few tabs,
+    /// and smaller in the module than a map.)
+    tabs: Vec<(i32, Vec<String>)>,
 }
 
 thread_local! {
@@ -34,21 +33,21 @@ pub fn note(tab: i32, values: Vec<String>) {
         return;
     }
     HELD.with_borrow_mut(|held| {
-        held.order.retain(|t| *t != tab);
-        held.order.push_back(tab);
-        if held.order.len() > MAX_TABS {
-            if let Some(old) = held.order.pop_front() {
-                held.by_tab.remove(&old);
-            }
-        }
-        let kept = held.by_tab.entry(tab).or_default();
+        let mut kept = match held.tabs.iter().position(|(t, _)| *t == tab) {
+            Some(at) => held.tabs.remove(at).1,
+            None => Vec::new(),
+        };
         for value in values {
             if !kept.contains(&value) {
-                kept.push_back(value);
+                kept.push(value);
             }
         }
-        while kept.len() > MAX_VALUES {
-            kept.pop_front();
+        if kept.len() > MAX_VALUES {
+            kept.drain(..kept.len() - MAX_VALUES);
+        }
+        held.tabs.push((tab, kept));
+        if held.tabs.len() > MAX_TABS {
+            held.tabs.remove(0);
         }
     });
 }
@@ -56,7 +55,22 @@ pub fn note(tab: i32, values: Vec<String>) {
 /// The result with every secret value known in any tab, and every card number, taken out (a tab's
 /// list of all tabs carries other tabs' titles and addresses).
 pub fn redact(result: ToolResult) -> ToolResult {
+    redactor().result(result)
+}
+
+/// What the request guard stopped, with the same values and card numbers taken out of its fields'
+/// names and words before the host judges or quotes them.
+pub fn redact_stopped(stopped: Vec<StoppedRequest>) -> Vec<StoppedRequest> {
+    if stopped.is_empty() {
+        return stopped;
+    }
+    let redactor = redactor();
+    stopped.into_iter().map(|r| r.redacted(&redactor)).collect()
+}
+
+/// Every secret value known in any tab, with every card number.
+fn redactor() -> Redactor {
     let values: Vec<String> =
-        HELD.with_borrow(|held| held.by_tab.values().flat_map(|v| v.iter().cloned()).collect());
-    Redactor::new(values).result(result)
+        HELD.with_borrow(|held| held.tabs.iter().flat_map(|(_, v)| v.iter().cloned()).collect());
+    Redactor::new(values)
 }

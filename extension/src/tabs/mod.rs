@@ -28,7 +28,7 @@ mod capture_pace;
 mod downloads;
 mod find;
 mod focus;
-mod held;
+pub mod held;
 pub mod in_use;
 mod navigation;
 mod numbering;
@@ -217,6 +217,7 @@ fn unnumbered(tool: PageTool) -> WorkerToContent {
         tool,
         number: None,
         pin: None,
+        guard: None,
     }
 }
 

@@ -247,6 +247,7 @@ pub(super) async fn by_number(tab: i32, index: u32, tool: PageTool) -> ToolResul
             tool: tool.with_number(local),
             number: Some(index),
             pin: None,
+            guard: None,
         },
     )
     .await;

@@ -60,6 +60,9 @@ pub(super) async fn run_pinned(tab: i32, tool: PageTool, pin: Pin) -> ToolResult
                     tool,
                     number,
                     pin: Some(frame_pin),
+                    // While the request guard watches this tab, the frame keeps back the forms it
+                    // would post, too.
+                    guard: crate::guard::frame_guard(tab),
                 },
             )
             .await;
@@ -91,6 +94,7 @@ async fn pinned_refusal(tab: i32, result: ToolResult) -> ToolResult {
 /// number is now: the gate's second look before a yes runs a held action.
 pub(super) async fn preview_pinned(tab: i32, action: PageTool, pin: Pin) -> ToolResult {
     let number = action.number();
+    let history = history_of(&action);
     let message = WorkerToContent::Tool {
         tool: PageTool::Preview {
             action: Box::new(action),
@@ -100,12 +104,13 @@ pub(super) async fn preview_pinned(tab: i32, action: PageTool, pin: Pin) -> Tool
             document: pin.document.clone(),
             element: pin.element,
         }),
+        guard: None,
     };
     let answer = send(tab, pin.frame, &message).await;
     if is_stale(&answer) {
         return pinned_refusal(tab, answer).await;
     }
-    effect_of(tab, pin.frame, number, answer).await
+    effect_of(tab, pin.frame, number, history.as_ref(), answer).await
 }
 
 /// Tools the worker runs itself are pinned to the document the tab showed when they were judged (a
@@ -135,6 +140,7 @@ async fn check_document(tab: i32, pin: &Pin) -> Result<(), ToolResult> {
 /// document, the element. The gate judges this and pins the action to it.
 pub(super) async fn preview(tab: i32, action: PageTool) -> ToolResult {
     let number = action.number();
+    let history = history_of(&action);
     let (frame, answer) = if let Some(index) = number {
         let (frame, local) = match numbering::slot_of(tab, index) {
             Ok(slot) => slot,
@@ -147,6 +153,7 @@ pub(super) async fn preview(tab: i32, action: PageTool) -> ToolResult {
             },
             number: Some(index),
             pin: None,
+            guard: None,
         };
         let answer = send(tab, frame, &message).await;
         if is_stale(&answer) {
@@ -161,11 +168,23 @@ pub(super) async fn preview(tab: i32, action: PageTool) -> ToolResult {
             Err(effect) => return effect,
         }
     };
-    effect_of(tab, frame, number, answer).await
+    effect_of(tab, frame, number, history.as_ref(), answer).await
 }
 
-/// The effect a frame's preview answer describes, with where it is: the tab, the frame, its document.
-async fn effect_of(tab: i32, frame: i32, number: Option<u32>, answer: ToolResult) -> ToolResult {
+/// The action again when it reloads or moves through history: what may send a form post again.
+fn history_of(action: &PageTool) -> Option<PageTool> {
+    matches!(action, PageTool::Back | PageTool::Forward | PageTool::Reload).then(|| action.clone())
+}
+
+/// The effect a frame's preview answer describes, with where it is: the tab, the frame, its document;
+/// for reloading or moving through history (`history`), the form post it would send again.
+async fn effect_of(
+    tab: i32,
+    frame: i32,
+    number: Option<u32>,
+    history: Option<&PageTool>,
+    answer: ToolResult,
+) -> ToolResult {
     if answer.status == ToolStatus::Error {
         return answer;
     }
@@ -181,6 +200,10 @@ async fn effect_of(tab: i32, frame: i32, number: Option<u32>, answer: ToolResult
     } else {
         (tab_url(tab).await, None)
     };
+    let resends = match history {
+        Some(action) => resends(tab, action, &page_url, preview.destination.as_deref()).await,
+        None => None,
+    };
     let effect = Effect {
         pin: Pin {
             tab,
@@ -194,9 +217,32 @@ async fn effect_of(tab: i32, frame: i32, number: Option<u32>, answer: ToolResult
         target: preview.target,
         option: preview.option,
         linked: preview.linked,
+        resends,
         keys: preview.keys,
     };
     effect_result(&effect)
+}
+
+/// For reloading or moving through history: the address of the form post it would send again — the
+/// document it would show came from posting a form (`guard::posted`): the top frame's or a child
+/// frame's for a reload, the history entry's for back or forward, when the top frame could say it.
+async fn resends(tab: i32, action: &PageTool, page_url: &str, destination: Option<&str>) -> Option<String> {
+    match action {
+        PageTool::Reload => {
+            if crate::guard::posted(tab, page_url) {
+                return Some(page_url.to_owned());
+            }
+            let frames = chrome::tabs::tab_frames(tab).await.unwrap_or_default();
+            frames
+                .into_iter()
+                .map(|f| f.url)
+                .find(|url| crate::guard::posted(tab, url))
+        }
+        PageTool::Back | PageTool::Forward => destination
+            .filter(|url| crate::guard::posted(tab, url))
+            .map(str::to_owned),
+        _ => None,
+    }
 }
 
 /// The preview of a tool on the tab itself (a navigation, history): the top frame's answer, with
@@ -239,6 +285,7 @@ async fn tab_preview(tab: i32, action: PageTool) -> Result<ToolResult, ToolResul
         focused: false,
         option: None,
         linked,
+        resends: None,
         keys: None,
     };
     Err(effect_result(&effect))

@@ -409,6 +409,7 @@ fn every_sentence() -> Vec<String> {
         no_such_number(40, 12),
         pinned_page_changed(),
         not_through_gate(),
+        guard_failed(),
         banners_through_gate(),
         workers_message(),
         picture_not_taken(),

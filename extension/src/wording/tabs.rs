@@ -92,6 +92,11 @@ pub fn not_through_gate() -> String {
     with_words(|w| say!(w, "tool-not-through-gate"))
 }
 
+/// The request guard could not arm (the browser refused its rules), so the action did not run.
+pub fn guard_failed() -> String {
+    with_words(|w| say!(w, "tool-guard-failed"))
+}
+
 /// `close_banners` asked of the worker itself: the gate runs it in two steps.
 pub fn banners_through_gate() -> String {
     with_words(|w| say!(w, "tool-banners-through-gate"))

@@ -11,6 +11,8 @@ gate-too-many-questions = Not done: too many questions already wait for the user
 gate-server-gone = Not done: the tool's server is gone.
 # An outside MCP client's call while the user is asked whether it may use the browser at all.
 gate-awaiting-consent = Not done yet: the user is being asked in Waymark's side panel whether { $client } may use this browser. Try this call again in a little while: it runs once they allow it.
+gate-request-blocked = Stopped: while Waymark acted, the page tried to post a form to { $address } as the whole tab's next page, and the browser now shows its page saying it was blocked. Nothing was sent. Go back to return to the page.
+gate-request-gave-up = Not done: the page kept sending new requests each time the action ran again.
 ## A step left to the user, and why.
 gate-handoff = Waymark leaves this step to you. Do it yourself in the page, then carry on.
 gate-handoff-captcha = Waymark leaves this step to you: this looks like a captcha, and solving it is for you. Do it yourself in the page, then carry on.

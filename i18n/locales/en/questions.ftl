@@ -69,6 +69,8 @@ question-effect-may-delete = the page may take it as a command to delete
 question-effect-may-command = the page may take it as a command
 # $signal: the page's words that say it publishes.
 question-effect-publishes = this publishes what it saves (the page says '{ $signal }')
+# $address: where the form was posted when the page was first shown.
+question-effect-resends = this sends the form to { $address } again
 # $asks: the words of the page's own question the control answers (a dialog, the paragraph above an
 # "OK"), shortened.
 question-effect-answers = this answers the page's question '{ $asks }'
@@ -108,6 +110,18 @@ question-not-a-file-field = Number { $index } is not a file field (it is { $role
 # wrote for it ("text: "milk"").
 question-external = Use "{ $tool }" of the MCP server "{ $server }"? Yes or no.
 question-external-with = Use "{ $tool }" of the MCP server "{ $server }" with what the assistant wrote ({ $arguments })? Yes or no.
+
+## The request guard: while Waymark acted, the page tried to send a request that the action's own
+## question did not cover, and Waymark stopped it. $site: where it was going; $method: POST, DELETE…;
+## $address: its path, with its query's names but not their values; $word: the word that says what it
+## does; $fields: question-request-fields, or nothing.
+question-request-deletes = The page tried to send a request that deletes something (it says '{ $word }') to { $site }: { $method } { $address }{ $fields }. Allow it once? Yes or no.
+question-request-pays = The page tried to send a request that pays or orders (it says '{ $word }') to { $site }: { $method } { $address }{ $fields }. Allow it once? Yes or no.
+question-request-sends = The page tried to send a request that sends or publishes something (it says '{ $word }') to { $site }: { $method } { $address }{ $fields }. Allow it once? Yes or no.
+question-request-unknown = The page tried to send a request to { $site } that Waymark cannot describe: { $method } { $address }{ $fields }. Allow it once? Yes or no.
+# $names: the names of the request's fields (never their values), separated by commas.
+question-request-fields = , with the fields { $names }
+question-request-said-no = Not sent: you said no. The action ran in the page, but its request to { $site } was stopped.
 
 ## Outside MCP clients. $client: the name the client gives itself; $program: the program it runs as,
 ## short (its executable's file name, and an interpreter's script: "node client.mjs"); $path: the

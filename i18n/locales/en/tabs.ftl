@@ -19,6 +19,7 @@ tab-closed = That tab has been closed.
 tab-unreadable-answer = The page answered something Waymark cannot read.
 tab-answer-not-described = Waymark could not put its answer into words ({ $why }).
 tool-not-through-gate = A page-changing tool runs only through the Waymark host and its policy gate.
+tool-guard-failed = Not done: Waymark could not watch what this tab sends while it acts, so it did not act.
 tool-banners-through-gate = Closing banners is run by the gate: find_banners, then press_banners.
 tool-workers-message = That message is the service worker's to send.
 

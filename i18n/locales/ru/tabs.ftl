@@ -20,6 +20,7 @@ tab-closed = Эта вкладка закрыта.
 tab-unreadable-answer = Страница ответила так, что Waymark не может это прочитать.
 tab-answer-not-described = Waymark не смог облечь свой ответ в слова ({ $why }).
 tool-not-through-gate = Инструмент, меняющий страницу, работает только через хост Waymark и его проверку.
+tool-guard-failed = Не сделано: Waymark не смог следить за тем, что отправляет эта вкладка, пока он действует, поэтому не стал действовать.
 tool-banners-through-gate = Баннеры закрывает проверка хоста: сначала find_banners, затем press_banners.
 tool-workers-message = Это сообщение может отправлять только фоновый процесс расширения.
 

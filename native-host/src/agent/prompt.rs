@@ -199,7 +199,9 @@ pub(super) fn ladder_hint(failed_in_a_row: u32) -> String {
 /// the result (page content) stays inside the data block.
 pub(super) fn decided_note(decided: &Decided) -> Message {
     let tool = match &decided.action {
-        Action::Page { tool, .. } => serde_json::to_value(tool.as_kept()).unwrap_or(Value::Null),
+        Action::Page { tool, .. } | Action::Request { tool, .. } => {
+            serde_json::to_value(tool.as_kept()).unwrap_or(Value::Null)
+        }
         Action::External { name, args } => json!({"tool": name, "args": args}),
         Action::Admit { client } => json!({"admit": client}),
     };

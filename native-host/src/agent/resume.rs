@@ -215,7 +215,7 @@ impl Agent {
         };
         self.tool_event(decided.action.name(), ok, &said).await;
         let what = match &decided.action {
-            Action::Page { tool, .. } => tools::progress(&words, tool),
+            Action::Page { tool, .. } | Action::Request { tool, .. } => tools::progress(&words, tool),
             Action::External { name, .. } => say!(words, "agent-progress-external", tool = name.as_str()),
             Action::Admit { client } => say!(words, "agent-progress-admit", client = client.as_str()),
         };

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 use tokio::time::Instant;
-use waymark_protocol::{BannerButton, PageTool, ToolResult};
+use waymark_protocol::{BannerButton, Guard, PageTool, ToolResult};
 
 use super::Gate;
 use crate::policy::{self, ActionKind, ProposedAction, Verdict};
@@ -83,10 +83,19 @@ impl Gate {
             let pressed = if allowed.is_empty() {
                 0
             } else {
-                let answer = self
+                // Guarded like any action; what a banner's button makes the page send (a consent
+                // log, or worse) is not asked about: nobody asked for the banner, it closes anyway,
+                // and nothing stopped leaves.
+                let (answer, stopped) = self
                     .browser
-                    .run(tab, PageTool::PressBanners { pins: allowed })
+                    .run_guarded_in(tab, PageTool::PressBanners { pins: allowed }, Guard::default())
                     .await;
+                if !stopped.is_empty() {
+                    tracing::info!(
+                        stopped = stopped.len(),
+                        "request guard: a banner's button tried to send"
+                    );
+                }
                 let data = answer.data.unwrap_or_default();
                 if let Some(names) = data
                     .get("closed")

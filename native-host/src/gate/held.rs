@@ -16,11 +16,12 @@ use std::sync::{Arc, Weak};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 use waymark_protocol::{
-    Answer, ClosedReason, Effect, ErrorKind, Question, QuestionClosed, QuestionKind, RequestId, ToExtension,
-    ToolResult, UserTool,
+    Answer, ClosedReason, Effect, ErrorKind, PageTool, Question, QuestionClosed, QuestionKind, RequestId,
+    ToExtension, ToolResult, UserTool,
 };
 
 use super::recheck::Recheck;
+use super::request::Guarded;
 use super::{question, Action, Decided, Gate, Gated, Requester, EXPIRY_TICK, MAX_WAITING, QUESTION_TTL};
 use crate::mcp::external::External;
 
@@ -69,10 +70,30 @@ impl Pending {
     /// Whether the action was judged on a document of `tab` that a new document in `frame` replaces.
     fn on_page(&self, tab: i32, frame: i32) -> bool {
         match &self.action {
-            Action::Page { pin, .. } => pin.tab == tab && (frame == 0 || pin.frame == frame),
+            // Opening an address the guard stopped is that request itself, whatever the tab shows
+            // (the browser's "blocked" page arrives just after it).
+            Action::Request {
+                tool: PageTool::Navigate { .. },
+                ..
+            } => false,
+            Action::Page { pin, .. } | Action::Request { pin, .. } => {
+                pin.tab == tab && (frame == 0 || pin.frame == frame)
+            }
             Action::External { .. } | Action::Admit { .. } => false,
         }
     }
+}
+
+/// What running a held action on the user's yes came to.
+enum Held {
+    /// It ran (or failed): its result, for whoever asked.
+    Done(ToolResult),
+    /// It ran guarded, and the page tried to send another request the user must allow first.
+    Again {
+        action: Action,
+        question: String,
+        on_no: String,
+    },
 }
 
 /// The question shown and those waiting their turn, oldest first.
@@ -132,9 +153,10 @@ impl Gate {
     ) -> Pending {
         let text = match (&requester, &action) {
             // The user must know who wants this done in their browser.
-            (Requester::Client { name, .. }, Action::Page { .. } | Action::External { .. }) => {
-                question::client_asks(&self.words(), name, &question)
-            }
+            (
+                Requester::Client { name, .. },
+                Action::Page { .. } | Action::Request { .. } | Action::External { .. },
+            ) => question::client_asks(&self.words(), name, &question),
             _ => question,
         };
         Pending {
@@ -212,7 +234,26 @@ impl Gate {
                 Recheck::Same => {
                     // A yes to data leaving adds its origin to the task's set.
                     self.provenance().said_yes(pending.id);
-                    self.run_held(&pending).await
+                    match self.run_held(&pending).await {
+                        Held::Done(result) => result,
+                        // Running it, the page tried to send something else the user must allow: asked
+                        // next, for the same asker, before any other question.
+                        Held::Again {
+                            action,
+                            question,
+                            on_no,
+                        } => {
+                            let Pending {
+                                requester, detail, ..
+                            } = pending;
+                            let next = Pending {
+                                on_no: Some(on_no),
+                                ..self.pending(requester, action, question, detail)
+                            };
+                            self.lock().waiting.push_front(next);
+                            return self.show_next().await;
+                        }
+                    }
                 }
                 Recheck::Gone(result) => result,
                 Recheck::Changed {
@@ -256,15 +297,30 @@ impl Gate {
     }
 
     /// Runs a held action on the user's yes: exactly it, where it was judged.
-    async fn run_held(&self, pending: &Pending) -> ToolResult {
-        match (&pending.action, &pending.external) {
+    async fn run_held(&self, pending: &Pending) -> Held {
+        let result = match (&pending.action, &pending.external) {
+            (Action::Request { tool, pin, allow }, _) => {
+                return match self.run_guarded(tool, pin, allow.clone()).await {
+                    Guarded::Ran(result) => Held::Done(result),
+                    Guarded::Ask {
+                        question,
+                        action,
+                        on_no,
+                    } => Held::Again {
+                        action,
+                        question,
+                        on_no,
+                    },
+                };
+            }
             (Action::Page { tool, pin }, _) => self.browser.run_pinned(pin, tool.clone()).await,
             (Action::External { name, args }, Some(external)) => external.call(name, args).await,
             (Action::External { .. }, None) => {
                 ToolResult::failed(ErrorKind::Unreachable, self.say("gate-server-gone"))
             }
             (Action::Admit { .. }, _) => ToolResult::ok(serde_json::json!({"admitted": true})),
-        }
+        };
+        Held::Done(result)
     }
 
     /// Tells whoever asked for a held action what became of it.

@@ -69,11 +69,19 @@ pub fn judge(words: &Words, tool: PageTool, effect: &Effect) -> Judged {
             };
             (proposed, tool)
         }
-        // Moving through history or reloading cannot pay, send or delete by itself (the browser asks
-        // before it sends a form again).
+        // Moving through history or reloading pays, sends or deletes nothing by itself, unless the
+        // page it would show came from posting a form: then it posts that form again, and the browser
+        // does not ask when an extension reloads a tab.
         tool @ (PageTool::Back | PageTool::Forward | PageTool::Reload) => {
+            let decision = match &effect.resends {
+                Some(_) => Decision::new(
+                    Verdict::Confirm,
+                    "the page it shows came from posting a form, which this sends again",
+                ),
+                None => allow("moving through the tab's history"),
+            };
             return Judged {
-                decision: allow("moving through the tab's history"),
+                decision,
                 question: question::ask(words, &tool, effect),
                 tool,
             };

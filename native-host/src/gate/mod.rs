@@ -7,11 +7,13 @@
 //! talked into anything by a web page still cannot act destructively without the user's yes.
 //!
 //! Every page-changing tool runs pinned ([`waymark_protocol::Pin`]): in the tab, frame, document and on
-//! the element that were judged, or not at all. A held action keeps its pin, so a yes acts exactly
-//! there, after a second look: described again at the yes, it must still do what its question said
-//! (`recheck.rs`), or nothing runs and the user is asked again. Its question closes when that page
-//! changes, when nobody answers within [`QUESTION_TTL`], or when whoever asked stops waiting. Questions are asked one at a time: a new one
-//! waits its turn and never replaces one the user is about to answer.
+//! the element that were judged, or not at all. One the policy allows runs guarded (`request.rs`): a
+//! request its tab tries to send meanwhile that the judged effect does not cover is stopped and judged
+//! again, as an effect of its own. A held action keeps its pin, so a yes acts exactly there, after a
+//! second look: described again at the yes, it must still do what its question said (`recheck.rs`),
+//! or nothing runs and the user is asked again. Its question closes when that page changes, when
+//! nobody answers within [`QUESTION_TTL`], or when whoever asked stops waiting. Questions are asked
+//! one at a time: a new one waits its turn and never replaces one the user is about to answer.
 //!
 //! What it must not do: let a page-changing tool reach a page any other way; decide from the name of
 //! a tool or the words of a message (outcomes are typed); let page text in a question pass unquoted.
@@ -23,6 +25,7 @@ mod judge;
 mod provenance;
 mod question;
 mod recheck;
+mod request;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -30,8 +33,8 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 use waymark_protocol::{
-    ActKind, ClosedReason, Effect, ErrorKind, PageTool, Pin, RequestId, SecretKind, ToExtension, ToolDone,
-    ToolResult, UserTool,
+    ActKind, AllowedRequest, ClosedReason, Effect, ErrorKind, PageTool, Pin, RequestId, SecretKind,
+    ToExtension, ToolDone, ToolResult, UserTool,
 };
 
 use waymark_i18n::{say, Words};
@@ -85,6 +88,13 @@ impl Requester {
 pub enum Action {
     /// A page tool, and where it runs: exactly what was judged.
     Page { tool: PageTool, pin: Pin },
+    /// A page tool whose tab tried to send a request the user is asked about: on yes it runs again
+    /// there, guarded, with `allow` (that request, and what the policy let through) covered once.
+    Request {
+        tool: PageTool,
+        pin: Pin,
+        allow: Vec<AllowedRequest>,
+    },
     /// A tool of an external MCP server: its namespaced name and the arguments.
     External { name: String, args: serde_json::Value },
     /// Letting an outside MCP client use the browser at all.
@@ -95,7 +105,7 @@ impl Action {
     /// The page tool, when it is one.
     pub fn page(&self) -> Option<&PageTool> {
         match self {
-            Action::Page { tool, .. } => Some(tool),
+            Action::Page { tool, .. } | Action::Request { tool, .. } => Some(tool),
             Action::External { .. } | Action::Admit { .. } => None,
         }
     }
@@ -103,7 +113,7 @@ impl Action {
     /// The tool's name as the model and MCP clients know it.
     pub fn name(&self) -> &str {
         match self {
-            Action::Page { tool, .. } => tool.mcp_name(),
+            Action::Page { tool, .. } | Action::Request { tool, .. } => tool.mcp_name(),
             Action::External { name, .. } => name,
             Action::Admit { .. } => "admit_client",
         }
@@ -339,7 +349,21 @@ impl Gate {
             }
         }
         match judged.decision.decision {
-            Verdict::Allow => Gated::Ran(self.browser.run_pinned(&effect.pin, judged.tool).await),
+            // Allowed: it runs with its tab's requests guarded, the form it was judged to send covered.
+            Verdict::Allow => match self
+                .run_guarded(&judged.tool, &effect.pin, request::covered(&effect))
+                .await
+            {
+                request::Guarded::Ran(result) => Gated::Ran(result),
+                request::Guarded::Ask {
+                    question,
+                    action,
+                    on_no,
+                } => {
+                    self.hold(requester, action, None, question, Some(on_no), None)
+                        .await
+                }
+            },
             Verdict::Handoff => {
                 // What a caller wanted typed into a secret field is a secret: whatever echoes it
                 // later is cleaned of it (`Browser::resolve`).
@@ -454,7 +478,11 @@ impl Gate {
     async fn reply(&self, id: RequestId, result: ToolResult) {
         let _ = self
             .outbox
-            .send(ToExtension::UserToolResult(ToolDone { id, result }))
+            .send(ToExtension::UserToolResult(ToolDone {
+                id,
+                result,
+                stopped: Vec::new(),
+            }))
             .await;
     }
 

@@ -20,6 +20,7 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
+use waymark_protocol::text::form_decode;
 use waymark_protocol::{ActKind, Effect, PageTool, RequestId};
 
 use super::Requester;
@@ -300,7 +301,8 @@ fn carried(tool: &PageTool, effect: &Effect) -> Option<(Carrier, String, String)
                 parsed.query().unwrap_or_default(),
                 parsed.fragment().unwrap_or_default(),
             ]
-            .map(decode)
+            // `%XX` and `+` decoded, so "cheap+flights" and "cheap%20flights" give the same words.
+            .map(form_decode)
             .join(" ");
             Some((Carrier::Address, url.clone(), text))
         }
@@ -374,35 +376,6 @@ fn words_of(text: &str) -> impl Iterator<Item = String> + '_ {
     text.split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .map(str::to_lowercase)
-}
-
-/// `%XX` and `+` decoded, so "cheap+flights" and "cheap%20flights" give the same words.
-fn decode(part: &str) -> String {
-    let bytes = part.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let escaped = (bytes[i] == b'%')
-            .then(|| bytes.get(i + 1..i + 3))
-            .flatten()
-            .and_then(|hex| std::str::from_utf8(hex).ok())
-            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
-        match (escaped, bytes[i]) {
-            (Some(b), _) => {
-                out.push(b);
-                i += 3;
-            }
-            (None, b'+') => {
-                out.push(b' ');
-                i += 1;
-            }
-            (None, b) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]

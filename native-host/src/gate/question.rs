@@ -35,9 +35,19 @@ pub fn ask(words: &Words, tool: &PageTool, effect: &Effect) -> String {
     match tool {
         PageTool::Navigate { url } => say!(words, "question-open", address = address(url)),
         PageTool::OpenInNewTab { url } => say!(words, "question-open-tab", address = address(url)),
-        PageTool::Back => plain(say!(words, "question-action-back")),
-        PageTool::Forward => plain(say!(words, "question-action-forward")),
-        PageTool::Reload => plain(say!(words, "question-action-reload")),
+        PageTool::Back | PageTool::Forward | PageTool::Reload => {
+            let action = match tool {
+                PageTool::Back => say!(words, "question-action-back"),
+                PageTool::Forward => say!(words, "question-action-forward"),
+                _ => say!(words, "question-action-reload"),
+            };
+            // The browser asks before it posts a form again, but not when an extension reloads.
+            let again = effect
+                .resends
+                .as_deref()
+                .map(|url| say!(words, "question-effect-resends", address = address(url)));
+            finish(words, action, again, site)
+        }
         PageTool::OverlayAct { action, text, .. } | PageTool::ActByIndex { action, text, .. } => {
             let Some(target) = target else {
                 return if site.is_empty() {

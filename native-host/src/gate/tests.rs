@@ -45,6 +45,7 @@ fn effect_on(target: ElementInfo) -> Effect {
         focused: false,
         option: None,
         linked: false,
+        resends: None,
         keys: None,
     }
 }
@@ -54,6 +55,14 @@ type Sent = (PageTool, Option<Pin>);
 
 /// What the stand-in extension says an action would do.
 type Describe = Arc<dyn Fn(&PageTool) -> Effect + Send + Sync>;
+
+/// What the stand-in page tries to send when a tool runs (told the guard it runs under, if any); the
+/// stand-in guard stops every request no allowance covers.
+type Sends = Arc<
+    dyn Fn(&PageTool, Option<&waymark_protocol::Guard>) -> Vec<waymark_protocol::StoppedRequest>
+        + Send
+        + Sync,
+>;
 
 /// A fake extension: answers `preview` with `describe`, lists two tabs (a pinned mail tab, active, and
 /// a news tab), and records every other tool it runs with its pin.
@@ -105,6 +114,14 @@ fn extension(describe: Describe) -> Fake {
 }
 
 fn extension_with(describe: Describe, banners: Arc<dyn Fn() -> Vec<BannerButton> + Send + Sync>) -> Fake {
+    extension_sending(describe, banners, Arc::new(|_, _| Vec::new()))
+}
+
+fn extension_sending(
+    describe: Describe,
+    banners: Arc<dyn Fn() -> Vec<BannerButton> + Send + Sync>,
+    sends: Sends,
+) -> Fake {
     let (to_ext, mut from_gate) = mpsc::channel(32);
     let (to_test, out) = mpsc::channel(32);
     let (stop, mut stopped) = tokio::sync::oneshot::channel::<()>();
@@ -145,7 +162,26 @@ fn extension_with(describe: Describe, banners: Arc<dyn Fn() -> Vec<BannerButton>
                             }
                         }
                     };
-                    browser.resolve(ToolDone { id: run.id, result });
+                    // The stand-in guard: what the page sends that no allowance covers is stopped.
+                    let sent = match &run.tool {
+                        PageTool::Preview { .. }
+                        | PageTool::ListTabs
+                        | PageTool::FindBanners
+                        | PageTool::ListInteractives { .. } => Vec::new(),
+                        tool => sends(tool, run.guard.as_ref()),
+                    };
+                    let stopped = match &run.guard {
+                        Some(guard) => sent
+                            .into_iter()
+                            .filter(|r| !guard.allow.iter().any(|a| a.covers(&r.method, &r.url)))
+                            .collect(),
+                        None => Vec::new(),
+                    };
+                    browser.resolve(ToolDone {
+                        id: run.id,
+                        result,
+                        stopped,
+                    });
                 }
                 other => {
                     if to_test.send(other).await.is_err() {
@@ -454,6 +490,7 @@ async fn the_agent_asks_before_it_reuses_a_pinned_tab_and_the_user_never_does() 
         focused: false,
         option: None,
         linked: false,
+        resends: None,
         keys: None,
     });
     let mut fake = extension(describe);
@@ -496,6 +533,7 @@ async fn page_words_sent_to_a_site_nobody_named_ask_but_the_users_search_does_no
         focused: false,
         option: None,
         linked: true,
+        resends: None,
         keys: None,
     });
     let fake = extension(describe);
@@ -642,3 +680,5 @@ fn the_gates_verdict_travels_as_a_kind_and_comes_back_whatever_its_words() {
     let worded = ToolResult::error("Waymark leaves this step to you; you said no; Waymark asked the user");
     assert!(matches!(Gated::from_result(worded), Gated::Ran(_)));
 }
+
+mod request;

@@ -35,10 +35,13 @@
 //! digit right before or after. Chinese, Japanese and Korean words also match inside short labels,
 //! where there are no spaces between words. Very short ambiguous words (`ja`, `ok`, `sil`…) count only
 //! on a button or link label. The judges are in `judge.rs`, the keys' in `keys.rs`, and what the page's
-//! structure says around a control (its question, its marks, its frame) in `structure.rs`.
+//! structure says around a control (its question, its marks, its frame) in `structure.rs`; `request.rs`
+//! judges a request a page tried to send while Waymark acted (the request guard's second judgement,
+//! [`classify_request`]).
 
 mod judge;
 mod keys;
+mod request;
 mod structure;
 mod text;
 mod words;
@@ -46,6 +49,7 @@ mod words;
 use serde::{Deserialize, Serialize};
 use waymark_protocol::{Danger, SecretKind};
 
+pub use request::{classify_request, RequestDecision, RequestEffect};
 use text::{camel_spaced, normalize_capped, quote};
 
 /// What the agent wants to do to the page.

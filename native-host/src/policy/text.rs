@@ -9,7 +9,7 @@ use std::sync::LazyLock;
 
 use unicode_normalization::UnicodeNormalization;
 use waymark_protocol::text::{collapse_spaces, is_apostrophe, is_dash, is_invisible};
-pub(super) use waymark_protocol::text::{contains_word, is_cjk};
+pub(super) use waymark_protocol::text::{contains_word, is_cjk, percent_decode};
 
 use super::words::{self, WordList};
 use super::{CJK_LABEL_MAX_CHARS, LABEL_MAX_CHARS, QUOTE_MAX_CHARS, URL_MAX_CHARS};
@@ -380,31 +380,6 @@ pub(super) fn camel_spaced(raw: &str) -> String {
         out.push(c);
     }
     out
-}
-
-/// Decodes `%XX` escapes (invalid ones stay as they are; invalid UTF-8 becomes U+FFFD).
-pub(super) fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let escaped = (bytes[i] == b'%')
-            .then(|| bytes.get(i + 1..i + 3))
-            .flatten()
-            .and_then(|hex| std::str::from_utf8(hex).ok())
-            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
-        match escaped {
-            Some(b) => {
-                out.push(b);
-                i += 3;
-            }
-            None => {
-                out.push(bytes[i]);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// A page-derived string made safe and short for a reason: control characters and line breaks as

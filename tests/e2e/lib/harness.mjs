@@ -11,6 +11,9 @@ import readline from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { chromium } from 'playwright-core';
+import { tripwire, watchServer } from './tripwire.mjs';
+
+export { tripwire, watchServer };
 
 export const EXTENSION_ID = 'cefdccnmncoeemlgklbddcicjlldkfko';
 export const HOST_NAME = 'io.waymark.host';
@@ -114,8 +117,15 @@ export async function openPanel(context) {
   return page;
 }
 
-/// Types a line into the panel's message input and sends it with Enter, as a keyboard user does.
-export async function send(page, text) {
+/// A line that answers yes (`/yes`, `/да`), which covers what the action asked about sends.
+const YES = /^\/(yes|да)$/i;
+
+/// Types a line into the panel's message input and sends it with Enter, as a keyboard user does. What
+/// reached a test's server before it is checked first (the tripwire); a yes covers what comes after,
+/// unless `allows` is false (a yes to a client's consent allows no request).
+export async function send(page, text, { allows = true } = {}) {
+  tripwire.check(`the last call, before sending ${JSON.stringify(text)}`);
+  if (allows && YES.test(text.trim())) tripwire.yes();
   await page.focus('#message');
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
@@ -162,7 +172,9 @@ export async function waitForReply(page, pattern, { after = 0, timeout = 10_000 
     { source: pattern.source, flags: pattern.flags, after },
     { what: `a reply matching ${pattern} after reply ${after}`, timeout },
   );
-  return handle.jsonValue();
+  const reply = await handle.jsonValue();
+  tripwire.check(`the reply ${JSON.stringify(reply)}`);
+  return reply;
 }
 
 export async function replyCount(page) {
@@ -179,11 +191,19 @@ export async function waitForStatus(page, pattern, timeout = 15_000) {
   return page.locator('#status').textContent();
 }
 
-/// Serves a folder on 127.0.0.1 with a free port. Returns { url, close }.
+/// Serves a folder on 127.0.0.1 with a free port, and `/redirect?to=<base64 path>` as a redirector; every
+/// request that reaches it is seen by the tripwire. Returns { url, close }.
 export async function serveStatic(dir) {
   const types = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript' };
   const server = http.createServer((req, res) => {
     const rel = decodeURIComponent(new URL(req.url, 'http://x').pathname).replace(/^\/+/, '') || 'index.html';
+    if (rel === 'redirect') {
+      // A redirector, as mail and ad links use: `?to=` is the address (same site) in base64, which
+      // says nothing of where it goes.
+      const to = Buffer.from(new URL(req.url, 'http://x').searchParams.get('to') ?? '', 'base64').toString('utf8');
+      res.writeHead(302, { location: to.startsWith('/') ? to : '/' }).end();
+      return;
+    }
     const file = path.join(dir, rel);
     if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
       res.writeHead(404).end('not found');
@@ -199,6 +219,7 @@ export async function serveStatic(dir) {
     res.writeHead(200, headers);
     fs.createReadStream(file).pipe(res);
   });
+  watchServer(server);
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
@@ -243,6 +264,7 @@ export async function openFixture(name, launchOptions = {}) {
   const close = async () => {
     await browser.close();
     await site.close();
+    tripwire.check('the test, at its end');
   };
   return { browser, site, page, panel, close };
 }
@@ -277,6 +299,13 @@ export async function connectMcp(stateDir, name = 'Test client', { panel, launch
     error.stderr = stderr;
     throw error;
   }
+  // Every call this client makes is followed by the tripwire's check.
+  const callTool = client.callTool.bind(client);
+  client.callTool = async (params, ...rest) => {
+    const result = await callTool(params, ...rest);
+    tripwire.check(`${name}'s call ${params.name} ${JSON.stringify(params.arguments ?? {})}`);
+    return result;
+  };
   if (panel) {
     // A client never allowed is closed here: its caller never gets it to close, and its host process
     // would keep the test file running after its last test.
@@ -304,7 +333,7 @@ export async function allowClient(client, panel, name) {
     name,
     { what: `the question whether ${name} may use the browser` },
   );
-  await send(panel, '/yes');
+  await send(panel, '/yes', { allows: false });
   let result = JSON.parse((await first).content[0].text);
   if (result.kind === 'awaiting_consent') result = JSON.parse((await list()).content[0].text);
   if (result.status !== 'ok') throw new Error(`the allowed client's first call failed: ${result.error}`);

@@ -39,24 +39,28 @@ export async function callTool(client, name, args = {}, options = undefined) {
   return { body: JSON.parse(result.content[0].text), text, result };
 }
 
+/// Waits (at most `timeout` ms) for a question in `panel`'s question dialog whose words match
+/// `pattern`; its words. A wait in vain says what the dialog says instead.
+export async function askedIn(panel, pattern, timeout = 15_000) {
+  await panel.waitForFunction(
+    ({ source, flags }) => new RegExp(source, flags).test(document.getElementById('question-text').textContent),
+    { source: pattern.source, flags: pattern.flags },
+    { timeout },
+  ).catch(async (error) => {
+    error.message += `\nthe question says: ${await panel.textContent('#question-text')}`;
+    throw error;
+  });
+  return panel.textContent('#question-text');
+}
+
 /// What the gate's tests ask of its questions, for a client's `call(name, args)` on a page whose
-/// `effects()` say what it did, with the side panel `panel()` (a function: the tests open it later): `asked(pattern)` waits for a question matching `pattern` in the panel and
-/// gives its words; `noQuestionShown()` checks none is; `askedAndRefused(name, args, pattern)` calls a
-/// tool that must wait for such a question, checks nothing happened before the answer, says no, and
-/// checks the call was declined and nothing happened after.
+/// `effects()` say what it did, with the side panel `panel()` (a function: the tests open it later):
+/// `asked(pattern)` waits for a question matching `pattern` in the panel and gives its words;
+/// `noQuestionShown()` checks none is; `askedAndRefused(name, args, pattern)` calls a tool that must
+/// wait for such a question, checks nothing happened before the answer, says no, and checks the call
+/// was declined and nothing happened after.
 export function gateQuestions({ panel: side, call, effects }) {
-  async function asked(pattern) {
-    const panel = side();
-    await panel.waitForFunction(
-      ({ source, flags }) => new RegExp(source, flags).test(document.getElementById('question-text').textContent),
-      { source: pattern.source, flags: pattern.flags },
-      { timeout: 15_000 },
-    ).catch(async (error) => {
-      error.message += `\nthe alert says: ${await panel.textContent('#question-text')}`;
-      throw error;
-    });
-    return panel.textContent('#question-text');
-  }
+  const asked = (pattern) => askedIn(side(), pattern);
 
   async function noQuestionShown() {
     const panel = side();

@@ -10,6 +10,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { watchLog } from './tripwire.mjs';
+
+/// A PHP string literal of `s`.
+const php = (s) => `'${s.replace(/[\\']/g, '\\$&')}'`;
 
 const run = promisify(execFile);
 
@@ -134,12 +138,32 @@ function readTail(file, chars = 2000) {
 // ---------------------------------------------------------------------------------------------------
 // PHP's built-in server
 
+/// A file PHP runs before every script: it writes the request (method, address, headers, body length)
+/// as a line of JSON for the suite's tripwire (lib/tripwire.mjs), then runs `prepend` if there is one.
+function tripwirePrepend(name, dir, port, prepend) {
+  const log = path.join(dir, `${name}-requests.jsonl`);
+  fs.writeFileSync(log, '');
+  watchLog(log);
+  const file = path.join(dir, `${name}-tripwire.php`);
+  fs.writeFileSync(file, `<?php
+file_put_contents(${php(log)}, json_encode([
+  'method' => $_SERVER['REQUEST_METHOD'] ?? 'GET',
+  'url' => $_SERVER['REQUEST_URI'] ?? '/',
+  'headers' => array_change_key_case(function_exists('getallheaders') ? (getallheaders() ?: []) : [], CASE_LOWER),
+  'bodyLength' => (int) ($_SERVER['CONTENT_LENGTH'] ?? 0),
+  'ownHost' => '127.0.0.1:${port}',
+]) . "\n", FILE_APPEND | LOCK_EX);
+${prepend ? `require ${php(prepend)};` : ''}
+`);
+  return file;
+}
+
 async function startPhp(name, dir, { root, env = {}, prepend, children }) {
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const args = ['-S', `127.0.0.1:${port}`, '-t', root];
-    if (prepend) args.unshift('-d', `auto_prepend_file=${prepend}`);
+    args.unshift('-d', `auto_prepend_file=${tripwirePrepend(name, dir, port, prepend)}`);
     const log = path.join(dir, `${name}.log`);
     // Workers: the block editor asks for many things at once.
     const child = startServer('php', args, { env: { PHP_CLI_SERVER_WORKERS: '4', ...env }, log, children });
@@ -173,7 +197,6 @@ function prepareWordpress(dir, socket) {
   }
   for (const entry of ['themes', 'plugins']) fs.symlinkSync(path.join(WORDPRESS, 'wp-content', entry), path.join(content, entry));
   fs.symlinkSync(content, path.join(root, 'wp-content'));
-  const php = (s) => `'${s.replace(/[\\']/g, '\\$&')}'`;
   fs.writeFileSync(path.join(root, 'wp-config.php'), `<?php
 define('DB_NAME', 'wordpress');
 define('DB_USER', 'root');

@@ -107,6 +107,7 @@ fn answer(page: &Page, tool: &PageTool) -> ToolResult {
                 target,
                 option: None,
                 linked: false,
+                resends: None,
                 keys: None,
             };
             ToolResult::ok(serde_json::to_value(effect).unwrap())
@@ -327,7 +328,11 @@ impl Harness {
                             seen.pins.push(run.pin.clone());
                         }
                         let result = answer(&page, &run.tool);
-                        browser.resolve(ToolDone { id: run.id, result });
+                        browser.resolve(ToolDone {
+                            id: run.id,
+                            result,
+                            stopped: Vec::new(),
+                        });
                     }
                     other => seen.messages.push(other),
                 }

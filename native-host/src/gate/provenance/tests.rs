@@ -22,6 +22,7 @@ fn page(url: &str) -> Effect {
         focused: false,
         option: None,
         linked: false,
+        resends: None,
         keys: None,
     }
 }

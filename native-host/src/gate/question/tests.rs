@@ -41,6 +41,7 @@ fn effect(target: Option<ElementInfo>) -> Effect {
         focused: false,
         option: None,
         linked: false,
+        resends: None,
         keys: None,
     }
 }
