@@ -212,7 +212,12 @@ fn join(from: &str, relative: &str) -> String {
     parts.join("/")
 }
 
-/// Where README.md's set-up heading is, if it is not within [`SETUP_WITHIN_LINES`].
+/// The commands a newcomer runs, as README.md's set-up shows them in a code block.
+pub const SETUP_COMMANDS: [&str; 2] = ["./build.sh install", "./build.sh test"];
+
+/// What is wrong with where README.md's set-up is: its heading and each of [`SETUP_COMMANDS`] (a line
+/// of a code block that starts with it) must come within [`SETUP_WITHIN_LINES`], since a listener
+/// hears everything before them.
 pub fn setup_too_late(readme: &str) -> Option<String> {
     let page = read("README.md", readme);
     match page
@@ -220,11 +225,35 @@ pub fn setup_too_late(readme: &str) -> Option<String> {
         .iter()
         .find(|h| h.text.to_lowercase().starts_with("set up"))
     {
-        Some(h) if h.line <= SETUP_WITHIN_LINES => None,
-        Some(h) => Some(format!(
-            "README.md:{}: set-up starts at line {}, after the first {SETUP_WITHIN_LINES} lines",
-            h.line, h.line
-        )),
-        None => Some("README.md has no 'Set up' heading".to_owned()),
+        Some(h) if h.line > SETUP_WITHIN_LINES => {
+            return Some(format!(
+                "README.md:{}: set-up starts at line {}, after the first {SETUP_WITHIN_LINES} lines",
+                h.line, h.line
+            ))
+        }
+        Some(_) => {}
+        None => return Some("README.md has no 'Set up' heading".to_owned()),
     }
+    let mut in_code = false;
+    let mut found = Vec::new();
+    for (number, line) in readme.lines().enumerate() {
+        let line = line.trim_start();
+        if line.starts_with("```") || line.starts_with("~~~") {
+            in_code = !in_code;
+        } else if in_code {
+            found.extend(
+                SETUP_COMMANDS
+                    .iter()
+                    .filter(|c| line.starts_with(**c))
+                    .map(|c| (*c, number + 1)),
+            );
+        }
+    }
+    SETUP_COMMANDS.iter().find_map(|command| match found.iter().find(|(c, _)| c == command) {
+        Some((_, line)) if *line <= SETUP_WITHIN_LINES => None,
+        Some((_, line)) => Some(format!(
+            "README.md:{line}: `{command}` is shown at line {line}, after the first {SETUP_WITHIN_LINES} lines"
+        )),
+        None => Some(format!("README.md shows `{command}` in no code block")),
+    })
 }

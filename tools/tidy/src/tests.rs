@@ -179,8 +179,18 @@ fn a_fence_left_open_a_skipped_level_and_a_dead_anchor_are_named() {
         anchor("Against a real model server: `./build.sh llm-check`"),
         "against-a-real-model-server-buildsh-llm-check"
     );
-    assert!(setup_too_late("# W\n\n## Set up\n").is_none());
-    assert!(setup_too_late(&format!("# W\n{}## Set up\n", "text\n".repeat(40))).is_some());
+    let commands = "```sh\n./build.sh install\n./build.sh test   # all\n```\n";
+    assert_eq!(setup_too_late(&format!("# W\n\n## Set up\n{commands}")), None);
+    assert!(setup_too_late(&format!("# W\n{}## Set up\n{commands}", "text\n".repeat(40))).is_some());
+    // The heading near the top is not enough: a listener hears everything before the commands.
+    let late = setup_too_late(&format!("# W\n\n## Set up\n{}{commands}", "text\n".repeat(40)));
+    assert!(late.is_some_and(|p| p.contains("`./build.sh install` is shown at line 45")));
+    // Commands only named in prose are not shown to run.
+    let prose = setup_too_late("# W\n\n## Set up\nRun `./build.sh install` and `./build.sh test`.\n");
+    assert_eq!(
+        prose.as_deref(),
+        Some("README.md shows `./build.sh install` in no code block")
+    );
 }
 
 #[test]
