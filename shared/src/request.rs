@@ -65,6 +65,11 @@ pub struct Guard {
     pub allow: Vec<AllowedRequest>,
 }
 
+/// The key, in a guarded action's result data, of how long the frame watched the page after the action
+/// before it answered (milliseconds): the request guard counts those moments toward the quiet it waits
+/// for, and takes the key out before the result goes on.
+pub const WATCHED_MS: &str = "guard_watched_ms";
+
 /// How the page tried to send a request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

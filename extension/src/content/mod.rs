@@ -236,6 +236,7 @@ fn handle(message: JsValue, _sender: JsValue, send_response: js_sys::Function) -
         guard: armed,
     } = message
     {
+        let guarded = armed.is_some();
         // The gate allowed it: this frame keeps back the forms it would send meanwhile (`guard.rs`).
         if let Some(armed) = armed {
             guard::arm(armed);
@@ -255,10 +256,16 @@ fn handle(message: JsValue, _sender: JsValue, send_response: js_sys::Function) -
             reply(&send_response, result);
             return JsValue::FALSE;
         }
+        let acted = js_sys::Date::now();
         let answer_later: changes::Reply = Box::new(move |changed| {
             let mut result = result;
             if let Some(data) = result.data.as_mut().and_then(|d| d.as_object_mut()) {
                 data.insert("changed".into(), json!(changed));
+                if guarded {
+                    // The request guard counts these moments as part of the quiet it waits for.
+                    let watched = (js_sys::Date::now() - acted).max(0.0);
+                    data.insert(waymark_protocol::request::WATCHED_MS.into(), json!(watched));
+                }
             }
             reply(&send_response, result);
         });

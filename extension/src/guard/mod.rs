@@ -10,7 +10,9 @@
 //! API), so the page stays as it was; `webRequest` only watches, for what was stopped
 //! (`net::ERR_BLOCKED_BY_CLIENT`) and its body, and for when the tab is quiet. Armed when the action
 //! starts; disarmed when the tab has had no request in flight for [`QUIET_MS`] after it (at most
-//! [`SETTLE_MAX_MS`]). With no action in flight no rule and no listener exists, so what the user does by
+//! [`SETTLE_MAX_MS`]). The moments the frame already watched the page after the action (until what
+//! changed had settled) count toward that quiet, so a guarded click costs little more than the rules'
+//! own round trips. With no action in flight no rule and no listener exists, so what the user does by
 //! their own hand is never touched. `replay.rs` remembers which documents came from a POST.
 //!
 //! Must not: leave a rule behind (the worker removes any it finds when it starts), stop anything in
@@ -137,9 +139,18 @@ pub async fn guarded(
         }
     };
     let armed = now_ms();
-    let result = action.await;
+    let mut result = action.await;
     let acted = now_ms();
-    settle(tab, acted).await;
+    // The frame already watched the page after the action, and the requests it made were seen here
+    // meanwhile: that time counts toward the quiet, instead of waiting for it a second time.
+    let watched = result
+        .data
+        .as_mut()
+        .and_then(|d| d.as_object_mut())
+        .and_then(|d| d.remove(req::WATCHED_MS))
+        .and_then(|w| w.as_f64())
+        .unwrap_or(0.0);
+    settle(tab, acted, (acted - watched).max(armed)).await;
     let quiet = now_ms();
     let mut stopped = match frame {
         Some(frame) => disarm_frame(tab, frame).await,
@@ -288,13 +299,18 @@ fn next_rule() -> u32 {
     })
 }
 
-/// Waits until `tab` has been quiet for [`QUIET_MS`] since `acted` (at most [`SETTLE_MAX_MS`]).
-async fn settle(tab: i32, acted: f64) {
+/// Waits until `tab` has had no request in flight, and none started or ended, for [`QUIET_MS`] since
+/// `quiet_from` (the moment after which the action's own effects were being watched), and at most
+/// [`SETTLE_MAX_MS`] after `acted`.
+async fn settle(tab: i32, acted: f64, quiet_from: f64) {
+    // One turn of the worker's event loop first: request events that arrived with the action's answer
+    // are counted before anything is judged quiet.
+    gloo_timers::future::TimeoutFuture::new(0).await;
     loop {
         let now = now_ms();
         let (busy, last) = ARMED.with_borrow(|armed| {
-            armed.get(&tab).map_or((false, acted), |a| {
-                (!a.in_flight.is_empty(), a.last_event.max(acted))
+            armed.get(&tab).map_or((false, quiet_from), |a| {
+                (!a.in_flight.is_empty(), a.last_event.max(quiet_from))
             })
         });
         if now - acted >= SETTLE_MAX_MS || (!busy && now - last >= QUIET_MS) {
