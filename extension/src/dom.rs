@@ -56,6 +56,28 @@ pub fn is_host_tag(tag: &str) -> bool {
     HOST_TAG.with(|t| t == tag)
 }
 
+/// What `Element.checkVisibility` says of `element` (style hiding counted: `visibility`, and
+/// `opacity: 0` when `opacity` is set); `None` in a browser without it, where the caller decides.
+pub fn check_visibility(element: &Element, opacity: bool) -> Option<bool> {
+    let check = js_sys::Reflect::get(element, &"checkVisibility".into())
+        .ok()?
+        .dyn_into::<js_sys::Function>()
+        .ok()?;
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"visibilityProperty".into(), &JsValue::TRUE);
+    if opacity {
+        let _ = js_sys::Reflect::set(&options, &"opacityProperty".into(), &JsValue::TRUE);
+    }
+    // A call that throws says nothing against the element: it counts as shown.
+    Some(
+        check
+            .call1(element, &options)
+            .ok()
+            .and_then(|v| v.as_bool())
+            .unwrap_or(true),
+    )
+}
+
 /// The frame's viewport size in CSS pixels.
 pub fn viewport() -> (f64, f64) {
     let window = web_sys::window();

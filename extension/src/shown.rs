@@ -6,7 +6,7 @@
 //! imports only the leaf `plain_text`.
 
 use crate::plain_text::cut;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement};
 
 /// What the element shows: its rendered text (`innerText`, so text hidden with CSS is left out).
@@ -104,19 +104,5 @@ pub(crate) fn rendered(element: &Element) -> bool {
     if element.get_attribute("aria-hidden").as_deref() == Some("true") || element.has_attribute("hidden") {
         return false;
     }
-    let check = js_sys::Reflect::get(element, &"checkVisibility".into())
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-    match check {
-        Some(check) => {
-            let options = js_sys::Object::new();
-            let _ = js_sys::Reflect::set(&options, &"visibilityProperty".into(), &JsValue::TRUE);
-            check
-                .call1(element, &options)
-                .ok()
-                .and_then(|v| v.as_bool())
-                .unwrap_or(true)
-        }
-        None => element.get_client_rects().length() > 0,
-    }
+    crate::dom::check_visibility(element, false).unwrap_or_else(|| element.get_client_rects().length() > 0)
 }

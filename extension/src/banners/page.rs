@@ -327,18 +327,7 @@ fn shown(element: &Element) -> bool {
     if rect.bottom() <= 0.0 || rect.right() <= 0.0 || rect.top() >= vh || rect.left() >= vw {
         return false;
     }
-    let check = js_sys::Reflect::get(element, &"checkVisibility".into())
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-    let Some(check) = check else { return true };
-    let options = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&options, &"opacityProperty".into(), &JsValue::TRUE);
-    let _ = js_sys::Reflect::set(&options, &"visibilityProperty".into(), &JsValue::TRUE);
-    check
-        .call1(element, &options)
-        .ok()
-        .and_then(|v| v.as_bool())
-        .unwrap_or(true)
+    crate::dom::check_visibility(element, true).unwrap_or(true)
 }
 
 /// Whether the element, or one of its near ancestors, stays in place on screen (fixed or sticky), as
