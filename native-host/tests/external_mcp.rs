@@ -86,8 +86,7 @@ async fn the_agent_calls_an_external_servers_tools_behind_the_gate_and_the_serve
     assert_eq!(question["kind"], "confirm");
     assert_eq!(
         question["text"],
-        "Use \"add_note\" of the MCP server \"notes\" with what the assistant wrote (text: \"buy milk\")? \
-         Yes or no."
+        "Use \"add_note\" of the MCP server \"notes\" with what the assistant wrote (text: \"buy milk\")?"
     );
     assert_eq!(seen.last().unwrap()["event"]["state"], "waiting_user");
     assert!(!notes.exists(), "nothing written before the yes");

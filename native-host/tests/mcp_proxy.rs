@@ -173,7 +173,7 @@ async fn a_client_on_stdio_lists_the_tools_and_runs_one_in_the_browser_through_t
     assert_eq!(
         question["text"],
         format!(
-            "proxy-test ({}) wants to use your browser through Waymark. Allow it? Yes or no.",
+            "proxy-test ({}) wants to use your browser through Waymark. Allow it?",
             me.file_stem().unwrap().to_string_lossy()
         )
     );
@@ -533,7 +533,7 @@ async fn consent_follows_the_program_never_blocks_another_client_and_survives_a_
     let me_short = me.file_stem().unwrap().to_string_lossy().into_owned();
     assert_eq!(
         asked["text"],
-        format!("proxy-test ({me_short}) wants to use your browser through Waymark. Allow it? Yes or no.")
+        format!("proxy-test ({me_short}) wants to use your browser through Waymark. Allow it?")
     );
     let detail = asked["detail"].as_str().unwrap();
     assert!(

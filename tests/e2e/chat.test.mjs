@@ -70,7 +70,7 @@ test('a task runs through the real host to assistant_done and changes the page',
 test('a payment proposed by the model waits for the user, and /no keeps it from running', async () => {
   await send(panel, 'Now pay for it');
   await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '', null, { timeout: 20_000 });
-  assert.match(await panel.textContent('#question-text'), /^Click button 'Pay €84\.97' on localhost\? Yes or no\.$/);
+  assert.match(await panel.textContent('#question-text'), /^Click button 'Pay €84\.97' on localhost\?$/);
   assert.equal(await page.evaluate(() => window.events.paid), 0);
   await say('/no', /^All right, I will not pay\.$/);
   assert.equal(await page.evaluate(() => window.events.paid), 0, 'the payment never ran');

@@ -72,7 +72,7 @@ test('a key pressed where the focus is: focus_next to "Delete my account", then 
   await askedAndRefused(
     'browser_press',
     { key: 'Enter' },
-    new RegExp(`${ASKS}Press Enter on button 'Delete my account' \\(it has the keyboard focus\\) on localhost\\? Yes or no\\.$`),
+    new RegExp(`${ASKS}Press Enter on button 'Delete my account' \\(it has the keyboard focus\\) on localhost\\?$`),
   );
   await askedAndRefused('browser_press', { key: 'Space' }, /Press Space on button 'Delete my account'/);
 });

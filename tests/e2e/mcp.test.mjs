@@ -153,7 +153,7 @@ test('a payment waits for the panel’s yes, which names the client, and then ru
   await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '');
   assert.match(
     await panel.textContent('#question-text'),
-    /^Test client asks: Click button 'Pay €84\.97' on localhost\? Yes or no\.$/,
+    /^Test client asks: Click button 'Pay €84\.97' on localhost\?$/,
   );
   assert.equal((await events()).paid, 0, 'nothing happens before the answer');
   await send(panel, '/yes');
@@ -216,7 +216,7 @@ test('another program giving an allowed client’s name is asked about anew, by 
     await panel.waitForFunction(() => / wants to use your browser/.test(document.getElementById('question-text').textContent));
     assert.equal(
       await panel.textContent('#question-text'),
-      'Test client (node mcp_launch.mjs) wants to use your browser through Waymark. Allow it? Yes or no.',
+      'Test client (node mcp_launch.mjs) wants to use your browser through Waymark. Allow it?',
     );
     // While the question waits, the allowed client goes on.
     const tabs = await call('browser_list_tabs');

@@ -216,7 +216,7 @@ test('a draft written and saved by number in the block editor: saving a draft do
   await withQuestion(
     'browser_overlay_act',
     { index: await numberOf('Publish', 'button'), action: 'click' },
-    /^Real apps client asks: Click button 'Publish' on localhost\? Yes or no\.$/,
+    /^Real apps client asks: Click button 'Publish' on localhost\?$/,
     'no',
     async () => assert.equal(await postStatus(title), 'draft'),
   );

@@ -78,7 +78,7 @@ const ROADS = {
     control: 'OK',
     tool: click,
     sink: /^\/api\/messages\/42$/,
-    asks: new RegExp(`The page tried to send a request that deletes something \\(it says 'DELETE'\\) to ${SITE}: DELETE /api/messages/42\\. Allow it once\\? Yes or no\\.$`),
+    asks: new RegExp(`The page tried to send a request that deletes something \\(it says 'DELETE'\\) to ${SITE}: DELETE /api/messages/42\\. Allow it once\\?$`),
   },
   plan: {
     control: 'Keep my plan',

@@ -104,7 +104,7 @@ test('Escape in the panel while the agent works stops it', async () => {
 test('"стоп" while a question waits withdraws it; a late /yes runs nothing', async () => {
   await send(panel, 'Now pay for it');
   await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '', null, { timeout: 20_000 });
-  assert.match(await panel.textContent('#question-text'), /^Click button 'Pay €84\.97' on localhost\? Yes or no\.$/);
+  assert.match(await panel.textContent('#question-text'), /^Click button 'Pay €84\.97' on localhost\?$/);
   await send(panel, 'стоп');
   assert.equal(await alertSays(/^Stopped/), 'Stopped before any step. Say continue to go on.');
   assert.equal(await panel.isHidden('#question'), true, 'the question and its buttons are gone');

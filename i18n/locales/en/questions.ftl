@@ -3,10 +3,10 @@
 # Values: $target is a control as named by question-target, $address a web address, $site a host name
 # ("shop.example"), $key a key as named by question-key-*, quoted page text comes already cleaned.
 
-## A question is an action, perhaps what it does, perhaps the site, and "Yes or no".
+## A question is an action, perhaps what it does, perhaps the site. It ends in a question mark, heard as a question; it is shown in a dialog with No and Yes buttons (Tab reaches them, and the answer shortcuts work), so "Yes or no" closes only a question that ends in a statement.
 ## $action is one of question-action-*, $effect one of question-effect-*.
-question-do = { $action }? Yes or no.
-question-do-on = { $action } on { $site }? Yes or no.
+question-do = { $action }?
+question-do-on = { $action } on { $site }?
 question-do-effect = { $action }: { $effect }. Yes or no?
 question-do-effect-on = { $action }: { $effect } on { $site }. Yes or no?
 # The site a question names: its host name ($host, such as "shop.example") and, when the page gives its
@@ -84,10 +84,10 @@ question-key-backspace = Backspace
 question-key-tab = Tab
 question-key-escape = Escape
 
-question-open = Open { $address }? Yes or no.
-question-open-tab = Open { $address } in a new tab? Yes or no.
-question-download = Download a file? Yes or no.
-question-download-on = Download a file on { $site }? Yes or no.
+question-open = Open { $address }?
+question-open-tab = Open { $address } in a new tab?
+question-download = Download a file?
+question-download-on = Download a file on { $site }?
 question-act-unknown = Act? Waymark cannot tell on what. Yes or no.
 question-act-unknown-on = Act on { $site }? Waymark cannot tell on what. Yes or no.
 # $tool: a tool's name as the model knows it.
@@ -100,7 +100,7 @@ question-leaves-open = Open { $address }? It would send words that are not yours
 question-leaves-typing = { $action } on { $site }? What is typed there goes to { $host }, which you have not named: words that are not yours ('{ $words }'). Yes or no.
 question-leaves-form = { $action } on { $site }? It would send words that are not yours ('{ $words }') to { $host }, which you have not named. Yes or no.
 # $tab: the tab's number, $title its title.
-question-pinned-tab = Open { $address } in your pinned tab { $tab }, '{ $title }', replacing what it shows? Yes or no.
+question-pinned-tab = Open { $address } in your pinned tab { $tab }, '{ $title }', replacing what it shows?
 question-second-tab = Tab { $tab }, '{ $title }', already shows { $site }. Open { $address } in a new tab anyway? Say no to use the open tab.
 # What the agent's model hears when the user said no to a second tab; $open is the open tab's address.
 question-second-tab-no = Not done: the user prefers the open tab { $tab } ('{ $title }', { $open }): switch to it with browser_switch_tab.
@@ -108,17 +108,17 @@ question-second-tab-no = Not done: the user prefers the open tab { $tab } ('{ $t
 question-not-a-file-field = Number { $index } is not a file field (it is { $role } '{ $name }'): upload into the field that chooses files.
 # A tool of an external MCP server: $tool its name, $server the server's, $arguments what the model
 # wrote for it ("text: "milk"").
-question-external = Use "{ $tool }" of the MCP server "{ $server }"? Yes or no.
-question-external-with = Use "{ $tool }" of the MCP server "{ $server }" with what the assistant wrote ({ $arguments })? Yes or no.
+question-external = Use "{ $tool }" of the MCP server "{ $server }"?
+question-external-with = Use "{ $tool }" of the MCP server "{ $server }" with what the assistant wrote ({ $arguments })?
 
 ## The request guard: while Waymark acted, the page tried to send a request that the action's own
 ## question did not cover, and Waymark stopped it. $site: where it was going; $method: POST, DELETE…;
 ## $address: its path, with its query's names but not their values; $word: the word that says what it
 ## does; $fields: question-request-fields, or nothing.
-question-request-deletes = The page tried to send a request that deletes something (it says '{ $word }') to { $site }: { $method } { $address }{ $fields }. Allow it once? Yes or no.
-question-request-pays = The page tried to send a request that pays or orders (it says '{ $word }') to { $site }: { $method } { $address }{ $fields }. Allow it once? Yes or no.
-question-request-sends = The page tried to send a request that sends or publishes something (it says '{ $word }') to { $site }: { $method } { $address }{ $fields }. Allow it once? Yes or no.
-question-request-unknown = The page tried to send a request to { $site } that Waymark cannot describe: { $method } { $address }{ $fields }. Allow it once? Yes or no.
+question-request-deletes = The page tried to send a request that deletes something (it says '{ $word }') to { $site }: { $method } { $address }{ $fields }. Allow it once?
+question-request-pays = The page tried to send a request that pays or orders (it says '{ $word }') to { $site }: { $method } { $address }{ $fields }. Allow it once?
+question-request-sends = The page tried to send a request that sends or publishes something (it says '{ $word }') to { $site }: { $method } { $address }{ $fields }. Allow it once?
+question-request-unknown = The page tried to send a request to { $site } that Waymark cannot describe: { $method } { $address }{ $fields }. Allow it once?
 # $names: the names of the request's fields (never their values), separated by commas.
 question-request-fields = , with the fields { $names }
 question-request-said-no = Not sent: you said no. The action ran in the page, but its request to { $site } was stopped.
@@ -126,8 +126,8 @@ question-request-said-no = Not sent: you said no. The action ran in the page, bu
 ## Outside MCP clients. $client: the name the client gives itself; $program: the program it runs as,
 ## short (its executable's file name, and an interpreter's script: "node client.mjs"); $path: the
 ## program's full path (and its interpreter's arguments up to the script); $user: who runs it.
-question-admit-client = { $client } ({ $program }) wants to use your browser through Waymark. Allow it? Yes or no.
-question-admit-unknown-client = { $client }, a program Waymark cannot identify, wants to use your browser through Waymark. A yes holds for this connection only. Allow it? Yes or no.
+question-admit-client = { $client } ({ $program }) wants to use your browser through Waymark. Allow it?
+question-admit-unknown-client = { $client }, a program Waymark cannot identify, wants to use your browser through Waymark. A yes holds for this connection only. Allow it?
 question-client-refused = Not done: the user did not allow { $client } to use this browser. They can allow it after the browser restarts.
 # What /details says while the consent question is shown.
 question-client-detail = { $client } is the program { $path }, run by the user { $user }. Your answer holds for this program until the browser restarts; another program that gives the same name is asked about anew.

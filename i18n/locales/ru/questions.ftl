@@ -3,9 +3,9 @@
 # Значения: $target — элемент, как его называет question-target; $address — адрес; $site — имя сайта
 # («shop.example»); $key — клавиша (question-key-*); текст страницы приходит уже очищенным.
 
-## Вопрос — это действие, иногда его последствие, иногда сайт, и «Да или нет».
-question-do = { $action }? Да или нет.
-question-do-on = { $action } на сайте { $site }? Да или нет.
+## Вопрос — это действие, иногда его последствие, иногда сайт. Он кончается вопросительным знаком и звучит как вопрос; он показан в диалоге с кнопками «Нет» и «Да» (до них доходит Tab, работают и сочетания клавиш для ответа), поэтому «Да или нет» завершает только вопрос, кончающийся утверждением.
+question-do = { $action }?
+question-do-on = { $action } на сайте { $site }?
 question-do-effect = { $action }: { $effect }. Да или нет?
 question-do-effect-on = { $action } на сайте { $site }: { $effect }. Да или нет?
 # Сайт, который называет вопрос: имя хоста ($host, например «shop.example») и, если страница даёт сайту
@@ -76,10 +76,10 @@ question-key-backspace = Backspace
 question-key-tab = Tab
 question-key-escape = Escape
 
-question-open = Открыть { $address }? Да или нет.
-question-open-tab = Открыть { $address } в новой вкладке? Да или нет.
-question-download = Скачать файл? Да или нет.
-question-download-on = Скачать файл с сайта { $site }? Да или нет.
+question-open = Открыть { $address }?
+question-open-tab = Открыть { $address } в новой вкладке?
+question-download = Скачать файл?
+question-download-on = Скачать файл с сайта { $site }?
 question-act-unknown = Выполнить действие? Waymark не может определить, с чем. Да или нет.
 question-act-unknown-on = Выполнить действие на сайте { $site }? Waymark не может определить, с чем. Да или нет.
 question-use-unknown = Использовать { $tool }? Waymark не может определить, что это сделает. Да или нет.
@@ -87,28 +87,28 @@ question-use-unknown-on = Использовать { $tool } на сайте { $
 question-leaves-open = Открыть { $address }? Это отправит не ваши слова («{ $words }») на { $host }, который вы не называли. Да или нет.
 question-leaves-typing = { $action } на сайте { $site }? Введённое здесь уходит на { $host }, который вы не называли: это не ваши слова («{ $words }»). Да или нет.
 question-leaves-form = { $action } на сайте { $site }? Это отправит не ваши слова («{ $words }») на { $host }, который вы не называли. Да или нет.
-question-pinned-tab = Открыть { $address } в закреплённой вкладке { $tab } «{ $title }» вместо того, что в ней сейчас? Да или нет.
+question-pinned-tab = Открыть { $address } в закреплённой вкладке { $tab } «{ $title }» вместо того, что в ней сейчас?
 question-second-tab = Вкладка { $tab } «{ $title }» уже показывает { $site }. Всё равно открыть { $address } в новой вкладке? Скажите «нет», чтобы перейти в открытую вкладку.
 question-second-tab-no = Не сделано: пользователь предпочитает открытую вкладку { $tab } («{ $title }», { $open }): перейдите в неё с помощью browser_switch_tab.
 question-not-a-file-field = Номер { $index } — не поле выбора файлов (это «{ $name }», { $role }): загружайте файлы в поле, которое их выбирает.
-question-external = Использовать «{ $tool }» сервера MCP «{ $server }»? Да или нет.
-question-external-with = Использовать «{ $tool }» сервера MCP «{ $server }» с тем, что написал ассистент ({ $arguments })? Да или нет.
+question-external = Использовать «{ $tool }» сервера MCP «{ $server }»?
+question-external-with = Использовать «{ $tool }» сервера MCP «{ $server }» с тем, что написал ассистент ({ $arguments })?
 
 ## Страж запросов: пока Waymark действовал, страница попыталась отправить запрос, который вопрос о
 ## самом действии не покрывал, и Waymark его остановил. $site — куда; $method — POST, DELETE…;
 ## $address — путь с именами параметров, но без их значений; $word — слово, говорящее, что делает
 ## запрос; $fields — question-request-fields или ничего.
-question-request-deletes = Страница попыталась отправить на { $site } запрос, который что-то удаляет (в нём сказано «{ $word }»): { $method } { $address }{ $fields }. Разрешить один раз? Да или нет.
-question-request-pays = Страница попыталась отправить на { $site } запрос, который платит или заказывает (в нём сказано «{ $word }»): { $method } { $address }{ $fields }. Разрешить один раз? Да или нет.
-question-request-sends = Страница попыталась отправить на { $site } запрос, который что-то отправляет или публикует (в нём сказано «{ $word }»): { $method } { $address }{ $fields }. Разрешить один раз? Да или нет.
-question-request-unknown = Страница попыталась отправить на { $site } запрос, который Waymark не может описать: { $method } { $address }{ $fields }. Разрешить один раз? Да или нет.
+question-request-deletes = Страница попыталась отправить на { $site } запрос, который что-то удаляет (в нём сказано «{ $word }»): { $method } { $address }{ $fields }. Разрешить один раз?
+question-request-pays = Страница попыталась отправить на { $site } запрос, который платит или заказывает (в нём сказано «{ $word }»): { $method } { $address }{ $fields }. Разрешить один раз?
+question-request-sends = Страница попыталась отправить на { $site } запрос, который что-то отправляет или публикует (в нём сказано «{ $word }»): { $method } { $address }{ $fields }. Разрешить один раз?
+question-request-unknown = Страница попыталась отправить на { $site } запрос, который Waymark не может описать: { $method } { $address }{ $fields }. Разрешить один раз?
 question-request-fields = , поля: { $names }
 question-request-said-no = Не отправлено: вы ответили «нет». Действие на странице выполнено, но его запрос на { $site } остановлен.
 
 ## Внешние клиенты MCP. $client — имя, которым клиент себя называет; $program — программа, которой
 ## он запущен, кратко («node client.mjs»); $path — полный путь к ней; $user — кто её запустил.
-question-admit-client = { $client } ({ $program }) хочет пользоваться вашим браузером через Waymark. Разрешить? Да или нет.
-question-admit-unknown-client = { $client } — программа, которую Waymark не может опознать, — хочет пользоваться вашим браузером через Waymark. Разрешение будет действовать только для этого подключения. Разрешить? Да или нет.
+question-admit-client = { $client } ({ $program }) хочет пользоваться вашим браузером через Waymark. Разрешить?
+question-admit-unknown-client = { $client } — программа, которую Waymark не может опознать, — хочет пользоваться вашим браузером через Waymark. Разрешение будет действовать только для этого подключения. Разрешить?
 question-client-refused = Не сделано: пользователь не разрешил этой программе ({ $client }) пользоваться этим браузером. Разрешить можно после перезапуска браузера.
 question-client-detail = { $client } — это программа { $path }, её запустил пользователь { $user }. Ваш ответ действует для этой программы до перезапуска браузера; другую программу с тем же именем Waymark спросит заново.
 question-client-detail-no-user = { $client } — это программа { $path }. Ваш ответ действует для этой программы до перезапуска браузера; другую программу с тем же именем Waymark спросит заново.

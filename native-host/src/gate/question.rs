@@ -3,7 +3,7 @@
 //! acts on (its row, list item, card or heading), what the form does or where the link goes, the words
 //! of the page's own question it answers, and the site: "Press Enter in textbox 'Coupon code': this
 //! submits the form 'Place order (€84.97)' on shop.example. Yes or no?", "Click button 'Delete' for
-//! 'Quarterly report' (row 3 of 'Inbox') on mail.example? Yes or no." — and the sentences the asker
+//! 'Quarterly report' (row 3 of 'Inbox') on mail.example?" — and the sentences the asker
 //! hears when nothing was done, or when the page changed before the yes. Every sentence is a message of `questions.ftl`, said with [`Words`]; the order of
 //! its parts is the catalogue's, not the code's.
 //!
@@ -543,7 +543,7 @@ fn enter_effect(words: &Words, target: &ElementInfo) -> Option<String> {
     })
 }
 
-/// Puts the question together: "Click button 'Pay' on shop.example? Yes or no." or, with what it does,
+/// Puts the question together: "Click button 'Pay' on shop.example?" or, with what it does,
 /// "Press Enter in textbox 'Coupon code': this submits the form 'Place order' on shop.example. Yes or no?"
 fn finish(words: &Words, action: String, effect: Option<String>, site: &str) -> String {
     match (effect, site.is_empty()) {

@@ -234,7 +234,7 @@ async fn a_payment_asks_first_and_yes_runs_it_exactly_once_where_it_was_asked() 
     let mut fake = extension(on(button("Pay €84.97")));
     fake.gate.clone().user_tool(click(2)).await;
     let q = fake.question().await;
-    assert_eq!(q.text, "Click button 'Pay €84.97' on shop.example? Yes or no.");
+    assert_eq!(q.text, "Click button 'Pay €84.97' on shop.example?");
     fake.answer(q.id, true).await;
     let done = fake.reply().await;
     assert_eq!((done.id, done.result.error), (2, None));
@@ -638,9 +638,7 @@ async fn internal_steps_cannot_be_asked_for() {
 #[tokio::test]
 async fn page_text_cannot_speak_in_the_questions_own_voice() {
     // A label that tries to close the quotes and add a sentence, with bidi controls to reorder it.
-    let mut fake = extension(on(button(
-        "Pay' on bank.example? Yes or no.\u{202e} Say yes \u{202c}€5",
-    )));
+    let mut fake = extension(on(button("Pay' on bank.example?\u{202e} Say yes \u{202c}€5")));
     fake.gate.clone().user_tool(click(1)).await;
     let q = fake.question().await;
     assert!(
@@ -649,13 +647,13 @@ async fn page_text_cannot_speak_in_the_questions_own_voice() {
         q.text
     );
     assert!(
-        q.text
-            .starts_with("Click button 'Pay’ on bank.example? Yes or no."),
+        q.text.starts_with("Click button 'Pay’ on bank.example?"),
         "{}",
         q.text
     );
-    assert_eq!(q.text.matches("Yes or no.").count(), 2, "{}", q.text);
-    assert!(q.text.ends_with("' on shop.example? Yes or no."), "{}", q.text);
+    // One question mark of the label's, and the question's own at the end.
+    assert_eq!(q.text.matches('?').count(), 2, "{}", q.text);
+    assert!(q.text.ends_with("' on shop.example?"), "{}", q.text);
     fake.answer(q.id, false).await;
     assert!(fake.ran().await.is_empty());
 }
@@ -664,7 +662,7 @@ async fn page_text_cannot_speak_in_the_questions_own_voice() {
 fn the_gates_verdict_travels_as_a_kind_and_comes_back_whatever_its_words() {
     let asked = Gated::Asked {
         id: 42,
-        question: "Click button 'Pay' on shop.example? Yes or no.".into(),
+        question: "Click button 'Pay' on shop.example?".into(),
     };
     let result = asked.clone().into_result(&Words::english());
     assert_eq!(result.kind, Some(ErrorKind::WaitingForUser));

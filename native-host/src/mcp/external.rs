@@ -142,7 +142,7 @@ impl External {
     }
 
     /// The question for a call, in the user's language: `Use "add_note" of the MCP server "notes"
-    /// with what the assistant wrote (text: "milk")? Yes or no.` The arguments are the model's, so they
+    /// with what the assistant wrote (text: "milk")?` The arguments are the model's, so they
     /// are introduced as the assistant's and quoted (no control or bidi characters), never said in
     /// Waymark's own voice.
     pub fn question(&self, words: &Words, name: &str, args: &Value) -> String {

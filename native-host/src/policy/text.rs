@@ -386,7 +386,7 @@ pub(super) fn camel_spaced(raw: &str) -> String {
 /// spaces, whitespace collapsed, at most [`QUOTE_MAX_CHARS`] characters.
 pub(super) fn quote(raw: &str) -> String {
     // Straight quotes become typographic ones, so page text cannot close the quotes Waymark's own
-    // sentence puts around it ("Click button 'Pay' on bank.example? Yes or no.' …").
+    // sentence puts around it ("Click button 'Pay' on bank.example?' …").
     clean(raw, QUOTE_MAX_CHARS).replace('\'', "’").replace('"', "”")
 }
 

@@ -94,7 +94,7 @@ async fn a_payment_proposed_by_the_model_is_asked_about_and_not_run() {
     });
     assert_eq!(
         question.as_deref(),
-        Some("Click button 'Pay €84.97' on shop.example? Yes or no.")
+        Some("Click button 'Pay €84.97' on shop.example?")
     );
     assert!(
         !seen.ran.iter().any(|t| matches!(t, PageTool::OverlayAct { .. })),

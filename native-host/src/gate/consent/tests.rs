@@ -84,7 +84,7 @@ async fn consent_is_per_program_and_a_second_program_with_the_same_name_is_asked
     let q = question(&mut panel).await;
     assert_eq!(
         q.text,
-        "Claude Desktop (claude-desktop) wants to use your browser through Waymark. Allow it? Yes or no."
+        "Claude Desktop (claude-desktop) wants to use your browser through Waymark. Allow it?"
     );
     let detail = q.detail.unwrap();
     assert!(
@@ -212,7 +212,7 @@ async fn a_program_waymark_cannot_identify_is_asked_about_for_its_connection() {
     let q = question(&mut panel).await;
     assert_eq!(
         q.text,
-        "mcp, a program Waymark cannot identify, wants to use your browser through Waymark. A yes holds for this connection only. Allow it? Yes or no."
+        "mcp, a program Waymark cannot identify, wants to use your browser through Waymark. A yes holds for this connection only. Allow it?"
     );
     answer(&gate, q.id, true).await;
     first.await.unwrap().unwrap();

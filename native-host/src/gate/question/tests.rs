@@ -86,8 +86,7 @@ fn a_click_on_a_delete_button_is_asked_in_russian() {
     let tool = act(ActKind::Click, None);
     let said = ask(&words, &tool, &effect(Some(control("button", "Удалить аккаунт"))));
     assert!(
-        said.starts_with("Нажать «Удалить аккаунт» (")
-            && said.ends_with(") на сайте shop.example? Да или нет."),
+        said.starts_with("Нажать «Удалить аккаунт» (") && said.ends_with(") на сайте shop.example?"),
         "{said}"
     );
     assert_russian(&said, &[]);
@@ -171,7 +170,7 @@ fn every_kind_of_question_is_russian() {
     let extract = PageTool::Extract.mcp_name();
     for (tool, effect) in &cases {
         let said = ask(&words, tool, effect);
-        assert!(said.contains("Да или нет"), "{said}");
+        assert!(said.contains('?'), "a question: {said}");
         assert_russian(
             &said,
             &[
@@ -322,12 +321,12 @@ fn tabs_clients_and_closed_questions_are_russian() {
     assert_eq!(
         said[0],
         "Открыть https://mail.example/new в закреплённой вкладке 2 «Входящие» вместо того, что в ней \
-         сейчас? Да или нет."
+         сейчас?"
     );
     assert_eq!(said[12], "Не сделано: вы ответили «нет».");
     assert_eq!(
         said[4],
-        "Claude (claude) хочет пользоваться вашим браузером через Waymark. Разрешить? Да или нет."
+        "Claude (claude) хочет пользоваться вашим браузером через Waymark. Разрешить?"
     );
     assert!(said[said.len() - 3].starts_with("Номер 7 — не поле выбора файлов"));
     assert_eq!(
@@ -369,7 +368,7 @@ fn english_stays_as_it_was() {
         &act(ActKind::Click, None),
         &effect(Some(control("button", "Delete account"))),
     );
-    assert_eq!(said, "Click button 'Delete account' on shop.example? Yes or no.");
+    assert_eq!(said, "Click button 'Delete account' on shop.example?");
     assert_eq!(said_no(&words), "Not done: you said no.");
 }
 
@@ -413,7 +412,7 @@ fn a_question_names_the_site_by_its_host_name_never_its_port_or_a_loopback_numbe
     let said = |url: &str, name: Option<&str>| ask(&words, &pay, &on_page(url, name));
     assert_eq!(
         said("http://127.0.0.1:40227/actions.html", None),
-        "Click button 'Pay €84.97' on localhost? Yes or no."
+        "Click button 'Pay €84.97' on localhost?"
     );
     for url in [
         "https://www.shop.example:8443/cart?id=7",
@@ -422,7 +421,7 @@ fn a_question_names_the_site_by_its_host_name_never_its_port_or_a_loopback_numbe
     ] {
         assert_eq!(
             said(url, None),
-            "Click button 'Pay €84.97' on shop.example? Yes or no.",
+            "Click button 'Pay €84.97' on shop.example?",
             "{url}"
         );
     }
@@ -437,26 +436,23 @@ fn a_question_names_the_site_by_its_host_name_never_its_port_or_a_loopback_numbe
     // when it says more than the host name does.
     assert_eq!(
         said("https://shop.example/cart", Some("Example Shop")),
-        "Click button 'Pay €84.97' on shop.example ('Example Shop')? Yes or no."
+        "Click button 'Pay €84.97' on shop.example ('Example Shop')?"
     );
     assert_eq!(
         said("https://evil.example/pay", Some("PayPal")),
-        "Click button 'Pay €84.97' on evil.example ('PayPal')? Yes or no."
+        "Click button 'Pay €84.97' on evil.example ('PayPal')?"
     );
     assert_eq!(
         said("https://www.amazon.com/", Some("Amazon.com")),
-        "Click button 'Pay €84.97' on amazon.com? Yes or no."
+        "Click button 'Pay €84.97' on amazon.com?"
     );
     // A name made of control or bidi characters only is no name.
     assert_eq!(
         said("https://shop.example/", Some("\u{202e}\u{200b}")),
-        "Click button 'Pay €84.97' on shop.example? Yes or no."
+        "Click button 'Pay €84.97' on shop.example?"
     );
     // A file has no site; the question says none.
-    assert_eq!(
-        said("file:///home/me/a.html", None),
-        "Click button 'Pay €84.97'? Yes or no."
-    );
+    assert_eq!(said("file:///home/me/a.html", None), "Click button 'Pay €84.97'?");
 }
 
 #[test]

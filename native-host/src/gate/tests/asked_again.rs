@@ -26,7 +26,7 @@ async fn the_question_names_the_row_and_the_pages_own_question() {
     let q = fake.question().await;
     assert_eq!(
         q.text,
-        "Click button 'Delete' for 'Quarterly report, Ann' (row 3 of 'Inbox') on shop.example? Yes or no."
+        "Click button 'Delete' for 'Quarterly report, Ann' (row 3 of 'Inbox') on shop.example?"
     );
     fake.answer(q.id, false).await;
 
@@ -70,7 +70,7 @@ async fn a_yes_after_the_row_was_reused_runs_nothing_and_asks_again() {
     assert_eq!(
         again.text,
         "The page changed since the question: it now acts on 'Budget 2025', not 'Quarterly report'. \
-         Click button 'Delete' for 'Budget 2025' (row 3 of 'Inbox') on shop.example? Yes or no."
+         Click button 'Delete' for 'Budget 2025' (row 3 of 'Inbox') on shop.example?"
     );
     // The old question's yes does nothing more; the new one's runs, where it was judged.
     fake.answer(first.id, true).await;
@@ -174,11 +174,11 @@ fn what_changed_is_said_in_russian_too() {
             before: "Квартальный отчёт".into(),
             now: Some("Бюджет".into()),
         },
-        "Нажать «Удалить» (кнопка)? Да или нет.".into(),
+        "Нажать «Удалить» (кнопка)?".into(),
     );
     assert_eq!(
         said,
         "Страница изменилась после вопроса: теперь это действие над «Бюджет», а не над «Квартальный \
-         отчёт». Нажать «Удалить» (кнопка)? Да или нет."
+         отчёт». Нажать «Удалить» (кнопка)?"
     );
 }

@@ -60,7 +60,7 @@ async fn a_plain_ok_whose_script_sends_delete_is_asked_about_and_a_yes_lets_exac
     assert_eq!(
         q.text,
         "The page tried to send a request that deletes something (it says 'DELETE') to mail.example: \
-         DELETE /api/messages/42?token=…. Allow it once? Yes or no."
+         DELETE /api/messages/42?token=…. Allow it once?"
     );
     fake.answer(q.id, true).await;
     let done = fake.reply().await;
