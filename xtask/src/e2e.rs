@@ -9,7 +9,7 @@
 use anyhow::{Context as _, Result};
 
 use crate::build::{build_extension, check_wasm_budget, with_browser};
-use crate::shell::{cmd, run, run_to_stderr, say};
+use crate::shell::{cmd, run_to_stderr, say};
 use crate::stall::{run_watched, QUIET_LIMIT};
 use crate::tools::{var, Machine};
 
@@ -81,9 +81,14 @@ pub fn orca(m: &Machine) -> Result<()> {
     m.ensure_node()?;
     m.ensure_orca()?;
     run_to_stderr(&mut m.cargo(["test", "--locked", "--workspace", "--no-run"]))?;
-    build_fake_llm(m)?;
-    build_extension(m)?;
-    say("Waymark with Orca (real speech: a few minutes)");
+    prepare(m)?;
+    orca_prepared(m)
+}
+
+/// Runs the screen-reader journey (tests/e2e/screen-reader) with what [`prepare`] built, on a desktop
+/// of its own with Orca speaking; stopped and named like the other files when it falls silent.
+pub fn orca_prepared(m: &Machine) -> Result<()> {
+    say("Waymark with Orca (real speech: about 10 minutes on 2 cores)");
     let mut desktop = cmd(
         "tests/e2e/screen-reader/desktop.sh",
         ["node", "--test", "--test-concurrency=1"],
@@ -91,7 +96,7 @@ pub fn orca(m: &Machine) -> Result<()> {
     desktop
         .args(files_in(m, "tests/e2e/screen-reader")?)
         .env("WAYMARK_FAKE_LLM_BIN", m.target_dir.join("debug/fake-llm"));
-    run(with_browser(m, &mut desktop)?)
+    run_watched(with_browser(m, &mut desktop)?, QUIET_LIMIT)
 }
 
 /// The `*.test.mjs` files of one folder, in name order, relative to the root.

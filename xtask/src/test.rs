@@ -1,6 +1,6 @@
 //! `./build.sh test`, what CI runs: the format check, clippy (natively and as each wasm module
 //! compiles the browser-only code), every Rust test, then the end-to-end suite in headless Chromium,
-//! after the wasm size budget. Each stage says what it does as it starts, and the run ends with every
+//! after the wasm size budget, and last the screen-reader journey under Orca. Each stage says what it does as it starts, and the run ends with every
 //! stage's duration, also when one failed.
 //!
 //! Must not: skip a check whose tool is missing (fmt and clippy are installed or the test fails), build
@@ -124,7 +124,10 @@ fn stages_of(m: &Machine, stages: &mut Stages) -> Result<()> {
     })?;
     stages.run("end-to-end tests (real Chromium)", || {
         e2e::run_prepared(m, &e2e::files(m, &[])?)
-    })
+    })?;
+    // Last: what a screen-reader user hears is tested with a real one, after everything it relies on.
+    stages.run("what the screen-reader journey needs", || m.ensure_orca())?;
+    stages.run("the screen-reader journey (Orca)", || e2e::orca_prepared(m))
 }
 
 #[cfg(test)]

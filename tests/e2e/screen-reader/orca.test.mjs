@@ -173,6 +173,9 @@ async function scenario(name, act, { expect = [], forbid = [] } = {}) {
       toEnd: awaited.end ? Math.round(awaited.end - pressedAt) : null,
       speech: awaited.end ? listened(speech, tts, pressedAt, awaited.end) : null,
     });
+    // What the user sat through before the awaited words, for the journey's report.
+    const before = said.filter((u) => u.begin >= pressedAt && (!awaited.begin || u.begin < awaited.begin));
+    report.push({ scenario: name, text: `said before "${awaited.text.slice(0, 40)}": ${JSON.stringify(before.map((u) => u.text))}`, region: 'before', times: '', cut: false, delayMs: null });
   }
   for (const pattern of expect) {
     assert.ok(made.some((a) => pattern.test(a.text)), `${name}: no announcement matched ${pattern}: ${JSON.stringify(made)}`);
@@ -182,7 +185,7 @@ async function scenario(name, act, { expect = [], forbid = [] } = {}) {
   const lastStatus = rows.findLast((r) => r.region === 'status');
   if (lastStatus) {
     const aloud = rows.some((r) => r.region === 'speech' && r.text === lastStatus.text && r.times === 1);
-    assert.ok(lastStatus.times === 1 || aloud, `${name}: the last status line, "${lastStatus.text}", was never heard`);
+    assert.ok(lastStatus.times === 1 || aloud, `${name}: the last status line, "${lastStatus.text}", was never heard; said: ${JSON.stringify(said.map((u) => u.text))}`);
   }
   for (const row of rows) {
     if (row.region === 'status') {
@@ -292,7 +295,7 @@ test('acting by number: a harmless click is done and said', async () => {
     const [index, , name] = line.split(', ');
     numbers[name] = Number(index);
   }
-  await scenario('click', async () => { await enter(`/click ${numbers['Save draft']}`); await waitMade(/^Clicked \d+, button, Save draft\.$/); }, { expect: [/^Clicked/] });
+  await scenario('click', async () => { await enter(`/click ${numbers['Save draft']}`); await waitMade(/^Clicked \d+, button, Save draft\.( Nothing changed on the page\.)?$/); }, { expect: [/^Clicked/] });
   assert.equal(await page.evaluate(() => window.events.saved), 1);
 });
 
@@ -307,7 +310,7 @@ async function askToPay(name) {
   const result = await scenario(name, async () => {
     await enter(`/click ${numbers['Pay €84.97']}`);
     await waitMade(/^Click button 'Pay €84\.97'/);
-  }, { expect: [/^Click button 'Pay €84\.97' on localhost\? Yes or no\.$/] });
+  }, { expect: [/^Click button 'Pay €84\.97' on localhost\?$/] });
   const problems = [];
   const question = result.rows.find((r) => r.region === 'question');
   if (!(question.delayMs !== null && question.delayMs <= 2000)) problems.push(`the question's words began ${question.delayMs} ms after it appeared`);
@@ -335,7 +338,7 @@ test('a question answered no by the keys: Enter in the question', async () => {
 
 test('a question answered yes by its shortcut', async () => {
   const problems = await askToPay('ask (yes by shortcut)');
-  await scenario('yes by shortcut', async () => { answer(KEYS.yes); await waitMade(/^Clicked \d+, button, Pay/); }, { expect: [/^Clicked \d+, button, Pay €84\.97\.$/] });
+  await scenario('yes by shortcut', async () => { answer(KEYS.yes); await waitMade(/^Clicked \d+, button, Pay/); }, { expect: [/^Clicked \d+, button, Pay €84\.97\.( Nothing changed on the page\.)?$/] });
   assert.equal(await page.evaluate(() => window.events.paid), 1);
   assert.deepEqual(problems, []);
 });
@@ -431,7 +434,7 @@ test('an MCP client asks to use the browser: the question is heard first, answer
     client = await connectMcp(browser.stateDir, 'Test client');
     first = client.callTool({ name: 'browser_list_tabs', arguments: {} });
     await waitMade(/^Test client \(.+\) wants to use your browser/);
-  }, { expect: [/^Test client \(.+\) wants to use your browser through Waymark\. Allow it\? Yes or no\.$/] });
+  }, { expect: [/^Test client \(.+\) wants to use your browser through Waymark\. Allow it\?$/] });
   const question = asked.rows.find((r) => r.region === 'question');
   assert.ok(question.delayMs !== null && question.delayMs <= 2000, `the question's words began ${question.delayMs} ms after it appeared`);
   assert.equal(await panel.evaluate(() => document.activeElement.id), 'question-dialog');
