@@ -47,9 +47,8 @@ const SOURCE_INSTALL: &str = "./build.sh install";
 pub fn connection_status(state: &ConnectionState) -> String {
     with_words(|w| match state {
         ConnectionState::Connecting => say!(w, "status-connecting"),
-        ConnectionState::Connected { host_version, .. } => {
-            say!(w, "status-connected", version = host_version.as_str())
-        }
+        // Said at every opening, so short: the host's version is in `/details`.
+        ConnectionState::Connected { .. } => say!(w, "status-connected"),
         ConnectionState::NotInstalled { .. } => say!(
             w,
             "status-not-installed",

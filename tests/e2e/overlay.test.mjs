@@ -156,7 +156,7 @@ test('a tab where extensions cannot run gets a clear answer', async () => {
   await panel.evaluate((id) => { history.replaceState(null, '', `?tabId=${id}`); }, tabId);
   await panel.reload();
   // As a user hears the panel start before speaking to it: it loads its language first.
-  await waitForStatus(panel, /^Connected to Waymark host/);
+  await waitForStatus(panel, /^Connected\.$/);
   await send(panel, '/list');
   await waitForReply(panel, /^Waymark cannot reach this tab: it shows chrome:\/\/version\/, one of the browser.s own pages/, { after: 0 });
   assert.ok(before >= 0);
@@ -174,7 +174,7 @@ async function usePage(name) {
   await tab.goto(`${site.url}${name}`);
   const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, tab.url());
   await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
-  await waitForStatus(panel, /^Connected to Waymark host/);
+  await waitForStatus(panel, /^Connected\.$/);
   return { tab, tabId };
 }
 

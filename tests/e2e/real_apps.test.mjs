@@ -56,7 +56,7 @@ before(async () => {
   panel = await openPanel(browser.context);
   const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
   await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
-  await waitForStatus(panel, /^Connected to Waymark host/);
+  await waitForStatus(panel, /^Connected\.$/);
   // Tools without a tab act on the active tab of the focused window: the application, not the panel.
   await page.bringToFront();
   client = await connectMcp(browser.stateDir, CLIENT, { panel });

@@ -24,7 +24,7 @@ before(async () => {
   const [worker] = browser.context.serviceWorkers();
   await worker.evaluate(() => globalThis.runCommand('open-window'));
   windowPanel = await until(() => browser.context.pages().find((p) => p.url().startsWith(WINDOW_URL)), 'Waymark\'s window');
-  await waitForStatus(windowPanel, /^Connected to Waymark host/);
+  await waitForStatus(windowPanel, /^Connected\.$/);
   // Each view notes when its question appears and goes, on the page's clock (one clock for both).
   for (const view of [panel, windowPanel]) {
     await view.evaluate(() => {
@@ -135,7 +135,7 @@ test('a view opened while a question waits shows it; answered there, the first v
   const opened = await until(() => browser.context.pages().find((p) => p.url().startsWith(WINDOW_URL)), 'Waymark\'s window, again');
   await opened.waitForFunction(() => !document.getElementById('question').hidden, null, { timeout: 10_000 });
   assert.match(await questionText(opened), /^Click button 'Pay €84\.97' on localhost\?/);
-  await waitForStatus(opened, /^Connected to Waymark host/);
+  await waitForStatus(opened, /^Connected\.$/);
   await send(opened, '/no');
   await waitForReply(opened, /^Not done: you said no\.$/);
   await panel.waitForFunction(() => document.getElementById('question').hidden, null, { timeout: 2_000 });

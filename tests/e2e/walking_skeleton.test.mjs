@@ -42,8 +42,8 @@ function assertIsOurHost(pid) {
 }
 
 test('the panel announces the connection and /ping is answered by the real host process', async () => {
-  const status = await waitForStatus(panel, /^Connected to Waymark host /);
-  assert.equal(status, 'Connected to Waymark host 0.1.0');
+  const status = await waitForStatus(panel, /^Connected\.$/);
+  assert.equal(status, 'Connected.');
   const { version, pid } = await ping();
   assert.equal(version, '0.1.0');
   assertIsOurHost(pid);
@@ -62,7 +62,7 @@ test('after the host is killed the extension reconnects and /ping reaches a new 
     (n) => window.__waymarkStatusLog.slice(n).some((s) => s.startsWith('Waymark host disconnected')),
     logBefore,
   );
-  await waitForStatus(panel, /^Connected to Waymark host 0\.1\.0$/);
+  await waitForStatus(panel, /^Connected\.$/);
   const { pid: second } = await ping();
   assert.notEqual(second, first, 'a new host process answers');
   assertIsOurHost(second);
@@ -89,7 +89,7 @@ test('a missing host is reported with what to do, and found again once installed
   } finally {
     fs.renameSync(saved, manifest);
   }
-  await waitForStatus(panel, /^Connected to Waymark host 0\.1\.0$/, 30_000);
+  await waitForStatus(panel, /^Connected\.$/, 30_000);
   assertIsOurHost((await ping()).pid);
 });
 
@@ -113,7 +113,7 @@ test('a host that does not allow this extension is told the exact command that a
   } finally {
     fs.writeFileSync(manifest, original);
   }
-  await waitForStatus(panel, /^Connected to Waymark host 0\.1\.0$/, 30_000);
+  await waitForStatus(panel, /^Connected\.$/, 30_000);
 });
 
 test('typos and chat get a clear spoken answer', async () => {

@@ -11,7 +11,7 @@ fn status_lines_say_what_to_do() {
             pid: 1,
             faults: Vec::new(),
         }),
-        "Connected to Waymark host 0.1.0"
+        "Connected."
     );
     assert_eq!(
         connection_status(&ConnectionState::NotInstalled { retry_in_ms: 500 }),

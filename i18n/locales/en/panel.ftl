@@ -3,8 +3,8 @@
 ## The status line: the connection to the host, then the agent's state.
 
 status-connecting = Connecting to the Waymark host…
-# $version: the host's version.
-status-connected = Connected to Waymark host { $version }
+# Short: it is said every time Waymark's window or panel opens. The host's version is in /details.
+status-connected = Connected.
 # $package: the host's package name; $command: the command that installs it from source.
 status-not-installed = Waymark's host is not installed for this browser: install the { $package } package, or from source run { $command }
 # $command: the command that allows this extension (its id and this browser in it).

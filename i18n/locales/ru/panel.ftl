@@ -3,7 +3,8 @@
 ## Строка состояния: связь с хостом, затем состояние агента.
 
 status-connecting = Подключение к хосту Waymark…
-status-connected = Подключено к хосту Waymark { $version }
+# Коротко: звучит при каждом открытии окна или панели Waymark. Версия хоста — в /details.
+status-connected = Подключено.
 status-not-installed = Хост Waymark не установлен для этого браузера: установите пакет { $package } или, если вы собираете из исходников, выполните { $command }
 status-forbidden = Хост Waymark здесь не допускает это расширение. Чтобы допустить его, выполните в терминале: { $command }
 status-incompatible = Хост Waymark { $version } работает по протоколу { $host_protocol }, а это расширение — по протоколу { $protocol }: установите одну и ту же версию обоих (пакет { $package } и расширение или из исходников { $command })

@@ -260,7 +260,7 @@ export async function openFixture(name, launchOptions = {}) {
   const panel = await openPanel(browser.context);
   const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
   await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
-  await waitForStatus(panel, /^Connected to Waymark host/);
+  await waitForStatus(panel, /^Connected\.$/);
   const close = async () => {
     await browser.close();
     await site.close();
