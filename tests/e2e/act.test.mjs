@@ -108,7 +108,8 @@ test('the confirm and reject shortcuts answer the question while focus is in the
   let before = await replyCount(panel);
   await pressShortcut('reject');
   await waitForReply(panel, /^Not done: you said no\.$/, { after: before });
-  assert.equal(await panelActive(), true, 'the panel came forward to say the outcome');
+  // The tab is brought forward as the outcome is shown: wait for the browser to have done it.
+  await until(panelActive, 'the panel to come forward to say the outcome');
   assert.equal(await panel.textContent('#alert'), 'Not done: you said no.', 'said assertively');
   assert.equal((await events()).paid, paidBefore);
   await send(panel, `/click ${pay}`);

@@ -289,10 +289,10 @@ test('after the page changes: badges follow a moved element, and removed or many
   const { tab } = detection;
   await command('/list all', /controls on "Detection fixture"/);
   const mover = DETECTION_LIST.length;
-  const before = (await readBadges(tab)).badges.find((b) => b.number === mover);
   // While the overlay redraws, a badge read may vanish mid-read: that read counts as "not yet".
   const badgesNow = () => readBadges(tab).then((read) => read.badges, () => undefined);
   const moverBadge = async () => (await badgesNow())?.find((b) => b.number === mover);
+  const before = await until(moverBadge, 'the moving element\'s badge to be drawn');
   await tab.evaluate(() => { document.getElementById('mover').style.marginLeft = '300px'; });
   const after = await until(async () => {
     const badge = await moverBadge();
