@@ -1,4 +1,7 @@
-//! Every message survives JSON and back unchanged, and the wire shape of each is pinned.
+//! Messages of each direction survive JSON and back unchanged (a sample: every message type's own round
+//! trip is `protocol_doc.rs`'s, through its example in `docs/protocol.md`), a few wire shapes are pinned,
+//! unknown fields are ignored and unknown types refused, answers carry their request's id, and pins and
+//! frames' reasons travel whole.
 #![allow(clippy::unwrap_used)] // test code: a panic is the failure report
 
 use serde_json::json;

@@ -15,7 +15,7 @@
 //! banner_budget_ms = 2500                      # WAYMARK_BANNER_BUDGET_MS: closing banners, per request
 //! log = "info"                                 # WAYMARK_LOG: what the host logs to stderr
 //!
-//! [[mcp_servers]]                              # external MCP servers (not used yet)
+//! [[mcp_servers]]                              # external MCP servers whose tools the agent may call
 //! name = "files"
 //! command = "npx"
 //! args = ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"]

@@ -3,7 +3,7 @@
 //! timeout, and every server stopped within a second when the host lets go of them.
 //!
 //! What it must not do: run a tool of an external server without the policy gate's say (the agent asks
-//! [`External::read_only`] and the gate decides; see `gate.rs`), hang the agent on a server that does
+//! [`External::read_only`] and the gate decides: `Gate::pass_external`), hang the agent on a server that does
 //! not answer, or leave a child process behind when the host exits normally. A server that fails to
 //! start is reported and left out; the others still work.
 
