@@ -52,8 +52,8 @@ pub enum Caller {
     /// shown beside the name it sends in `initialize`. Its held actions wait in the call.
     Client(Arc<Program>),
     /// Waymark's own agent, over the in-memory link ([`super::link`]). A held action does not wait
-    /// here: the result says so (`data.gate`), the agent stops, and the gate leaves the outcome in this
-    /// inbox.
+    /// here: the result says so (its `kind`, `waiting_for_user` or `handed_over`, with the question's
+    /// id), the agent stops, and the gate leaves the outcome in this inbox.
     Agent(mpsc::UnboundedSender<Decided>),
 }
 
