@@ -484,6 +484,10 @@ async function main() {
       rows.push(mcpRow('defaults (whole page, first 50), page unchanged', m.defaults,
         `${num(m.defaults.chars)} (first 50) / —`));
       rows.push(mcpRow('defaults, page changed before each run', m.changed, `${num(m.changed.chars)} (first 50) / —`));
+      rows.push(mcpRow('defaults, first listing after the page loaded again', m.loaded,
+        `${num(m.loaded.chars)} (first 50) / —`));
+      rows.push(mcpRow('defaults, after a scroll of one screen', m.scrolled, `${num(m.scrolled.chars)} (first 50) / —`));
+      rows.push(mcpRow('defaults, after half the controls were renamed', m.half, `${num(m.half.chars)} (first 50) / —`));
       rows.push(mcpRow('scope viewport', m.viewport, `— / ${num(m.viewport.chars)}`));
       ratios[p.key] = { waymarkPage: w.fullChars, waymarkView: w.viewChars };
 
