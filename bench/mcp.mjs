@@ -9,7 +9,7 @@
 // cost); after a scroll of one screen; after half the page's controls were renamed; and the viewport
 // scope.
 import { connectMcp } from '../tests/e2e/lib/harness.mjs';
-import { chars, openTab, runSeries } from './series.mjs';
+import { chars, openTab, runSeries, sleep } from './series.mjs';
 
 /// A client connected through `waymark-host mcp` and allowed once in the side panel (`panel`), as a user
 /// allows Claude Desktop or Cursor. `stateDir` is the browser's host's (the client finds it there).
@@ -84,6 +84,13 @@ export async function measureMcp(context, connect, url, opts) {
   rows.viewport = { ...viewport, ...result() };
   const loaded = await runSeries(call({}), opts, () => reload(page));
   rows.loaded = { ...loaded, ...result() };
+  // As the agent looks after a navigation: once the page has been quiet for a moment (it waits for
+  // 400 ms without a mutation), here half a second after `load`.
+  const settled = await runSeries(call({}), opts, async () => {
+    await reload(page);
+    await sleep(500);
+  });
+  rows.settled = { ...settled, ...result() };
   const scrolled = await runSeries(call({}), opts, () => scrollScreen(page));
   rows.scrolled = { ...scrolled, ...result() };
   run = 0;

@@ -486,6 +486,8 @@ async function main() {
       rows.push(mcpRow('defaults, page changed before each run', m.changed, `${num(m.changed.chars)} (first 50) / —`));
       rows.push(mcpRow('defaults, first listing after the page loaded again', m.loaded,
         `${num(m.loaded.chars)} (first 50) / —`));
+      rows.push(mcpRow('defaults, first listing 0.5 s after the page loaded again', m.settled,
+        `${num(m.settled.chars)} (first 50) / —`));
       rows.push(mcpRow('defaults, after a scroll of one screen', m.scrolled, `${num(m.scrolled.chars)} (first 50) / —`));
       rows.push(mcpRow('defaults, after half the controls were renamed', m.half, `${num(m.half.chars)} (first 50) / —`));
       rows.push(mcpRow('scope viewport', m.viewport, `— / ${num(m.viewport.chars)}`));
