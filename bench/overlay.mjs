@@ -615,11 +615,15 @@ ${command}
 ${output}
 
 ${method}`;
-  // browsing.mjs's figures, at the end, stay as its last run wrote them.
+  // browsing.mjs's figures, at the end, stay as its last run wrote them, and so do sections other runs
+  // added by hand (the request guard's figures): every `## ` section whose heading this text lacks.
   const file = path.join(here, 'RESULTS.md');
   const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const browsing = old.includes(BROWSING_SECTION) ? `\n${old.slice(old.indexOf(BROWSING_SECTION))}` : '';
-  fs.writeFileSync(file, `${text.trimEnd()}\n${browsing}`);
+  const ours = old.includes(BROWSING_SECTION) ? old.slice(0, old.indexOf(BROWSING_SECTION)) : old;
+  const others = ours.split(/\n(?=## )/).slice(1).filter((section) => !text.includes(section.split('\n')[0]));
+  const kept = others.map((section) => `\n${section.trimEnd()}\n`).join('');
+  fs.writeFileSync(file, `${text.trimEnd()}\n${kept}${browsing}`);
   log('wrote bench/RESULTS.md');
 }
 
