@@ -442,7 +442,7 @@ async function main() {
     await installPanelPort(panel);
     // The MCP client reaches the browser's host (through its state directory) once the host is running;
     // it is connected and allowed when the first page it works on is in front.
-    await waitForStatus(panel, /^Connected to Waymark host/);
+    await waitForStatus(panel, /^Connected\.$/);
     const connect = async () => {
       client ??= await mcpClient(browser.stateDir, panel);
       return client;

@@ -53,7 +53,7 @@ async function main() {
       const panel = await openPanel(browser.context);
       const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
       await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
-      await waitForStatus(panel, /^Connected to Waymark host/);
+      await waitForStatus(panel, /^Connected\.$/);
       log(`${name}: a task of one look`);
       await command(panel, '/chat', /^Chat mode/);
       await command(panel, 'Look at the page and tell me when you are done', /^Done\.$/, 60_000);
