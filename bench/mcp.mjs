@@ -2,12 +2,14 @@
 // real MCP client (the official TypeScript SDK over stdio) through `waymark-host mcp`, the host, the
 // service worker and the content scripts, and back. Timed in Node around `callTool`.
 //
-// Three rows per page: the tool's defaults (the whole page, the first 50 controls) on a page that did
-// not change since the last listing; the same after the page changed before each run (one control
-// renamed, one added, as after a click), which is what the agent's look after a step costs; and the
-// viewport scope.
+// Rows per page, all with the tool's defaults (the whole page, the first 50 controls) but the last: on a
+// page that did not change since the last listing; after the page changed before each run (one control
+// renamed, one added, as after a click), which is what the agent's look after a step costs; the first
+// listing after the page loaded again (what the agent's first look and its look after a navigation
+// cost); after a scroll of one screen; after half the page's controls were renamed; and the viewport
+// scope.
 import { connectMcp } from '../tests/e2e/lib/harness.mjs';
-import { chars, openTab, runSeries } from './series.mjs';
+import { chars, openTab, runSeries, sleep } from './series.mjs';
 
 /// A client connected through `waymark-host mcp` and allowed once in the side panel (`panel`), as a user
 /// allows Claude Desktop or Cursor. `stateDir` is the browser's host's (the client finds it there).
@@ -29,6 +31,31 @@ async function changePage(page, run) {
     note.append(undo);
     middle.parentElement.append(note);
   }, run);
+}
+
+/// Renames the buttons and links of every other card (or every other one of them on a page without
+/// cards), untimed: about half the page's controls change their words.
+async function changeHalf(page, run) {
+  await page.evaluate((n) => {
+    const cards = [...document.querySelectorAll('article')];
+    const controls = cards.length
+      ? cards.filter((_, i) => i % 2 === 0).flatMap((c) => [...c.querySelectorAll('button, a')])
+      : [...document.querySelectorAll('button, a')].filter((_, i) => i % 2 === 0);
+    for (const c of controls) c.textContent = `${c.textContent.replace(/ \(\d+\)$/, '')} (${n})`;
+  }, run);
+}
+
+/// Scrolls one screen down, or back to the top at the bottom, untimed.
+async function scrollScreen(page) {
+  await page.evaluate(() => {
+    const atEnd = window.scrollY + 2 * window.innerHeight > document.documentElement.scrollHeight;
+    window.scrollTo(0, atEnd ? 0 : window.scrollY + window.innerHeight);
+  });
+}
+
+/// Loads the page again and waits for its `load`, untimed: the next listing is the new document's first.
+async function reload(page) {
+  await page.reload({ waitUntil: 'load' });
 }
 
 /// The rows for one page: times, the controls listed, and the size of the text the client gets.
@@ -55,6 +82,20 @@ export async function measureMcp(context, connect, url, opts) {
   rows.changed = { ...changed, ...result() };
   const viewport = await runSeries(call({ scope: 'viewport' }), opts);
   rows.viewport = { ...viewport, ...result() };
+  const loaded = await runSeries(call({}), opts, () => reload(page));
+  rows.loaded = { ...loaded, ...result() };
+  // As the agent looks after a navigation: once the page has been quiet for a moment (it waits for
+  // 400 ms without a mutation), here half a second after `load`.
+  const settled = await runSeries(call({}), opts, async () => {
+    await reload(page);
+    await sleep(500);
+  });
+  rows.settled = { ...settled, ...result() };
+  const scrolled = await runSeries(call({}), opts, () => scrollScreen(page));
+  rows.scrolled = { ...scrolled, ...result() };
+  run = 0;
+  const half = await runSeries(call({}), opts, () => changeHalf(page, ++run));
+  rows.half = { ...half, ...result() };
   await page.close();
   return rows;
 }

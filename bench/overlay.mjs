@@ -442,7 +442,7 @@ async function main() {
     await installPanelPort(panel);
     // The MCP client reaches the browser's host (through its state directory) once the host is running;
     // it is connected and allowed when the first page it works on is in front.
-    await waitForStatus(panel, /^Connected to Waymark host/);
+    await waitForStatus(panel, /^Connected\.$/);
     const connect = async () => {
       client ??= await mcpClient(browser.stateDir, panel);
       return client;
@@ -484,6 +484,12 @@ async function main() {
       rows.push(mcpRow('defaults (whole page, first 50), page unchanged', m.defaults,
         `${num(m.defaults.chars)} (first 50) / —`));
       rows.push(mcpRow('defaults, page changed before each run', m.changed, `${num(m.changed.chars)} (first 50) / —`));
+      rows.push(mcpRow('defaults, first listing after the page loaded again', m.loaded,
+        `${num(m.loaded.chars)} (first 50) / —`));
+      rows.push(mcpRow('defaults, first listing 0.5 s after the page loaded again', m.settled,
+        `${num(m.settled.chars)} (first 50) / —`));
+      rows.push(mcpRow('defaults, after a scroll of one screen', m.scrolled, `${num(m.scrolled.chars)} (first 50) / —`));
+      rows.push(mcpRow('defaults, after half the controls were renamed', m.half, `${num(m.half.chars)} (first 50) / —`));
       rows.push(mcpRow('scope viewport', m.viewport, `— / ${num(m.viewport.chars)}`));
       ratios[p.key] = { waymarkPage: w.fullChars, waymarkView: w.viewChars };
 
@@ -609,11 +615,15 @@ ${command}
 ${output}
 
 ${method}`;
-  // browsing.mjs's figures, at the end, stay as its last run wrote them.
+  // browsing.mjs's figures, at the end, stay as its last run wrote them, and so do sections other runs
+  // added by hand (the request guard's figures): every `## ` section whose heading this text lacks.
   const file = path.join(here, 'RESULTS.md');
   const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const browsing = old.includes(BROWSING_SECTION) ? `\n${old.slice(old.indexOf(BROWSING_SECTION))}` : '';
-  fs.writeFileSync(file, `${text.trimEnd()}\n${browsing}`);
+  const ours = old.includes(BROWSING_SECTION) ? old.slice(0, old.indexOf(BROWSING_SECTION)) : old;
+  const others = ours.split(/\n(?=## )/).slice(1).filter((section) => !text.includes(section.split('\n')[0]));
+  const kept = others.map((section) => `\n${section.trimEnd()}\n`).join('');
+  fs.writeFileSync(file, `${text.trimEnd()}\n${kept}${browsing}`);
   log('wrote bench/RESULTS.md');
 }
 

@@ -33,7 +33,7 @@ async function main() {
     const page = await browser.context.newPage();
     await page.goto(site.url);
     const panel = await openPanel(browser.context);
-    await waitForStatus(panel, /^Connected to Waymark host/);
+    await waitForStatus(panel, /^Connected\.$/);
     await page.bringToFront();
     const client = await connectMcp(browser.stateDir, 'Guard benchmark', { panel });
     const call = async (name, args) => JSON.parse((await client.callTool({ name, arguments: args })).content[0].text);

@@ -192,6 +192,12 @@ pub fn observe(controls_in: ControlsIn, on_change: impl Fn(u32) + 'static) {
     });
 }
 
+/// Watches the frame's document from now on, for a listing made before any numbering (a prepared
+/// first look, `content/whole.rs`): the next listing then judges again only what changed.
+pub fn begin() {
+    start();
+}
+
 /// Also watches an open shadow root a listing entered (mutations inside one do not reach the
 /// document's observer).
 pub fn observe_tree(root: &web_sys::ShadowRoot) {

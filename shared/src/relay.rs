@@ -104,6 +104,10 @@ pub enum WorkerToContent {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         first: bool,
     },
+    /// Waymark is at work in this tab (a panel open on it, a tool addressed to it moments ago) and
+    /// this document is new: list the page once the browser is idle after its load, so the first
+    /// look costs what a repeated one does. Answered at once; never sent for a tab merely browsed.
+    Prepare,
 }
 
 /// A frame's answer to the service worker: the tool's result, and what the user typed into the frame's

@@ -72,6 +72,7 @@ fn worker_to_content_name(m: &WorkerToContent) -> &'static str {
         WorkerToContent::Locate => "WorkerToContent::Locate",
         WorkerToContent::Disarm => "WorkerToContent::Disarm",
         WorkerToContent::ScrollLists { .. } => "WorkerToContent::ScrollLists",
+        WorkerToContent::Prepare => "WorkerToContent::Prepare",
     }
 }
 
@@ -128,6 +129,7 @@ const ALL_MESSAGES: &[&str] = &[
     "WorkerToContent::Locate",
     "WorkerToContent::Disarm",
     "WorkerToContent::ScrollLists",
+    "WorkerToContent::Prepare",
 ];
 
 const ALL_CONNECTION_STATES: &[&str] = &[

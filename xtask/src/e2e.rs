@@ -22,7 +22,7 @@ pub fn files(m: &Machine, named: &[String]) -> Result<Vec<String>> {
 }
 
 /// The scripted model's binary (tools/fake-llm), built.
-fn build_fake_llm(m: &Machine) -> Result<()> {
+pub fn build_fake_llm(m: &Machine) -> Result<()> {
     run_to_stderr(&mut m.cargo(["build", "--locked", "-p", "fake-llm", "--bin", "fake-llm"]))
 }
 

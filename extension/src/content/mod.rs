@@ -27,6 +27,7 @@ mod guard;
 mod lists;
 mod preview;
 mod upload;
+mod whole;
 
 use std::cell::RefCell;
 
@@ -72,8 +73,9 @@ struct Frame {
     described: Vec<(u64, Found)>,
     /// The banner buttons of the last `find_banners`, by id, with what pressing each does.
     banner_picks: Vec<(u64, crate::banners::Pick)>,
-    /// The last whole-page listing's entries, given again while the page does not change.
-    listing: Option<Vec<Entry>>,
+    /// The last whole-page listing's entries, given again while the page does not change, and how
+    /// many of its controls have their context (`whole.rs`).
+    listing: Option<(Vec<Entry>, u32)>,
     /// The numbering is the one of the last whole-page listing, given again unchanged: the badges
     /// drawn for it stand.
     unchanged: bool,
@@ -280,6 +282,7 @@ fn handle(message: JsValue, _sender: JsValue, send_response: js_sys::Function) -
         WorkerToContent::Document => ToolResult::ok(json!({"document": this_document(), "url": url()})),
         WorkerToContent::MasksHeld => ToolResult::ok(json!({"held": crate::mask::held()})),
         WorkerToContent::Locate => locate(),
+        WorkerToContent::Prepare => whole::prepare_when_idle(),
         WorkerToContent::ScrollLists { restore, first } => lists::scroll(restore, first),
     };
     reply(&send_response, result);
@@ -332,12 +335,14 @@ fn scan(viewport: bool, describe: Option<u32>) -> ToolResult {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return no_document();
     };
-    let (found, reused) = if viewport {
-        (detect::interactives(&document, true), false)
-    } else {
-        whole_page(&document)
-    };
     let limit = describe.unwrap_or(u32::MAX);
+    let (found, reused) = if viewport {
+        let mut found = detect::interactives(&document, true);
+        detect::add_context(&mut found, limit);
+        (found, false)
+    } else {
+        whole::listing(&document, limit)
+    };
     let mut entries = Vec::new();
     let mut numbered = Vec::new();
     for entry in found {
@@ -345,10 +350,9 @@ fn scan(viewport: bool, describe: Option<u32>) -> ToolResult {
             Entry::Control(mut found) => {
                 let local = numbered.len() as u32 + 1;
                 if local <= limit {
-                    // Kept decisions may hold a value or state a script changed without a trace.
-                    if !viewport {
-                        found.refresh();
-                    }
+                    // A listing reads values and states only of what it describes (and a kept
+                    // decision's may have changed without a trace).
+                    found.refresh();
                     entries.push(ScanEntry::Control(found.describe(local)));
                 } else if let Some(ScanEntry::More { count }) = entries.last_mut() {
                     *count += 1;
@@ -408,20 +412,6 @@ fn scan(viewport: bool, describe: Option<u32>) -> ToolResult {
         windows: crate::frames::windows(),
     };
     answer(serde_json::to_value(&scan))
-}
-
-/// The whole page's entries: the last listing's when nothing changed since (then `true`), else a
-/// fresh listing that judges again only what changed (`watch.rs` says what).
-fn whole_page(document: &web_sys::Document) -> (Vec<Entry>, bool) {
-    let changes = crate::watch::take_changes();
-    if changes.none() {
-        if let Some(entries) = FRAME.with_borrow(|f| f.listing.clone()) {
-            return (entries, true);
-        }
-    }
-    let entries = detect::listing(document, &changes);
-    FRAME.with_borrow_mut(|f| f.listing = Some(entries.clone()));
-    (entries, false)
 }
 
 /// Takes the tab-wide numbers of this frame's elements and draws them (unless the same numbers are

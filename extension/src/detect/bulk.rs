@@ -155,9 +155,10 @@ impl Bulk {
             .filter(|i| *i >= 0.0)
     }
 
-    /// The custom elements (a tag with a dash) among `elements`, in order: their names read in one
+    /// The custom elements (a tag with a dash) among `elements` (as for [`Bulk::shadow_hosts`]), in
+    /// order: their names read in one
     /// call and joined into one string, so only the few custom elements cost a call each later.
-    pub(super) fn custom_elements(&self, elements: &js_sys::Array) -> Vec<Element> {
+    pub(super) fn custom_elements(&self, elements: &JsValue) -> Vec<Element> {
         let Some(names) = self
             .map
             .call1(elements, &self.local_name)
@@ -171,12 +172,18 @@ impl Bulk {
             .split(' ')
             .enumerate()
             .filter(|(_, name)| name.contains('-'))
-            .filter_map(|(i, _)| elements.get(i as u32).dyn_into::<Element>().ok())
+            .filter_map(|(i, _)| {
+                js_sys::Reflect::get_u32(elements, i as u32)
+                    .ok()?
+                    .dyn_into::<Element>()
+                    .ok()
+            })
             .collect()
     }
 
-    /// The elements of `elements` that host an open shadow root.
-    pub(super) fn shadow_hosts(&self, elements: &js_sys::Array) -> Vec<Element> {
+    /// The elements of `elements` (an array, or a list such as an `HTMLCollection`) that host an open
+    /// shadow root.
+    pub(super) fn shadow_hosts(&self, elements: &JsValue) -> Vec<Element> {
         self.filter
             .call1(elements, &self.shadow)
             .ok()

@@ -23,14 +23,30 @@ const MAX_LEVELS: usize = 16;
 /// Groups larger than this are not worth telling apart one by one (a page of thousands of "Reply").
 const MAX_GROUP: usize = 400;
 
-/// Gives every control whose role and name another control of the listing shares its item's words.
-pub(super) fn add_context(out: &mut [Entry]) {
+/// Gives each of the first `limit` controls of `out` (those a listing describes, the only ones it
+/// names) whose role and name another of them shares its item's words: they are what the list's
+/// reader can mistake for one another.
+pub fn add_context(out: &mut [Entry], limit: u32) {
+    let mut controls = 0;
+    let described = out
+        .iter()
+        .position(|entry| {
+            controls += u32::from(matches!(entry, Entry::Control(_)));
+            controls > limit
+        })
+        .unwrap_or(out.len());
+    let out = &mut out[..described];
+    for entry in out.iter_mut() {
+        if let Entry::Control(found) = entry {
+            found.context = None;
+        }
+    }
     let mut groups: HashMap<(String, String), Vec<usize>> = HashMap::new();
     for (i, entry) in out.iter().enumerate() {
         if let Entry::Control(found) = entry {
-            if !found.name.is_empty() {
+            if !found.name().is_empty() {
                 groups
-                    .entry((found.role.clone(), found.name.to_lowercase()))
+                    .entry((found.role.clone(), found.name().to_lowercase()))
                     .or_default()
                     .push(i);
             }
@@ -39,8 +55,8 @@ pub(super) fn add_context(out: &mut [Entry]) {
     // A day of a calendar is named by its number only: its month (the grid's label) says which day.
     for entry in out.iter_mut() {
         if let Entry::Control(found) = entry {
-            let day = (1..=2).contains(&found.name.chars().count())
-                && found.name.chars().all(|c| c.is_ascii_digit());
+            let day = (1..=2).contains(&found.name().chars().count())
+                && found.name().chars().all(|c| c.is_ascii_digit());
             if day {
                 found.context = grid_label(&found.element);
             }
@@ -57,7 +73,7 @@ pub(super) fn add_context(out: &mut [Entry]) {
         for &i in members {
             if let Entry::Control(found) = &mut out[i] {
                 if found.context.is_none() {
-                    found.context = context_of(&found.element, &found.name, &elements);
+                    found.context = context_of(&found.element, found.name(), &elements);
                 }
             }
         }

@@ -43,10 +43,14 @@ mod rules;
 mod scan;
 mod text;
 
+use std::cell::OnceCell;
+use std::rc::Rc;
+
 use waymark_protocol::{ElementInfo, Interactive, SecretKind};
 use web_sys::Element;
 
 pub use bulk::{Bulk, Rect};
+pub use context::add_context;
 use name::{accessible_name, field_name, states_of, value_of};
 pub use name::{heading_text, secret_of};
 use rules::role_of;
@@ -117,7 +121,10 @@ pub struct Found {
     /// The box as of the listing, for the covered check at the end of a scan.
     rect: Rect,
     role: String,
-    name: String,
+    /// The accessible name, read when first asked: a whole-page listing names only the controls it
+    /// describes (a page of 5,000 controls listed 50 at a time names 50), fields at once (their name
+    /// is part of asking whether they are secret). The copies of one decision share it.
+    name: Rc<OnceCell<String>>,
     value: Option<String>,
     states: Vec<String>,
     /// The field's secret, if it is one (then `value` is `None`).
@@ -132,7 +139,8 @@ impl Found {
     }
 
     pub fn name(&self) -> &str {
-        &self.name
+        self.name
+            .get_or_init(|| accessible_name(&self.element, &self.element.local_name(), None))
     }
 
     /// The box as of the listing that found it.
@@ -171,10 +179,11 @@ impl Found {
         ElementInfo {
             index,
             role: self.role.clone(),
-            name: self.name.clone(),
+            name: self.name().to_owned(),
             tag: element.local_name(),
             input_type: attr("type"),
-            value: self.value.clone().filter(|_| secret.is_none()),
+            // As of now: a listing reads values only of what it describes.
+            value: value_of(element, &element.local_name(), secret),
             autocomplete: attr("autocomplete"),
             secret,
             in_dialog,
@@ -205,7 +214,7 @@ impl Found {
         Interactive {
             index,
             role: self.role.clone(),
-            name: self.name.clone(),
+            name: self.name().to_owned(),
             value: self.value.clone(),
             states: self.states.clone(),
             context: self.context.clone(),
@@ -222,13 +231,23 @@ pub fn found_for(element: &Element) -> Found {
     Found {
         rect: Rect::of(element),
         role: role.unwrap_or_else(|| "generic".into()),
-        name,
+        name: named(name),
         value: value_of(element, &tag, secret),
         states: states_of(element),
         secret,
         element: element.clone(),
         context: None,
     }
+}
+
+/// A name already read.
+fn named(name: String) -> Rc<OnceCell<String>> {
+    Rc::new(OnceCell::from(name))
+}
+
+/// A name to read when first asked ([`Found::name`]).
+fn unnamed() -> Rc<OnceCell<String>> {
+    Rc::new(OnceCell::new())
 }
 
 /// An element's accessible name, as a listing names it.

@@ -4,6 +4,9 @@
 //! Must not: report what was typed into a secret field, as a value or as a name (a secret
 //! contenteditable field is named only by its attributes), or change the page.
 
+use std::cell::OnceCell;
+use std::rc::Rc;
+
 use wasm_bindgen::JsCast;
 use waymark_protocol::text::collapse_spaces;
 use waymark_protocol::SecretKind;
@@ -140,6 +143,25 @@ pub(super) fn field_name(
         }
     }
     (accessible_name(element, tag, labels), None)
+}
+
+/// The name and the secret of a control a listing found: a field is named at once, since its name is
+/// part of asking whether it is secret; anything else when the listing describes it ([`super::Found::name`]:
+/// most of a large page's controls never are).
+pub(super) fn listed_name(
+    element: &Element,
+    tag: &str,
+    role: Option<&str>,
+    labels: &Labels<'_>,
+) -> (Rc<OnceCell<String>>, Option<SecretKind>) {
+    let field = matches!(tag, "input" | "select" | "textarea")
+        || role == Some("textbox")
+        || is_editable_host(element);
+    if !field {
+        return (Rc::new(OnceCell::new()), None);
+    }
+    let (name, secret) = field_name(element, tag, role, Some(labels));
+    (Rc::new(OnceCell::from(name)), secret)
 }
 
 /// The secret `element` holds, if any (for the screenshot's mask, which meets elements outside a

@@ -11,13 +11,13 @@ use web_sys::{Document, Element};
 use super::bulk::{Bulk, Rect};
 use super::labels::{document_order, follows, has_control, own_labels, Labels};
 use super::memo::Memo;
-use super::name::{accessible_name, field_name, states_of, value_of};
+use super::name::{accessible_name, listed_name, states_of};
 use super::prune::{drop_wrappers, holds_controls, under_its_own_drawing};
 use super::reveal::Reveal;
 use super::rules::{
     covered, inside_action, is_candidate, is_container, is_inert, role_of, usable, Visibility, PROBABLE,
 };
-use super::{Entry, Found, WIDGET_ROLES};
+use super::{named, unnamed, Entry, Found, WIDGET_ROLES};
 use crate::dom::{is_host_tag, query_array};
 
 /// Every interactive element of the document (including open shadow roots) and every visible child
@@ -31,7 +31,6 @@ pub fn interactives(document: &Document, only_viewport: bool) -> Vec<Entry> {
     scan.tree(document, &mut out, 0);
     scan.drop_covered(&mut out);
     drop_wrappers(&mut out);
-    super::context::add_context(&mut out);
     out
 }
 
@@ -43,7 +42,6 @@ pub fn listing(document: &Document, changes: &crate::watch::Changes) -> Vec<Entr
     scan.tree(document, &mut out, 0);
     scan.drop_covered(&mut out);
     drop_wrappers(&mut out);
-    super::context::add_context(&mut out);
     if let Some(memo) = scan.memo {
         memo.store();
     }
@@ -186,13 +184,15 @@ impl Scan {
     }
 
     pub(super) fn shadow_hosts(&self, root: &JsValue) -> Vec<(Element, web_sys::ShadowRoot)> {
-        // A document's live `getElementsByTagName` list costs nothing to make; a shadow root has none.
-        let everything = match root.dyn_ref::<Document>() {
-            Some(document) => js_sys::Array::from(&document.get_elements_by_tag_name("*")),
-            None => query_array(root, &"*".into()),
+        // A document's live `getElementsByTagName` list costs nothing to make, and the array methods
+        // read it as it is (copying 30,000 elements into an array costs more than the filter); a
+        // shadow root has none.
+        let everything: JsValue = match root.dyn_ref::<Document>() {
+            Some(document) => document.get_elements_by_tag_name("*").into(),
+            None => query_array(root, &"*".into()).into(),
         };
         let Some(bulk) = &self.bulk else {
-            return everything
+            return js_sys::Array::from(&everything)
                 .iter()
                 .filter_map(|e| e.dyn_into::<Element>().ok())
                 .filter_map(|e| crate::chrome::shadow_root(&e).map(|s| (e, s)))
@@ -468,7 +468,7 @@ impl Scan {
         if !over_its_look && (!shown || self.reveal.unseen(&element, rect, opaque)) {
             return None;
         }
-        let (name, secret) = field_name(&element, &tag, role.as_deref(), Some(labels));
+        let (name, secret) = listed_name(&element, &tag, role.as_deref(), labels);
         if secret.is_some() {
             // What it holds is kept out of everything the worker relays (`secret_values.rs` takes it).
             super::found_secret(&element);
@@ -477,8 +477,9 @@ impl Scan {
             rect: *rect,
             role: role.unwrap_or_else(|| "generic".into()),
             name,
-            value: value_of(&element, &tag, secret),
-            states: states_of(&element),
+            // Read when it is described (`Found::refresh`): a script can change them without a trace.
+            value: None,
+            states: Vec::new(),
             secret,
             element,
             context: None,
@@ -506,8 +507,8 @@ impl Scan {
         Some(Found {
             rect,
             role: role.unwrap_or("checkbox").into(),
-            // Named from the label itself, as `current_name` will name it when acting.
-            name: accessible_name(&label, "label", None),
+            // Named from the label itself (when described), as `current_name` will name it when acting.
+            name: unnamed(),
             value: None,
             states: states_of(input),
             secret: None,
@@ -548,7 +549,7 @@ impl Scan {
         Some(Found {
             rect: *rect,
             role: role.unwrap_or_else(|| "generic".into()),
-            name,
+            name: named(name),
             value: None,
             states: states_of(&element),
             secret: None,

@@ -7,7 +7,9 @@
 //! still knows them; a closed tab is forgotten.
 //!
 //! Also here: whether Waymark is acting in a tab at this moment (a page-changing tool running there,
-//! [`acting`]), for what must happen only then.
+//! [`acting`]), for what must happen only then; and whether it is at work there (used within the last
+//! two minutes, or a panel open on it), when a new document's first look is prepared while the browser
+//! is idle after its load (`WorkerToContent::Prepare`).
 //!
 //! Must not: put anything into a tab nobody used Waymark in, inject any file but the loader
 //! ([`LOADER`], which starts the module once per document however often it is injected), or wait on
@@ -17,6 +19,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::{BTreeSet, HashMap};
 
 use wasm_bindgen::prelude::*;
+use waymark_protocol::WorkerToContent;
 
 use crate::chrome::scripting::{self, Frames};
 use crate::chrome::{self, tabs};
@@ -28,6 +31,9 @@ const STORED: &str = "tabsInUse";
 /// How long an injection may take before the caller goes on without it: a frame busy with its own
 /// work runs the loader only when it is done (then the tool waits for the page as for a loading one).
 const INJECT_WAIT_MS: u32 = 4_000;
+/// How long after its last use (a tool addressed to it, a panel opened on it) Waymark counts as at
+/// work in a tab: an agent's or an MCP client's next step comes well within this.
+const AT_WORK_MS: f64 = 120_000.0;
 
 /// The tabs in use, once read back from `storage.session`.
 #[derive(Default)]
@@ -58,6 +64,8 @@ thread_local! {
     /// How many side panels and Waymark windows are open (not the settings page, not a panel opened
     /// as a tab for one tab): while one is, the tab the user brings to the front is in use.
     static PANELS: Cell<u32> = const { Cell::new(0) };
+    /// When each tab was last used (`Date.now()`), for [`at_work`] (a few tabs: a list is enough).
+    static LAST_USED: RefCell<Vec<(i32, f64)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Reads the stored tabs in use once per worker.
@@ -97,6 +105,10 @@ pub async fn is_in_use(tab: i32) -> bool {
 /// at once. Frames that cannot be entered (a browser page, an error page) are left to the tools, which
 /// say why they cannot work there.
 pub async fn use_tab(tab: i32) {
+    LAST_USED.with_borrow_mut(|used| {
+        used.retain(|(t, _)| *t != tab);
+        used.push((tab, js_sys::Date::now()));
+    });
     load().await;
     if !IN_USE.with_borrow_mut(|u| u.mark(tab)) {
         return;
@@ -143,19 +155,38 @@ pub fn on_frame_committed(details: JsValue) {
             return;
         }
         let frames = document.map_or_else(|| Frames::Ids(vec![frame]), Frames::Document);
-        if let Err(e) = inject(tab, frames).await {
+        match inject(tab, frames).await {
+            // The first look at the new document is made ready while the browser is idle after its
+            // load, but only where Waymark is at work.
+            Ok(_) if at_work(tab) => {
+                let prepare = chrome::to_js(&WorkerToContent::Prepare);
+                let _ = tabs::send_to_frame(tab, frame, &prepare).await;
+            }
+            Ok(_) => {}
             // Pages no extension may enter, and documents replaced before the script reached them.
-            chrome::log(&format!(
+            Err(e) => chrome::log(&format!(
                 "tab {tab} frame {frame}: no script in its new document: {e}"
-            ));
+            )),
         }
     });
+}
+
+/// Whether Waymark is at work in `tab`: it was used there within [`AT_WORK_MS`] (an agent's task,
+/// an MCP client's steps, a command), or a panel is open (which works on the tab in front, and puts
+/// each tab brought there in use).
+fn at_work(tab: i32) -> bool {
+    PANELS.get() > 0
+        || LAST_USED.with_borrow(|used| {
+            used.iter()
+                .any(|(t, at)| *t == tab && js_sys::Date::now() - at < AT_WORK_MS)
+        })
 }
 
 /// Called by `sw.js` for every `tabs.onRemoved`: the tab is forgotten.
 #[wasm_bindgen]
 pub fn on_tab_removed(tab: i32) {
     ACTING.with_borrow_mut(|a| a.remove(&tab));
+    LAST_USED.with_borrow_mut(|used| used.retain(|(t, _)| *t != tab));
     wasm_bindgen_futures::spawn_local(async move {
         load().await;
         if IN_USE.with_borrow_mut(|u| u.tabs.remove(&tab)) {
