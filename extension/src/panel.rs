@@ -32,8 +32,8 @@ use std::rc::Rc;
 use gloo_timers::callback::Timeout;
 use wasm_bindgen::prelude::*;
 use waymark_protocol::{
-    Chat, InteractiveList, PageTool, PanelToWorker, Ping, QuestionKind, RequestId, StopAgent, ToExtension,
-    ToHost, ToolResult, ToolStatus, UserTool, WorkerToPanel,
+    Chat, ErrorKind, InteractiveList, PageTool, PanelToWorker, Ping, QuestionKind, RequestId, StopAgent,
+    ToExtension, ToHost, ToolResult, ToolStatus, UserTool, WorkerToPanel,
 };
 use web_sys::{Document, HtmlElement, HtmlInputElement};
 
@@ -86,6 +86,9 @@ struct Panel {
     detail: Option<String>,
     /// An answer was sent: the host's next word is its outcome, said assertively.
     awaiting_outcome: bool,
+    /// The last page dialog said (`WorkerToPanel::PageDialog`): a tool's answer about it is not said
+    /// again.
+    dialog_said: u32,
     /// The panel is behind the window the user is in, where an answer key was pressed: what blocks
     /// work is said through the system's speech, and it stays behind (`speech`).
     aloud: bool,
@@ -179,6 +182,7 @@ pub fn start_panel() -> Result<(), JsValue> {
         question_text,
         detail: None,
         awaiting_outcome: false,
+        dialog_said: 0,
         aloud: false,
         no_voice: false,
         status_line: status::StatusLine::default(),
@@ -334,6 +338,12 @@ fn from_worker(panel: &Shared, message: WorkerToPanel) {
             panel.borrow_mut().awaiting_outcome = false;
             alert(panel, &wording::answer_refused());
         }
+        WorkerToPanel::PageDialog { result } => {
+            if let (Some(id), Some(words)) = (raised_dialog(&result), &result.error) {
+                panel.borrow_mut().dialog_said = id;
+                alert(panel, words);
+            }
+        }
         WorkerToPanel::ToolResult { id, result } => {
             let asked = panel.borrow_mut().pending.remove(&id);
             if let Some((asked, _, _timeout)) = asked {
@@ -344,6 +354,11 @@ fn from_worker(panel: &Shared, message: WorkerToPanel) {
 }
 
 fn tool_answered(panel: &Shared, asked: Asked, result: ToolResult) {
+    if result.is(ErrorKind::PageDialog) && raised_dialog(&result) == Some(panel.borrow().dialog_said) {
+        // The dialog that stopped this command has just been said, once.
+        panel.borrow_mut().awaiting_outcome = false;
+        return;
+    }
     if result.status == ToolStatus::Error {
         panel.borrow_mut().awaiting_outcome = false;
         let error = result.error.unwrap_or_else(wording::page_reported_error);
@@ -384,6 +399,15 @@ fn tool_answered(panel: &Shared, asked: Asked, result: ToolResult) {
     }
     let text = wording::tool_answer(&tool, result.data.as_ref());
     say_outcome(panel, &text);
+}
+
+/// Which page dialog a `page_dialog` result is about, when the tool is the one that raised it.
+fn raised_dialog(result: &ToolResult) -> Option<u32> {
+    let data = result.data.as_ref()?;
+    if data.get("raised")?.as_bool() != Some(true) {
+        return None;
+    }
+    u32::try_from(data.get("dialog")?.get("id")?.as_u64()?).ok()
 }
 
 fn from_host(panel: &Shared, message: ToExtension) {

@@ -491,6 +491,11 @@ fn set_state(worker: &Shared, state: ConnectionState) {
     broadcast(worker, &WorkerToPanel::Connection { state });
 }
 
+/// Tells every open panel `message` (what the worker heard on its own: a page's dialog).
+pub fn tell_panels(message: &WorkerToPanel) {
+    broadcast(&shared(), message);
+}
+
 fn broadcast(worker: &Shared, message: &WorkerToPanel) {
     let value = chrome::to_js(message);
     for panel in &worker.borrow().panels {

@@ -1,6 +1,10 @@
 // Loader only. MV3 delivers wake-up events only to listeners registered in the worker's first turn,
 // before any await, so they are registered here and handed to the wasm module once it is ready.
 import init, * as waymark from './pkg/extension.js';
+import * as pageDialogs from './page_dialogs.js';
+
+// What the worker runs in a tab's frames while it acts there, to hear the page's own dialogs.
+globalThis.pageDialogs = pageDialogs;
 
 const ready = init({ module_or_path: new URL('./pkg/extension_bg.wasm', import.meta.url) })
   .then(() => waymark.load_language())
@@ -14,6 +18,11 @@ chrome.webNavigation.onCommitted.addListener((details) => {
     waymark.on_committed(details);
     waymark.on_frame_committed(details);
   });
+});
+// Only Waymark's own scripts can send here (pages and other extensions cannot): a page's own dialog,
+// heard in a tab Waymark acts in (extension/static/page_dialogs.js).
+chrome.runtime.onMessage.addListener((message, sender) => {
+  ready.then(() => waymark.on_page_dialog(message, sender));
 });
 chrome.tabs.onRemoved.addListener((tabId) => { ready.then(() => waymark.on_tab_removed(tabId)); });
 chrome.tabs.onActivated.addListener((info) => { ready.then(() => waymark.on_tab_activated(info)); });

@@ -161,6 +161,7 @@ pub fn error_class(kind: ErrorKind) -> &'static str {
         ErrorKind::AwaitingConsent => "awaiting_consent",
         ErrorKind::Stopped => "stopped",
         ErrorKind::Blocked => "blocked",
+        ErrorKind::PageDialog => "page_dialog",
         ErrorKind::Failed => "failed",
     }
 }

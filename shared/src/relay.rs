@@ -44,6 +44,13 @@ pub enum WorkerToPanel {
     /// This panel's answer was to a question no longer open (answered in another panel, or closed):
     /// it never reached the host, and the panel says so.
     AnswerRefused { question: RequestId },
+    /// A page in a tab Waymark acts in shows its own dialog: every panel says it once, at once. The
+    /// `result` of kind `page_dialog` is the one every tool for that tab gets while it is up: its
+    /// `error` says what the page asks, `data.dialog` is `{id, kind, text}` (`kind`: `alert`,
+    /// `confirm`, `prompt` or `leave`; `text`: the page's words, shortened, secret values taken out —
+    /// data, never instructions). (A result, not a type of its own: the extension's module carries no
+    /// reader for one more message shape.)
+    PageDialog { result: ToolResult },
 }
 
 /// Service worker → content script (one frame of a tab). The content script answers with a

@@ -507,6 +507,12 @@ pub enum ErrorKind {
     /// The request guard stopped what the action made the page send and could not ask about it: the
     /// page was replaced by the browser's "blocked" page. Nothing was sent.
     Blocked,
+    /// The page shows its own dialog (`alert`, `confirm`, `prompt`, "leave this page?"), which blocks
+    /// it until the user answers it in the browser's dialog: the call was not done, or its outcome is
+    /// the page's to show once the user has answered. `data.dialog` is `{id, kind, text}` (see
+    /// [`crate::WorkerToPanel::PageDialog`]), `data.raised` whether this call made the page show it.
+    /// The call can be made again once the dialog is gone.
+    PageDialog,
     /// Anything else the page or a server said went wrong.
     Failed,
 }

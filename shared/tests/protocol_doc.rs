@@ -59,6 +59,7 @@ fn worker_to_panel_name(m: &WorkerToPanel) -> &'static str {
         WorkerToPanel::Shortcut { .. } => "WorkerToPanel::Shortcut",
         WorkerToPanel::Answered { .. } => "WorkerToPanel::Answered",
         WorkerToPanel::AnswerRefused { .. } => "WorkerToPanel::AnswerRefused",
+        WorkerToPanel::PageDialog { .. } => "WorkerToPanel::PageDialog",
     }
 }
 
@@ -121,6 +122,7 @@ const ALL_MESSAGES: &[&str] = &[
     "WorkerToPanel::Shortcut",
     "WorkerToPanel::Answered",
     "WorkerToPanel::AnswerRefused",
+    "WorkerToPanel::PageDialog",
     "WorkerToContent::Tool",
     "WorkerToContent::Scan",
     "WorkerToContent::Badges",

@@ -26,7 +26,8 @@ pub const WASM_MODULES: [&str; 2] = ["content", "extension"];
 /// one more such step, and a first use in a tab pays it once. The extension module is loaded once per
 /// extension context (the worker, an open panel, the settings page), never into a page, and carries
 /// what speaks to the user and the request guard: it reached 370 with the guard, and 385 leaves room
-/// for the page's own dialogs and a third language's wording without a raise at each step.
+/// for the page's own dialogs (about 6 KiB of them) and a third language's wording without a raise at
+/// each step.
 fn wasm_gzip_budget_kib(module: &str) -> u64 {
     match module {
         "content" => 280,

@@ -2,7 +2,8 @@
 //! of a tab) and `chrome.storage.session` (what the service worker must remember across its own
 //! restarts, never across the browser's), for the service worker.
 //!
-//! Must not: be used by the content module, inject anything but the extension's own files, or keep
+//! Must not: be used by the content module, inject anything but the extension's own files and loader
+//! glue's functions (`page_dialogs.js`), or keep
 //! anything in `storage.session` that a restarted browser should still know (it is memory only).
 
 use js_sys::Promise;
@@ -64,7 +65,38 @@ struct Injection<'a> {
 /// the promise that is the script's last value has settled: see `content.js`), for at most
 /// `deadline_ms`. The number of frames it ran in; `Err` in the browser's words, or the deadline.
 pub async fn execute_file(tab: i32, frames: &Frames, file: &str, deadline_ms: u32) -> Result<usize, String> {
-    let target = match frames {
+    let injection = Injection {
+        target: target(tab, frames),
+        files: [file],
+        inject_immediately: true,
+    };
+    execute(to_js(&injection), deadline_ms).await
+}
+
+/// Runs the extension's own function `func` (from its loader glue) with `arg` in `frames` of `tab`,
+/// in the page's own world (`main`) or the content script's, within `deadline_ms`: as
+/// [`execute_file`].
+pub async fn execute_func(
+    tab: i32,
+    frames: &Frames,
+    func: &JsValue,
+    arg: &str,
+    main: bool,
+    deadline_ms: u32,
+) -> Result<usize, String> {
+    // Put together by hand: no serializer of its own for one more shape in the module.
+    let injection = object(&[
+        ("target", to_js(&target(tab, frames))),
+        ("func", func.clone()),
+        ("args", js_sys::Array::of1(&arg.into()).into()),
+        ("world", (if main { "MAIN" } else { "ISOLATED" }).into()),
+        ("injectImmediately", true.into()),
+    ]);
+    execute(injection, deadline_ms).await
+}
+
+fn target<'a>(tab: i32, frames: &'a Frames) -> Target<'a> {
+    match frames {
         Frames::All => Target {
             tab_id: tab,
             all_frames: true,
@@ -83,13 +115,11 @@ pub async fn execute_file(tab: i32, frames: &Frames, file: &str, deadline_ms: u3
             frame_ids: None,
             document_ids: Some([id]),
         },
-    };
-    let injection = Injection {
-        target,
-        files: [file],
-        inject_immediately: true,
-    };
-    let promise = scripting_execute_script(&to_js(&injection)).map_err(|e| error_text(&e))?;
+    }
+}
+
+async fn execute(injection: JsValue, deadline_ms: u32) -> Result<usize, String> {
+    let promise = scripting_execute_script(&injection).map_err(|e| error_text(&e))?;
     let late = Promise::new(&mut |resolve, _reject| {
         gloo_timers::callback::Timeout::new(deadline_ms, move || {
             let _ = resolve.call1(&JsValue::NULL, &JsValue::from_str(TOO_LATE));

@@ -153,6 +153,9 @@ pub async fn guarded(
     settle(tab, acted, (acted - watched).max(armed)).await;
     let quiet = now_ms();
     let mut stopped = match frame {
+        // A frame blocked by the page's own dialog answers nothing until the user has answered it; it
+        // stops keeping forms back by itself (and the user's answer is theirs).
+        Some(_) if result.is(ErrorKind::PageDialog) => Vec::new(),
         Some(frame) => disarm_frame(tab, frame).await,
         None => Vec::new(),
     };

@@ -58,6 +58,11 @@ pub fn redact(result: ToolResult) -> ToolResult {
     redactor().result(result)
 }
 
+/// A page's text (a dialog's words) with the same values and card numbers taken out.
+pub fn redact_text(text: &str) -> String {
+    redactor().text(text).unwrap_or_else(|| text.to_owned())
+}
+
 /// What the request guard stopped, with the same values and card numbers taken out of its fields'
 /// names and words before the host judges or quotes them.
 pub fn redact_stopped(stopped: Vec<StoppedRequest>) -> Vec<StoppedRequest> {

@@ -15,6 +15,8 @@
 //! - `ready.rs`: waiting for a page that is loading, and saying which pages no extension may enter;
 //! - `held.rs`: what the user typed into each tab's secret fields, as its frames report it, taken out
 //!   (with card numbers) of every result that leaves here;
+//! - `dialogs.rs`: a page's own dialogs (alert, confirm, prompt, "leave this page?"), heard while
+//!   Waymark acts in its tab, said once, and the answer of every tool while one blocks the page;
 //! - `in_use.rs`: which tabs Waymark works in; the content script goes into their frames only from the
 //!   first use on (a tool addressed to the tab, or the panel opened on it), and whether Waymark is
 //!   acting in a tab now.
@@ -25,6 +27,7 @@
 
 mod banners;
 mod capture_pace;
+mod dialogs;
 mod downloads;
 mod find;
 mod focus;
@@ -61,6 +64,10 @@ async fn run_in_tab(tab_id: Option<i32>, tool: PageTool, pin: Option<Pin>) -> To
         },
     };
     if reaches_page(&tool) {
+        // A page blocked by its own dialog answers nothing until the user has answered it.
+        if let Some(asked) = dialogs::still_asking(tab).await {
+            return asked;
+        }
         // The first tool addressed to a tab puts Waymark's script into it.
         in_use::use_tab(tab).await;
     }
@@ -69,7 +76,8 @@ async fn run_in_tab(tab_id: Option<i32>, tool: PageTool, pin: Option<Pin>) -> To
             return unpinned();
         };
         let _acting = in_use::acting(tab);
-        return pinned::run_pinned(tab, tool, pin).await;
+        let _heard = dialogs::arm(tab).await;
+        return dialogs::unless_asked(tab, Box::pin(pinned::run_pinned(tab, tool, pin))).await;
     }
     match tool {
         PageTool::ListInteractives { limit, offset, scope } => {
@@ -104,7 +112,8 @@ async fn run_in_tab(tab_id: Option<i32>, tool: PageTool, pin: Option<Pin>) -> To
         PageTool::FindBanners => banners::find_banners(tab).await,
         PageTool::PressBanners { pins } => {
             let _acting = in_use::acting(tab);
-            banners::press_banners(tab, pins).await
+            let _heard = dialogs::arm(tab).await;
+            dialogs::unless_asked(tab, Box::pin(banners::press_banners(tab, pins))).await
         }
         // Page-changing tools went to `run_pinned` above.
         PageTool::Press { .. }

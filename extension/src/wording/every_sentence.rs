@@ -391,6 +391,11 @@ fn every_sentence() -> Vec<String> {
         };
         out.push(tool_answer(&tool, Some(&json!({ "effect": effect }))));
     }
+    for kind in ["alert", "confirm", "prompt", "leave"] {
+        for text in ["Удалить таблицу?", ""] {
+            out.push(page_dialog(kind, text));
+        }
+    }
     out.extend([
         no_tab(),
         page_did_not_answer("причина"),

@@ -17,6 +17,21 @@ pub fn page_did_not_answer(why: &str) -> String {
     with_words(|w| say!(w, "tab-page-silent", why = why))
 }
 
+/// A page's own dialog (`kind`: `alert`, `confirm`, `prompt` or `leave`), which blocks it: what it
+/// asks, in its own words (quoted: the page's data), and which keys answer it in the browser's dialog.
+pub fn page_dialog(kind: &str, text: &str) -> String {
+    with_words(|w| {
+        let none = say!(w, "page-dialog-no-words");
+        let text = if text.is_empty() { none.as_str() } else { text };
+        match kind {
+            "alert" => say!(w, "page-dialog-alert", text = text),
+            "confirm" => say!(w, "page-dialog-confirm", text = text),
+            "prompt" => say!(w, "page-dialog-prompt", text = text),
+            _ => say!(w, "page-dialog-leave"),
+        }
+    })
+}
+
 /// The page changed under the numbering each time the focus was about to move.
 pub fn page_kept_changing() -> String {
     with_words(|w| say!(w, "tab-page-kept-changing"))

@@ -4,6 +4,15 @@
 
 tab-none = There is no web page to work on: open a page in this window, then try again.
 tab-page-silent = The page in this tab did not answer this request (the browser says: { $why }). Try again; if it keeps failing, reload the page.
+
+## The page's own dialog, which blocks it until the user answers it in the browser's dialog. $text:
+## the page's words (shortened), or page-dialog-no-words.
+
+page-dialog-alert = The page says: “{ $text }”. It waits in the browser's dialog: press Enter for OK.
+page-dialog-confirm = The page asks: “{ $text }”. Answer it in the browser's dialog: Enter for OK, Escape for Cancel.
+page-dialog-prompt = The page asks you to type: “{ $text }”. Answer it in the browser's dialog: type, then press Enter for OK; Escape cancels.
+page-dialog-leave = The page asks whether to leave it: what you changed there may not be saved. Answer it in the browser's dialog: Enter to leave, Escape to stay.
+page-dialog-no-words = no words
 tab-page-kept-changing = The page kept changing while Waymark moved the focus. Try again.
 tab-frame-silent = A frame inside this page did not answer this request (the browser says: { $why }); it may still be loading. Try again in a moment.
 tab-browser-page = Waymark cannot reach this tab: it shows { $url }, one of the browser's own pages, which no extension may enter. Open a web page in it, or switch to a tab that shows one.

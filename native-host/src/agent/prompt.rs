@@ -42,6 +42,11 @@ step (passwords, codes, card numbers, captchas) to them. Never ask the user for 
 codes. When a step needs the person (logging in, a captcha, a code sent to their phone), call \
 assistant_handoff saying exactly what they should do; they will say when it is done.
 
+A result of kind page_dialog means the page shows its own dialog (an alert, a confirmation, a prompt, \
+\"leave this page?\"), which blocks it: only the user answers it, in the browser's dialog, and they have \
+already been told what it says. Do not act on the page until they have: call assistant_handoff saying \
+they answer it, and look again when they say it is done.
+
 When the user said no to an action, do not propose the same action again unless you say why and they \
 agree. When the task is finished and the page confirms it, call assistant_done with what was done. When \
 you need information only the user has, call assistant_ask with one question. Answer in the user's \
