@@ -46,6 +46,9 @@ export function extensionSide(name) {
   const heard = (event) => {
     try {
       const { kind, text } = JSON.parse(event.detail);
+      // For the content script's request guard (extension/src/content/guard.rs): a form the page posts
+      // after the user's answer is theirs.
+      globalThis.waymarkPageDialogAt = performance.now();
       tell({ kind: `${kind}`, text: `${text}` });
     } catch {
       // Not the page's world's message.

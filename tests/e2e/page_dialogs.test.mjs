@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import path from 'node:path';
 import {
-  EXTENSION_ID, command, launch, openPanel, replyCount, send, serveStatic, waitForReply, waitForStatus, waitInPanel,
+  EXTENSION_ID, command, launch, openPanel, replyCount, send, serveStatic, tripwire, waitForReply, waitForStatus,
+  waitInPanel,
 } from './lib/harness.mjs';
 import { callTool, openWithClientAndAgent } from './lib/mcp_and_agent.mjs';
 
@@ -152,6 +153,23 @@ test('a card number or a typed password in a dialog reaches neither an MCP clien
   await dialog.accept();
   await command(panel, '/exit', /./);
   await command(panel, '/list', /Check password/);
+});
+
+test('the form a page posts after the user answered its confirmation goes: their answer is theirs', async () => {
+  const save = await numberOf('Save settings');
+  const shown = nextDialog();
+  const began = Date.now();
+  await send(panel, `/click ${save}`);
+  const dialog = await shown;
+  await alerted(/^The page asks: “Save the settings of every table\?”/, began);
+  // OK, by the user's own hand: the page posts its form, and nothing of Waymark keeps it back.
+  await tripwire.byHand(async () => {
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/tables/save'));
+    await dialog.accept();
+    await posted;
+  });
+  await page.goto(`${opened.site.url}dialogs.html`);
+  await command(panel, '/list', /Save settings/);
 });
 
 test('a reload that a "leave this page?" stopped is said as the page asking, not done, and the page stays', async () => {

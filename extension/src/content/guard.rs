@@ -8,6 +8,9 @@
 //! the first time a guarded action lands in the frame and does nothing while the frame is not armed;
 //! arming ends with the worker's `disarm`, or by itself after [`ARMED_MAX_MS`].
 //!
+//! A page's own dialog shown meanwhile (a `confirm` before a form is posted) ends the keeping back:
+//! the user answers it by their own hand, and what the page does after is theirs.
+//!
 //! Must not: keep back anything while not armed (what the user does by hand is theirs), keep a
 //! secret value of a form (`waymark_protocol::request::fields_of_form` leaves them out), or change
 //! anything a page can see while nothing is kept back.
@@ -77,7 +80,15 @@ fn listen_to_navigations() {
 
 /// A navigation of this frame's document: a form it posts is kept back while armed and not covered.
 fn navigating(event: web_sys::Event) {
-    let armed = ARMED.with_borrow(|a| a.since.is_some_and(|since| now_ms() - since < ARMED_MAX_MS));
+    // The page showed its own dialog since the frame was armed (`extension/static/page_dialogs.js`
+    // notes when, in this world): what follows the user's answer to it is theirs, never kept back.
+    let asked = js_sys::Reflect::get(&js_sys::global(), &"waymarkPageDialogAt".into())
+        .ok()
+        .and_then(|at| at.as_f64());
+    let armed = ARMED.with_borrow(|a| {
+        a.since
+            .is_some_and(|since| now_ms() - since < ARMED_MAX_MS && asked.is_none_or(|at| at < since))
+    });
     if !armed {
         return;
     }
