@@ -61,17 +61,24 @@ async function entries(pattern, on = panel) {
   return texts.filter((t) => pattern.test(t)).length;
 }
 
+/// Sends `line` in the panel; the dialog it made the page show, once the alert region says words
+/// matching `words`, and how many ms after the line that was.
+async function raise(line, words) {
+  const shown = nextDialog();
+  const began = Date.now();
+  await send(panel, line);
+  const dialog = await shown;
+  return { dialog, said: await alerted(words, began) };
+}
+
 /// The page's own record of what each dialog answered.
 const answers = () => page.evaluate(() => window.answers);
 
 test('an alert raised by a click by number is said at once with its words, once, and tools work again after the user answers it', async () => {
   const greet = await numberOf('Show greeting');
-  const shown = nextDialog();
-  const began = Date.now();
-  await send(panel, `/click ${greet}`);
-  const dialog = await shown;
+  const words = /^The page says: “Hello from the tables page\.”\. It waits in the browser's dialog: press Enter for OK\.$/;
+  const { dialog, said } = await raise(`/click ${greet}`, words);
   assert.equal(dialog.type(), 'alert');
-  const said = await alerted(/^The page says: “Hello from the tables page\.”\. It waits in the browser's dialog: press Enter for OK\.$/, began);
   console.log(`alert said ${said} ms after /click`);
   // A command while the dialog is up is answered at once, with the same words.
   const before = await replyCount(panel);
@@ -88,12 +95,9 @@ test('an alert raised by a click by number is said at once with its words, once,
 
 test('a prompt raised by a key is said with its words and how to answer it', async () => {
   await page.click('#colour');
-  const shown = nextDialog();
-  const began = Date.now();
-  await send(panel, '/press ArrowDown');
-  const dialog = await shown;
+  const words = /^The page asks you to type: “Which colour should the table be\?”\. Answer it in the browser's dialog: type, then press Enter for OK; Escape cancels\.$/;
+  const { dialog } = await raise('/press ArrowDown', words);
   assert.equal(dialog.type(), 'prompt');
-  await alerted(/^The page asks you to type: “Which colour should the table be\?”\. Answer it in the browser's dialog: type, then press Enter for OK; Escape cancels\.$/, began);
   await dialog.accept('green');
   await command(panel, '/list', /Colour/);
   assert.deepEqual((await answers()).at(-1), 'green');
@@ -157,11 +161,7 @@ test('a card number or a typed password in a dialog reaches neither an MCP clien
 
 test('the form a page posts after the user answered its confirmation goes: their answer is theirs', async () => {
   const save = await numberOf('Save settings');
-  const shown = nextDialog();
-  const began = Date.now();
-  await send(panel, `/click ${save}`);
-  const dialog = await shown;
-  await alerted(/^The page asks: “Save the settings of every table\?”/, began);
+  const { dialog } = await raise(`/click ${save}`, /^The page asks: “Save the settings of every table\?”/);
   // OK, by the user's own hand: the page posts its form, and nothing of Waymark keeps it back.
   await tripwire.byHand(async () => {
     const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/tables/save'));
@@ -176,12 +176,9 @@ test('a reload that a "leave this page?" stopped is said as the page asking, not
   // The user typed notes by hand: the page now asks before it is left.
   await page.click('#notes');
   await page.keyboard.type('draft');
-  const shown = nextDialog();
-  const began = Date.now();
-  await send(panel, '/reload');
-  const dialog = await shown;
+  const words = /^The page asks whether to leave it: what you changed there may not be saved\. Answer it in the browser's dialog: Enter to leave, Escape to stay\.$/;
+  const { dialog } = await raise('/reload', words);
   assert.equal(dialog.type(), 'beforeunload');
-  await alerted(/^The page asks whether to leave it: what you changed there may not be saved\. Answer it in the browser's dialog: Enter to leave, Escape to stay\.$/, began);
   await dialog.dismiss();
   await command(panel, '/list', /Notes/);
   // A client's reload the page stopped is answered so, not as done.

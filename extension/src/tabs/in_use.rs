@@ -272,8 +272,8 @@ pub fn acting(tab: i32) -> Acting {
 }
 
 /// Whether Waymark is acting in `tab` now (a page-changing tool is running there).
-// Nothing asks yet: what should happen only while Waymark acts (listening for a page's own dialogs,
-// issue 24) will.
+// Nothing asks yet (the page's dialogs are heard while a tool runs by `dialogs.rs`, which must put its
+// listeners in before the tool and take them out after, so it counts its own holders).
 #[allow(dead_code)]
 pub fn is_acting(tab: i32) -> bool {
     ACTING.with_borrow(|a| a.contains_key(&tab))
