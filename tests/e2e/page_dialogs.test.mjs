@@ -202,7 +202,7 @@ test('in Russian the dialog is said in Russian, with the page’s own words', as
     const side = await openPanel(ru.context);
     const tabId = await side.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, tab.url());
     await side.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
-    await waitForStatus(side, /^Подключено к хосту Waymark/);
+    await waitForStatus(side, /^Подключено/);
     const list = await command(side, '/list all', /Show greeting/);
     const greet = Number(list.match(/(\d+), [^,]+, Show greeting/)[1]);
     const shown = nextDialog(tab);
