@@ -61,10 +61,29 @@ struct Injection<'a> {
     inject_immediately: bool,
 }
 
+/// What an injection did: the top frame's outcome as the script's last value said it (`content.js`:
+/// `started`, `wasm-refused`, `failed`), if it ran there.
+#[derive(Debug, Default)]
+pub struct Injected {
+    pub top: Option<String>,
+}
+
+impl Injected {
+    /// The top frame's own security policy forbids the WebAssembly the content module is built from.
+    pub fn top_refused_wasm(&self) -> bool {
+        self.top.as_deref() == Some("wasm-refused")
+    }
+}
+
 /// Runs the extension's script `file` in `frames` of `tab`, and waits until it has run in each (and
 /// the promise that is the script's last value has settled: see `content.js`), for at most
-/// `deadline_ms`. The number of frames it ran in; `Err` in the browser's words, or the deadline.
-pub async fn execute_file(tab: i32, frames: &Frames, file: &str, deadline_ms: u32) -> Result<usize, String> {
+/// `deadline_ms`. `Err` in the browser's words, or the deadline.
+pub async fn execute_file(
+    tab: i32,
+    frames: &Frames,
+    file: &str,
+    deadline_ms: u32,
+) -> Result<Injected, String> {
     let injection = Injection {
         target: target(tab, frames),
         files: [file],
@@ -83,7 +102,7 @@ pub async fn execute_func(
     arg: &str,
     main: bool,
     deadline_ms: u32,
-) -> Result<usize, String> {
+) -> Result<Injected, String> {
     // Put together by hand: no serializer of its own for one more shape in the module.
     let injection = object(&[
         ("target", to_js(&target(tab, frames))),
@@ -118,7 +137,7 @@ fn target<'a>(tab: i32, frames: &'a Frames) -> Target<'a> {
     }
 }
 
-async fn execute(injection: JsValue, deadline_ms: u32) -> Result<usize, String> {
+async fn execute(injection: JsValue, deadline_ms: u32) -> Result<Injected, String> {
     let promise = scripting_execute_script(&injection).map_err(|e| error_text(&e))?;
     let late = Promise::new(&mut |resolve, _reject| {
         gloo_timers::callback::Timeout::new(deadline_ms, move || {
@@ -131,9 +150,16 @@ async fn execute(injection: JsValue, deadline_ms: u32) -> Result<usize, String> 
     if results.as_string().as_deref() == Some(TOO_LATE) {
         return Err(format!("not done within {deadline_ms} ms"));
     }
-    Ok(results
-        .dyn_ref::<js_sys::Array>()
-        .map_or(0, |found| found.length() as usize))
+    let Some(found) = results.dyn_ref::<js_sys::Array>() else {
+        return Ok(Injected::default());
+    };
+    let field = |item: &JsValue, key: &str| js_sys::Reflect::get(item, &key.into()).ok();
+    let top = found
+        .iter()
+        .find(|item| field(item, "frameId").and_then(|id| id.as_f64()) == Some(0.0))
+        .and_then(|item| field(&item, "result"))
+        .and_then(|result| result.as_string());
+    Ok(Injected { top })
 }
 
 /// What the deadline's promise resolves to (an injection resolves to an array).

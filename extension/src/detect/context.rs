@@ -2,7 +2,9 @@
 //! ("Edit", "Delete" on every row of a table), each gets the words of its own item — the row's header
 //! or first cell that says something, else the item's heading, else the item's first words — so "12,
 //! button, Delete, in 'Alice Smith'" tells the rows apart. The item is the largest box around the
-//! control that holds no other control of the same name.
+//! control that holds no other control of the same name. A field with no name at all gets the words
+//! of the label beside it (a widget that hid the native field its label points to, and shows a field
+//! of its own: "To" over a recipient input), which Chrome leaves unnamed.
 //!
 //! Must not: change a control's name (the name is what the page gives it, and what an action checks
 //! it still says), read a field's value, or change the page.
@@ -62,6 +64,20 @@ pub fn add_context(out: &mut [Entry], limit: u32) {
             }
         }
     }
+    let fields: Vec<Element> = out
+        .iter()
+        .filter_map(|entry| match entry {
+            Entry::Control(found) if FIELDS.contains(&found.role.as_str()) => Some(found.element.clone()),
+            _ => None,
+        })
+        .collect();
+    for entry in out.iter_mut() {
+        if let Entry::Control(found) = entry {
+            if found.context.is_none() && FIELDS.contains(&found.role.as_str()) && found.name().is_empty() {
+                found.context = label_beside(&found.element, &fields);
+            }
+        }
+    }
     for members in groups.values().filter(|m| m.len() > 1 && m.len() <= MAX_GROUP) {
         let elements: Vec<Element> = members
             .iter()
@@ -78,6 +94,38 @@ pub fn add_context(out: &mut [Entry], limit: u32) {
             }
         }
     }
+}
+
+/// Roles a person types into or picks in, which a label names.
+const FIELDS: &[&str] = &["textbox", "searchbox", "combobox", "spinbutton", "listbox"];
+/// How far up the label beside an unnamed field is looked for (a widget's few wrappers).
+const LABEL_LEVELS: usize = 6;
+
+/// The words of the `label` in the smallest box around `control` that holds one and no other listed
+/// field (so the label is this field's, not a neighbour's).
+fn label_beside(control: &Element, fields: &[Element]) -> Option<String> {
+    let mut at = control.clone();
+    for _ in 0..LABEL_LEVELS {
+        let parent = composed_parent(&at)?;
+        if matches!(parent.local_name().as_str(), "body" | "html" | "form")
+            || fields
+                .iter()
+                .any(|other| other != control && crate::dom::composed_contains(&parent, other))
+        {
+            return None;
+        }
+        let label = parent
+            .query_selector("label")
+            .ok()
+            .flatten()
+            .filter(|l| !l.contains(Some(control)));
+        if let Some(label) = label {
+            let words = cut(&collapse(&page_text(&label, 120)), MAX_CONTEXT);
+            return (!words.is_empty()).then_some(words);
+        }
+        at = parent;
+    }
+    None
 }
 
 /// The words of the item `control` stands in: the largest box around it holding no other of `group`.

@@ -1,6 +1,7 @@
 //! What a scan keeps or drops once it has found its candidates: wrappers listed for their `tabindex`
-//! or handler that hold listed controls (a menu, a toolbar, a row, an unnamed box) give way to what is
-//! inside them, and an editor's input under the lines it draws is kept though it is covered.
+//! or handler that hold listed controls (a menu, a toolbar, a row, an unnamed box, a box that says what
+//! its one control says) give way to what is inside them, and an editor's input under the lines it
+//! draws is kept though it is covered.
 //!
 //! Must not: change the page, or drop a native control or anything a person reaches only through it.
 
@@ -20,7 +21,8 @@ pub(super) fn holds_controls(element: &Element) -> bool {
 
 /// Drops the wrappers that were listed for their `tabindex` or handler but hold listed controls: a
 /// menu, toolbar, row or other group (its items are what people use), and an unnamed element with no
-/// role of its own. Their contents follow them in document order, so the next entry tells.
+/// role of its own, or one named as the control inside it. Their contents follow them in document
+/// order, so the next entry tells.
 pub(super) fn drop_wrappers(out: &mut Vec<Entry>) {
     let mut i = 0;
     while i + 1 < out.len() {
@@ -37,10 +39,15 @@ pub(super) fn drop_wrappers(out: &mut Vec<Entry>) {
             element.local_name().as_str(),
             "a" | "button" | "input" | "select" | "textarea" | "summary"
         );
+        // A box with no role of its own that says nothing, or only what the control inside it says
+        // (a toolkit's toolbar item around its button, both titled "Save"): one item, the control.
+        // Names are read only here, for such boxes (a listing names lazily).
+        let says_nothing_more =
+            || found.name().is_empty() || matches!(next, Entry::Control(f) if f.name() == found.name());
         let wrapper = !native
             && (found.role() == "separator"
                 || is_container(found.role())
-                || (found.role() == "generic" && found.name().is_empty()));
+                || (found.role() == "generic" && says_nothing_more()));
         if wrapper && element != inner && crate::dom::composed_contains(element, inner) {
             out.remove(i);
         } else {

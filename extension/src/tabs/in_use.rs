@@ -131,7 +131,7 @@ pub async fn mark(tab: i32) {
 
 /// Puts the content script into `frames` of `tab`, and waits (at most [`INJECT_WAIT_MS`]) until it has
 /// started in each. A frame that has it already keeps it as it is. `Err` in the browser's words.
-pub async fn inject(tab: i32, frames: Frames) -> Result<usize, String> {
+pub async fn inject(tab: i32, frames: Frames) -> Result<scripting::Injected, String> {
     scripting::execute_file(tab, &frames, LOADER, INJECT_WAIT_MS).await
 }
 

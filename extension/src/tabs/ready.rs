@@ -116,10 +116,22 @@ pub(super) async fn top_frame(tab: i32, wait_ms: u32) -> Result<(), ToolResult> 
         let now = chrome::now_ms();
         if !moving && injected_at.is_none_or(|at| now - at >= INJECT_EVERY_MS) {
             injected_at = Some(now);
-            refused = in_use::inject(tab, Frames::All).await.err();
-            if refused.is_none() {
+            match in_use::inject(tab, Frames::All).await {
+                // The page's own security policy keeps Waymark's module from compiling: no reload
+                // helps, and no later try either.
+                Ok(injected) if injected.top_refused_wasm() => {
+                    chrome::log(&format!("tab {tab}: the page's policy refuses WebAssembly"));
+                    return Err(ToolResult::failed(
+                        ErrorKind::Unreachable,
+                        wording::page_policy_refuses(&shown.url),
+                    ));
+                }
                 // Started (or was there): ask again at once.
-                continue;
+                Ok(_) => {
+                    refused = None;
+                    continue;
+                }
+                Err(why) => refused = Some(why),
             }
         }
         if shown.status == "complete" && !moving {

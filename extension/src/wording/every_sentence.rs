@@ -405,6 +405,7 @@ fn every_sentence() -> Vec<String> {
         web_store_closed("https://chromewebstore.google.com"),
         file_page_closed("file:///tmp/a.html"),
         page_needs_reload("http://x/"),
+        page_policy_refuses("http://x/"),
         page_not_entered("http://x/"),
         page_still_loading(10),
         tab_closed(),

@@ -64,6 +64,12 @@ pub fn page_needs_reload(url: &str) -> String {
     with_words(|w| say!(w, "tab-needs-reload", url = url))
 }
 
+/// The page's own security policy (its `Content-Security-Policy` without `wasm-unsafe-eval`) keeps
+/// Waymark's script from starting in it: the browser applies it to extensions' scripts too.
+pub fn page_policy_refuses(url: &str) -> String {
+    with_words(|w| say!(w, "tab-page-policy", url = url))
+}
+
 /// The page has loaded, and the browser refuses to put Waymark's script into it (an error page, a site
 /// the browser's policy closes to extensions).
 pub fn page_not_entered(url: &str) -> String {

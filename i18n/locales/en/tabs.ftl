@@ -19,6 +19,7 @@ tab-browser-page = Waymark cannot reach this tab: it shows { $url }, one of the 
 tab-web-store = Waymark cannot reach this tab: it shows the Chrome Web Store ({ $url }), which no extension may enter.
 tab-file-page = Waymark cannot reach this tab: it shows a file ({ $url }), and Waymark may enter files only when "Allow access to file URLs" is on in its details on the browser's extensions page.
 tab-needs-reload = Waymark cannot reach the page in this tab ({ $url }): its script did not start there, which happens to pages that were open while Waymark was updated. Reload the page, then try again.
+tab-page-policy = Waymark cannot work in the page in this tab ({ $url }): the page's own security policy does not let Waymark's script run in it (the browser applies it to extensions too), so nothing here can be listed or done by number. Reloading does not help.
 tab-not-entered = Waymark cannot reach the page in this tab ({ $url }): the browser lets no extension into it (an error page, or a site the browser's settings close to extensions).
 tab-still-loading = The page in this tab is still loading after { $seconds ->
     [one] { $seconds } second.
