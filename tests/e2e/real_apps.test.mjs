@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { compareWithChrome } from './lib/chrome_ax.mjs';
 import { EXTENSION_ID, connectMcp, launch, openPanel, send, tripwire, until, waitForStatus } from './lib/harness.mjs';
+import { CANNOT_REACH, byNumber } from './lib/by_number.mjs';
 import { startRealApps } from './lib/real_apps.mjs';
 
 const CLIENT = 'Real apps client';
@@ -21,10 +22,14 @@ let client;
 let wp;
 let wiki;
 
-/// Every call that failed with "cannot reach this tab" on a page that was only loading, or because the
-/// page did not answer or Waymark's script in it failed (said so since issue 13).
-const falseErrors = [];
-const CANNOT_REACH = /cannot reach this tab|did not answer this request|script in this page failed/;
+let call;
+let ok;
+let open;
+let itemWhere;
+let numberOf;
+let withoutQuestion;
+let withQuestion;
+let falseErrors;
 
 before(async () => {
   const started = Date.now();
@@ -60,6 +65,7 @@ before(async () => {
   // Tools without a tab act on the active tab of the focused window: the application, not the panel.
   await page.bringToFront();
   client = await connectMcp(browser.stateDir, CLIENT, { panel });
+  ({ call, ok, open, itemWhere, numberOf, withoutQuestion, withQuestion, falseErrors } = byNumber({ client, panel, page, clientName: CLIENT }));
   // The user names both applications to Waymark by opening them with their own /go, so what the client
   // types and opens there is not asked about as data leaving for a site nobody named
   // (native-host/src/gate/provenance.rs). The tab ends on WordPress's admin, as before.
@@ -75,92 +81,6 @@ after(async () => {
   await browser?.close();
   await apps?.close();
 });
-
-/// Tools that only look: made again after a false "cannot reach this tab", so the tasks go on and show
-/// what else works. A call that acts is never made twice.
-const LOOKS = new Set(['browser_list_interactives', 'browser_find', 'browser_wait', 'browser_extract']);
-
-/// Calls a tool as the client and returns its `{status, error?, kind?, data?}`. Every false "cannot
-/// reach this tab" (these pages all admit extensions) is recorded for the last test to judge.
-async function call(name, args = {}) {
-  const once = async () => JSON.parse((await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 })).content[0].text);
-  let result = await once();
-  if (result.status === 'error' && CANNOT_REACH.test(result.error)) {
-    falseErrors.push(`${name} ${JSON.stringify(args)} on ${page.url()}`);
-    if (LOOKS.has(name)) {
-      result = await until(async () => {
-        const again = await once();
-        return CANNOT_REACH.test(again.error ?? '') ? null : again;
-      }, `${name} to reach ${page.url()}`, 15_000);
-    }
-  }
-  return result;
-}
-
-async function ok(name, args) {
-  const result = await call(name, args);
-  assert.equal(result.status, 'ok', `${name} ${JSON.stringify(args)}: ${result.error}`);
-  return result.data;
-}
-
-/// Opens `url` through the client and waits for the page to settle, as a model would.
-async function open(url) {
-  await ok('browser_navigate', { url });
-  await ok('browser_wait', {});
-}
-
-/// The first item `check` accepts, from a fresh listing of the whole page; listed again while the
-/// application is still drawing it (the block editor draws its toolbar after the page has settled),
-/// for at most 10 s.
-async function itemWhere(check, what) {
-  let list;
-  return until(async () => {
-    list = await ok('browser_list_interactives', { limit: 500 });
-    return list.items.find(check);
-  }, `${what} to be listed`, 10_000).catch((error) => {
-    error.message += `; listed:\n${list.items.map((i) => `${i.index} ${i.role} ${i.name}`).join('\n')}`;
-    throw error;
-  });
-}
-
-/// The number of the control of `role` named `name`.
-async function numberOf(name, role) {
-  return (await itemWhere((i) => i.name === name && i.role === role, `${role} '${name}'`)).index;
-}
-
-/// Runs a page-changing call that must not ask: it must end without a question in the panel.
-async function withoutQuestion(name, args) {
-  const pending = call(name, args);
-  const question = panel.waitForFunction(() => document.getElementById('question-text').textContent !== '', null, { timeout: 60_000 })
-    .then(async () => panel.textContent('#question-text'), () => null);
-  const first = await Promise.race([pending.then((result) => ({ result })), question.then((asked) => ({ asked }))]);
-  if (first.asked) {
-    await send(panel, '/no');
-    await pending;
-    assert.fail(`asked, although it should not: ${first.asked}`);
-  }
-  assert.equal(first.result.status, 'ok', first.result.error);
-  return first.result;
-}
-
-/// Runs a call that must ask the user first: the question names the client and matches `pattern`;
-/// nothing happens before the answer, which is `answer` (yes or no). Returns the call's result.
-async function withQuestion(name, args, pattern, answer, unchanged) {
-  const pending = call(name, args);
-  const shown = panel.waitForFunction(() => document.getElementById('question-text').textContent !== '', null, { timeout: 30_000 });
-  const first = await Promise.race([pending.then((result) => ({ result })), shown.then(() => ({}))]);
-  assert.ok(!first.result, `done without asking: ${JSON.stringify(first.result)}`);
-  const question = await panel.textContent('#question-text');
-  assert.ok(question.startsWith(`${CLIENT} asks: `), question);
-  assert.match(question, pattern);
-  if (unchanged) await unchanged();
-  await send(panel, `/${answer}`);
-  const result = await pending;
-  if (answer === 'no') assert.equal(result.kind, 'declined', JSON.stringify(result));
-  else assert.equal(result.status, 'ok', result.error);
-  await panel.waitForFunction(() => document.getElementById('question-text').textContent === '');
-  return result;
-}
 
 const postStatus = async (title) => (await wp.sql(`SELECT post_status FROM wp_posts WHERE post_title = '${title}' AND post_type = 'post' ORDER BY ID DESC LIMIT 1`))[0]?.[0];
 

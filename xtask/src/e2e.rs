@@ -48,7 +48,8 @@ pub fn run_prepared(m: &Machine, files: &[String]) -> Result<()> {
     ));
     let mut node = cmd("node", ["--test", &format!("--test-concurrency={concurrency}")]);
     node.args(files)
-        .env("WAYMARK_FAKE_LLM_BIN", m.target_dir.join("debug/fake-llm"));
+        .env("WAYMARK_FAKE_LLM_BIN", m.target_dir.join("debug/fake-llm"))
+        .env("WAYMARK_REAL_APPS_VENV", m.real_apps_venv());
     // A file that hangs (a wait with no timeout, a process left running) is stopped and named.
     run_watched(with_browser(m, &mut node)?, QUIET_LIMIT)
 }
@@ -68,7 +69,7 @@ pub fn e2e(m: &Machine, named: &[String]) -> Result<()> {
     m.ensure_node()?;
     run_to_stderr(&mut m.cargo(["test", "--locked", "--workspace", "--no-run"]))?;
     let files = files(m, named)?;
-    if files.iter().any(|f| f.contains("real_apps.test.mjs")) {
+    if files.iter().any(|f| f.contains("real_apps")) {
         m.ensure_real_apps()?;
     }
     run_files(m, &files)

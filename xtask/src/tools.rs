@@ -258,10 +258,12 @@ impl Machine {
         Ok(())
     }
 
-    /// Real web applications nobody here wrote, for tests/e2e/real_apps.test.mjs: WordPress and
-    /// MediaWiki from Debian's packages, with PHP's command-line server and MariaDB's server binaries
-    /// (no service of its own). The test serves them itself, from a temporary folder, on 127.0.0.1
-    /// (tests/e2e/lib/real_apps.mjs): no system web server, database or configuration is used or
+    /// Real web applications nobody here wrote, for tests/e2e/real_apps*.test.mjs: WordPress,
+    /// MediaWiki, Adminer and Roundcube from Debian's packages, with PHP's command-line server,
+    /// MariaDB's server binaries, Dovecot and a Python SMTP server (no service of their own), and
+    /// JupyterLab from PyPI in a venv under target/ ([`Machine::real_apps_venv`]). The tests serve
+    /// them themselves, from a temporary folder, on 127.0.0.1 (tests/e2e/lib/real_apps.mjs,
+    /// more_apps.mjs): no system web server, database, mail server or configuration is used or
     /// changed. Installs only what is missing.
     pub fn ensure_real_apps(&self) -> Result<()> {
         self.apt_install_missing(&[
@@ -276,7 +278,48 @@ impl Machine {
             "wordpress",
             "wordpress-theme-twentytwentythree",
             "mediawiki",
-        ])
+            "adminer",
+            "roundcube-core",
+            "roundcube-sqlite3",
+            "dovecot-imapd",
+            "python3-aiosmtpd",
+            "python3-venv",
+        ])?;
+        self.ensure_jupyterlab()
+    }
+
+    /// Where JupyterLab's venv is (the end-to-end tests read it from `WAYMARK_REAL_APPS_VENV`).
+    pub fn real_apps_venv(&self) -> PathBuf {
+        self.target_dir.join("real-apps-venv")
+    }
+
+    /// JupyterLab at the versions [`JUPYTER_PINS`] names, in its venv: installed once, reused while
+    /// the pins are the same.
+    fn ensure_jupyterlab(&self) -> Result<()> {
+        let venv = self.real_apps_venv();
+        let pins_file = venv.join(".waymark-pins");
+        let wanted = JUPYTER_PINS.map(|pin| format!("{pin}\n")).concat();
+        if std::fs::read_to_string(&pins_file).ok().as_deref() == Some(wanted.as_str()) {
+            return Ok(());
+        }
+        if var("WAYMARK_NO_INSTALL").is_some() {
+            bail!(
+                "missing: JupyterLab in {} (WAYMARK_NO_INSTALL is set, so not installing)",
+                venv.display()
+            );
+        }
+        say(format!(
+            "installing JupyterLab into {} (once, about 30 seconds)",
+            venv.display()
+        ));
+        let python = venv.join("bin/python");
+        if !python.is_file() {
+            // Debian's Python, whatever else is on PATH: the one python3-venv was installed for.
+            run_to_stderr(cmd("/usr/bin/python3", ["-m", "venv"]).arg(&venv))?;
+        }
+        let mut pip = cmd(&python, ["-m", "pip", "install", "--quiet"]);
+        run_to_stderr(pip.args(JUPYTER_PINS))?;
+        std::fs::write(&pins_file, &wanted).context("recording the installed pins")
     }
 
     /// A desktop with a real screen reader for tests/e2e/screen-reader: Xvfb, D-Bus and the
@@ -320,6 +363,9 @@ impl Machine {
         Ok(())
     }
 }
+
+/// What JupyterLab's venv holds: the application, its server and the Python kernel its notebooks run.
+const JUPYTER_PINS: [&str; 3] = ["jupyterlab==4.4.10", "jupyter-server==2.21.1", "ipykernel==7.4.0"];
 
 /// Whether rustup has the standard library for `target` installed.
 pub fn rustup_has_target(target: &str) -> bool {

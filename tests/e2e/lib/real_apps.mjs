@@ -13,9 +13,9 @@ import { promisify } from 'node:util';
 import { watchLog } from './tripwire.mjs';
 
 /// A PHP string literal of `s`.
-const php = (s) => `'${s.replace(/[\\']/g, '\\$&')}'`;
+export const php = (s) => `'${s.replace(/[\\']/g, '\\$&')}'`;
 
-const run = promisify(execFile);
+export const run = promisify(execFile);
 
 const WORDPRESS = '/usr/share/wordpress';
 const MEDIAWIKI = '/usr/share/mediawiki';
@@ -34,7 +34,7 @@ const NEEDS = [
   [`${MEDIAWIKI}/maintenance/install.php`, 'mediawiki'],
 ];
 
-function which(name) {
+export function which(name) {
   if (name.startsWith('/')) return fs.existsSync(name) ? name : null;
   for (const dir of (process.env.PATH ?? '').split(':').concat(['/usr/sbin', '/sbin'])) {
     const file = path.join(dir, name);
@@ -43,9 +43,9 @@ function which(name) {
   return null;
 }
 
-/// Fails with what to install when a piece is missing.
-function checkInstalled() {
-  const missing = NEEDS.filter(([what]) => !which(what));
+/// Fails with what to install when a piece of `needs` (`[file or command, Debian package]`) is missing.
+export function checkInstalled(needs = NEEDS) {
+  const missing = needs.filter(([what]) => !which(what));
   if (missing.length > 0) {
     const packages = [...new Set(missing.map(([, pkg]) => pkg))].join(' ');
     throw new Error(`the real applications are not installed (missing ${missing.map(([w]) => w).join(', ')}): `
@@ -53,7 +53,7 @@ function checkInstalled() {
   }
 }
 
-async function freePort() {
+export async function freePort() {
   const server = net.createServer();
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
@@ -62,7 +62,7 @@ async function freePort() {
 }
 
 /// Waits until `check()` is truthy, every 100 ms, at most `timeout` ms; `process` dying ends the wait.
-async function waitFor(check, what, { timeout = 30_000, child } = {}) {
+export async function waitFor(check, what, { timeout = 30_000, child } = {}) {
   const deadline = Date.now() + timeout;
   for (;;) {
     if (child && child.exitCode !== null) throw new Error(`${what}: the process exited with ${child.exitCode}`);
@@ -74,15 +74,16 @@ async function waitFor(check, what, { timeout = 30_000, child } = {}) {
 
 /// Starts a long-running server in its own process group (so its workers end with it), logging to
 /// `log`. Returns the child.
-function startServer(command, args, { env = {}, log, children }) {
+/// `as`: `{uid, gid}` to run it as (an unprivileged user, when the tests run as root).
+export function startServer(command, args, { env = {}, log, children, as = {} }) {
   const out = fs.openSync(log, 'a');
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', out, out], detached: true });
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', out, out], detached: true, ...as });
   fs.closeSync(out);
   children.push(child);
   return child;
 }
 
-function stopServer(child) {
+export function stopServer(child) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
@@ -98,7 +99,7 @@ function stopServer(child) {
 
 const MARIADB_OPTIONS = ['--innodb-log-file-size=4M', '--innodb-buffer-pool-size=32M'];
 
-async function startMariadb(dir, children) {
+export async function startMariadb(dir, children) {
   const datadir = path.join(dir, 'mariadb');
   const socket = path.join(dir, 'mariadb.sock');
   // mariadbd refuses to run as root unless told to.
@@ -127,7 +128,7 @@ async function startMariadb(dir, children) {
   return { child, socket, sql };
 }
 
-function readTail(file, chars = 2000) {
+export function readTail(file, chars = 2000) {
   try {
     return fs.readFileSync(file, 'utf8').slice(-chars);
   } catch {
@@ -158,7 +159,7 @@ ${prepend ? `require ${php(prepend)};` : ''}
   return file;
 }
 
-async function startPhp(name, dir, { root, env = {}, prepend, children }) {
+export async function startPhp(name, dir, { root, env = {}, prepend, children }) {
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
@@ -337,11 +338,9 @@ async function startMediawiki(dir, installed, children) {
 
 // ---------------------------------------------------------------------------------------------------
 
-/// Installs and starts both applications in a fresh temporary folder. Returns
-/// { wordpress: {url, user, password, ids, sql}, mediawiki: {url, user, password, api, text}, seconds, close }.
-export async function startRealApps() {
-  checkInstalled();
-  const started = Date.now();
+/// A fresh temporary folder for servers the tests start, and `close()`, which stops them (SIGKILL when
+/// the process exits first) and removes the folder. Returns { dir, children, close }.
+export function workspace() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-apps-'));
   const children = [];
   const killAll = () => {
@@ -357,6 +356,15 @@ export async function startRealApps() {
     process.removeListener('exit', killAll);
     fs.rmSync(dir, { recursive: true, force: true });
   };
+  return { dir, children, close };
+}
+
+/// Installs and starts both applications in a fresh temporary folder. Returns
+/// { wordpress: {url, user, password, ids, sql}, mediawiki: {url, user, password, api, text}, seconds, close }.
+export async function startRealApps() {
+  checkInstalled();
+  const started = Date.now();
+  const { dir, children, close } = workspace();
   try {
     const [mariadb, wikiInstall] = await Promise.all([startMariadb(dir, children), installMediawiki(dir)]);
     const [wordpress, mediawiki] = await Promise.all([
