@@ -5,7 +5,8 @@
 //!
 //! Must not: run a page-changing tool anywhere but where it was judged (another frame, a document that
 //! replaced the judged one, an element that is gone or says something else: each is refused, with a
-//! fresh list), or judge anything itself (the host's policy does, from the preview).
+//! fresh list; an address opened is judged by the address alone, in its tab), or judge anything itself
+//! (the host's policy does, from the preview).
 
 use serde_json::json;
 use waymark_protocol::{
@@ -30,8 +31,14 @@ pub(super) async fn run_pinned(tab: i32, tool: PageTool, pin: Pin) -> ToolResult
         _ => None,
     };
     if let Some(go) = go {
-        if let Err(refused) = check_document(tab, &pin).await {
-            return refused;
+        // An address is the whole of what opening it does, whatever page the tab shows meanwhile (an
+        // application that moves on by itself after a send); back, forward and reload act on the
+        // history of the page that was judged, so that page must still be there.
+        let by_address = matches!(go, Go::Address(_) | Go::NewTab(_));
+        if !by_address {
+            if let Err(refused) = check_document(tab, &pin).await {
+                return refused;
+            }
         }
         return navigation::go(tab, go).await;
     }
