@@ -9,13 +9,14 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { compareWithChrome } from './lib/chrome_ax.mjs';
-import { EXTENSION_ID, connectMcp, launch, openPanel, send, tripwire, until, waitForStatus } from './lib/harness.mjs';
-import { CANNOT_REACH, byNumber } from './lib/by_number.mjs';
+import { send, tripwire, until } from './lib/harness.mjs';
+import { CANNOT_REACH, startWithApps, workByNumber } from './lib/by_number.mjs';
 import { startRealApps } from './lib/real_apps.mjs';
 
 const CLIENT = 'Real apps client';
 let apps;
 let browser;
+let close;
 let page;
 let panel;
 let client;
@@ -33,14 +34,8 @@ let falseErrors;
 
 before(async () => {
   const started = Date.now();
-  // Both are kept even when the other fails, so `after` closes what did start (a browser left open
-  // would keep this file running for ever).
-  const [appsStarted, browserStarted] = await Promise.allSettled([startRealApps(), launch()]);
-  apps = appsStarted.value;
-  browser = browserStarted.value;
-  for (const started of [appsStarted, browserStarted]) if (started.status === 'rejected') throw started.reason;
+  ({ apps, browser, page, close } = await startWithApps(startRealApps));
   ({ wordpress: wp, mediawiki: wiki } = apps);
-  page = await browser.context.newPage();
   // Logged in to both, as their owner is before asking for help (a password is the user's to type).
   await tripwire.byHand(async () => {
     await page.goto(`${wiki.url}/index.php?title=Special:UserLogin`);
@@ -58,28 +53,16 @@ before(async () => {
   // The block editor keeps its user's editor preferences on the server as it opens (its address says
   // nothing the policy asks about, so the request guard lets it go while Waymark opens the editor).
   tripwire.expect({ method: 'POST', path: /wp(\/|%2F)v2(\/|%2F)users(\/|%2F)me/i, always: true, why: "the block editor's preferences, kept as it opens" });
-  panel = await openPanel(browser.context);
-  const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
-  await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
-  await waitForStatus(panel, /^Connected\.$/);
-  // Tools without a tab act on the active tab of the focused window: the application, not the panel.
-  await page.bringToFront();
-  client = await connectMcp(browser.stateDir, CLIENT, { panel });
-  ({ call, ok, open, itemWhere, numberOf, withoutQuestion, withQuestion, falseErrors } = byNumber({ client, panel, page, clientName: CLIENT }));
-  // The user names both applications to Waymark by opening them with their own /go, so what the client
-  // types and opens there is not asked about as data leaving for a site nobody named
-  // (native-host/src/gate/provenance.rs). The tab ends on WordPress's admin, as before.
-  for (const url of [`${wiki.url}/index.php?title=Special:RecentChanges`, `${wp.url}/wp-admin/`]) {
-    await send(panel, `/go ${url}`);
-    await until(() => page.url().startsWith(url), `the user's /go to ${url}`, 15_000);
-  }
+  // The tab ends on WordPress's admin.
+  ({ panel, client, call, ok, open, itemWhere, numberOf, withoutQuestion, withQuestion, falseErrors } = await workByNumber(
+    browser, page, CLIENT, [`${wiki.url}/index.php?title=Special:RecentChanges`, `${wp.url}/wp-admin/`],
+  ));
   console.log(`# the applications installed and started in ${apps.seconds.toFixed(1)} s; ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 });
 
 after(async () => {
   await client?.close();
-  await browser?.close();
-  await apps?.close();
+  await close?.();
 });
 
 const postStatus = async (title) => (await wp.sql(`SELECT post_status FROM wp_posts WHERE post_title = '${title}' AND post_type = 'post' ORDER BY ID DESC LIMIT 1`))[0]?.[0];

@@ -9,30 +9,27 @@
 // "nothing changed" (`changed` empty), and one that changed nothing never as done with changes.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { CANNOT_REACH, byNumber } from './lib/by_number.mjs';
-import { EXTENSION_ID, connectMcp, launch, openPanel, send, tripwire, until, waitForStatus } from './lib/harness.mjs';
+import { CANNOT_REACH, startWithApps, workByNumber } from './lib/by_number.mjs';
+import { tripwire, until } from './lib/harness.mjs';
 import { MAIL_DOMAIN, startMoreApps } from './lib/more_apps.mjs';
 
 const CLIENT = 'Real apps client';
 let apps;
-let browser;
 let page;
-let panel;
+let close;
 let client;
+let panel;
 let h;
 /// The page's own dialogs (confirm()) the user answered, with their words.
 const dialogs = [];
 
 before(async () => {
   const started = Date.now();
-  const [appsStarted, browserStarted] = await Promise.allSettled([startMoreApps(), launch()]);
-  apps = appsStarted.value;
-  browser = browserStarted.value;
-  for (const one of [appsStarted, browserStarted]) if (one.status === 'rejected') throw one.reason;
+  let browser;
+  ({ apps, browser, page, close } = await startWithApps(startMoreApps));
   const { adminer, mail, jupyter } = apps;
-  page = await browser.context.newPage();
-  // The page's own confirmation (Adminer's "Drop"), answered yes in the browser's dialog as the user
-  // would, until Waymark says and routes such dialogs itself.
+  // A page's own confirmation, answered yes in the browser's dialog as the user would, until Waymark
+  // says and routes such dialogs itself; none is expected here.
   page.on('dialog', async (dialog) => {
     dialogs.push(dialog.message());
     await tripwire.byHand(() => dialog.accept());
@@ -54,25 +51,14 @@ before(async () => {
   });
   // What the applications send by themselves, on their own timers, whatever anyone does.
   tripwire.expect({ method: 'POST', path: /_action=(refresh|keep-alive)/, always: true, why: "Roundcube's refresh of the mailbox" });
-  panel = await openPanel(browser.context);
-  const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
-  await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
-  await waitForStatus(panel, /^Connected to Waymark host/);
-  await page.bringToFront();
-  client = await connectMcp(browser.stateDir, CLIENT, { panel });
-  h = byNumber({ client, panel, page, clientName: CLIENT });
-  // The user names the three applications to Waymark by opening them with their own /go.
-  for (const url of [`${jupyter.url}/lab`, `${mail.url}/?_task=mail`, `${adminer.url}/`]) {
-    await send(panel, `/go ${url}`);
-    await until(() => page.url().startsWith(url), `the user's /go to ${url}`, 15_000);
-  }
+  h = await workByNumber(browser, page, CLIENT, [`${jupyter.url}/lab`, `${mail.url}/?_task=mail`, `${adminer.url}/`]);
+  ({ panel, client } = h);
   console.log(`# the applications started in ${apps.seconds.toFixed(1)} s; ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 });
 
 after(async () => {
   await client?.close();
-  await browser?.close();
-  await apps?.close();
+  await close?.();
 });
 
 /// What the user hears of an action's answer: it changed something on the page (`changed` is the

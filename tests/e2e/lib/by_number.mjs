@@ -2,7 +2,7 @@
 // real-application tests (real_apps.test.mjs, real_apps_tools.test.mjs): calling tools, finding a
 // control's number in a fresh listing, and acting with or without the user's yes in the panel.
 import assert from 'node:assert/strict';
-import { send, until } from './harness.mjs';
+import { EXTENSION_ID, connectMcp, launch, openPanel, send, until, waitForStatus } from './harness.mjs';
 
 /// A call failed with "cannot reach this tab" on a page that was only loading, or because the page did
 /// not answer or Waymark's script in it failed (said so since issue 13).
@@ -100,4 +100,44 @@ export function byNumber({ client, panel, page, clientName }) {
   }
 
   return { call, ok, open, itemWhere, numberOf, withoutQuestion, withQuestion, falseErrors };
+}
+
+/// Starts the applications (`startApps()`) and a browser with Waymark at once. Both are kept even when
+/// the other fails, so `close()` closes what did start (a browser left open would keep the test file
+/// running for ever). Returns { apps, browser, page, close }.
+export async function startWithApps(startApps) {
+  const [appsStarted, browserStarted] = await Promise.allSettled([startApps(), launch()]);
+  const started = { apps: appsStarted.value, browser: browserStarted.value };
+  started.close = async () => {
+    await started.browser?.close();
+    await started.apps?.close();
+  };
+  for (const one of [appsStarted, browserStarted]) {
+    if (one.status === 'rejected') {
+      await started.close();
+      throw one.reason;
+    }
+  }
+  started.page = await started.browser.context.newPage();
+  return started;
+}
+
+/// The panel on `page`'s tab, and an MCP client named `clientName` the user allowed there, working
+/// `page` by number ([`byNumber`]); the user names the applications at `named` to Waymark by opening
+/// them with their own /go, so what the client types and opens there is not asked about as data
+/// leaving for a site nobody named (native-host/src/gate/provenance.rs). The tab ends on the last.
+/// Returns { panel, client, ...byNumber }.
+export async function workByNumber(browser, page, clientName, named) {
+  const panel = await openPanel(browser.context);
+  const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
+  await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
+  await waitForStatus(panel, /^Connected\.$/);
+  // Tools without a tab act on the active tab of the focused window: the application, not the panel.
+  await page.bringToFront();
+  const client = await connectMcp(browser.stateDir, clientName, { panel });
+  for (const url of named) {
+    await send(panel, `/go ${url}`);
+    await until(() => page.url().startsWith(url), `the user's /go to ${url}`, 15_000);
+  }
+  return { panel, client, ...byNumber({ client, panel, page, clientName }) };
 }
