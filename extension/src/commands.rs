@@ -1,6 +1,11 @@
-//! What the user typed into the side panel, as a command. Pure parsing: no browser, no host.
+//! What the user typed into the side panel, as a command. Pure parsing: no browser, no host. The
+//! words a language has for some commands (`/да`, a chat line that says "готово") are its catalogue's
+//! (`input.ftl`, every language's understood in every context: `wording::heard`); none are written
+//! here.
 
 use waymark_protocol::{ActKind, PageTool, ScrollDirection};
+
+use crate::wording;
 
 pub use crate::wording::Usage;
 
@@ -118,7 +123,7 @@ pub fn parse(line: &str) -> Input {
     let name = words.next().unwrap_or("").to_lowercase();
     // What follows the command name, spacing kept (for text to type).
     let args = rest.trim_start().get(name.len()..).unwrap_or("").trim_start();
-    match name.as_str() {
+    match wording::heard().command(&name).unwrap_or(name.as_str()) {
         "list" => Input::List {
             all: args.trim().eq_ignore_ascii_case("all"),
         },
@@ -163,11 +168,11 @@ pub fn parse(line: &str) -> Input {
         }),
         "next" => Input::Tool(PageTool::FocusNext { role: role(args) }),
         "prev" | "previous" => Input::Tool(PageTool::FocusPrev { role: role(args) }),
-        // The Russian forms too: the user's keyboard is often in that layout already.
-        "yes" | "y" | "да" => Input::Answer(true),
-        "no" | "n" | "нет" => Input::Answer(false),
-        "done" | "готово" => Input::Done,
-        "stop" | "стоп" => Input::Stop,
+        // A language's own forms (`/да`) arrive here as these names: see `Heard::command`.
+        "yes" | "y" => Input::Answer(true),
+        "no" | "n" => Input::Answer(false),
+        "done" => Input::Done,
+        "stop" => Input::Stop,
         "overlay" => match words.next().map(str::to_lowercase).as_deref() {
             Some("on" | "show") => Input::Overlay(true),
             Some("off" | "hide") => Input::Overlay(false),
@@ -248,61 +253,52 @@ fn act(args: &str, action: ActKind, usage: Usage) -> Input {
     }
 }
 
-/// Words that say "I have done it" in a chat line, in a few languages: while a step handed to the user
-/// waits, such a line answers it (like `/done`) instead of going to the agent as a new message.
-const DONE_WORDS: &[&str] = &[
-    "done",
-    "i'm done",
-    "im done",
-    "i am done",
-    "finished",
-    "ok done",
-    "all done",
-    "готово",
-    "сделано",
-    "сделал",
-    "сделала",
-    "fertig",
-    "erledigt",
-    "listo",
-    "hecho",
-    "terminé",
-    "termine",
-    "fini",
-    "c'est fait",
-    "fatto",
-    "finito",
-    "klaar",
-    "gotowe",
-    "zrobione",
-    "pronto",
-    "feito",
-    "bitti",
-    "tamam",
-    "完成",
-    "完了",
-    "끝",
-    "gata",
-    "hotovo",
-    "kész",
-    "valmis",
-    "klart",
-    "færdig",
-    "ferdig",
-];
-
-/// Whether a chat line just says the user is done (case, spaces and end punctuation aside).
-pub fn is_done_word(line: &str) -> bool {
-    DONE_WORDS.contains(&plain_line(line).as_str())
+/// Every language's words for some commands (`input.ftl`): what may follow the slash for `/yes` and
+/// `/no`, and what says done or stop, after a slash or alone on a chat line (which finishes a step
+/// handed to the user, or stops the agent). The English names work besides, even before any catalogue
+/// is loaded.
+#[derive(Debug, Default, PartialEq)]
+pub struct Heard {
+    pub yes: Vec<String>,
+    pub no: Vec<String>,
+    pub done: Vec<String>,
+    pub stop: Vec<String>,
 }
 
-/// Words that say "stop" on their own in a chat line: such a line stops the agent (like `/stop`)
-/// instead of going to it as a message.
-const STOP_WORDS: &[&str] = &["stop", "stop it", "стоп", "хватит", "остановись"];
+impl Heard {
+    /// The English command a language's own form names (`да` is `yes`), if it is one.
+    fn command(&self, name: &str) -> Option<&'static str> {
+        let name = name.to_owned();
+        if self.yes.contains(&name) {
+            Some("yes")
+        } else if self.no.contains(&name) {
+            Some("no")
+        } else if self.done.contains(&name) {
+            Some("done")
+        } else if self.stop.contains(&name) {
+            Some("stop")
+        } else {
+            None
+        }
+    }
+}
 
-/// Whether a chat line just says stop (case, spaces and end punctuation aside).
+/// Whether a chat line just says the user is done (case, spaces and end punctuation aside): while a
+/// step handed to the user waits, such a line answers it (like `/done`) instead of going to the agent.
+pub fn is_done_word(line: &str) -> bool {
+    said_alone(line, &wording::heard().done, "done")
+}
+
+/// Whether a chat line just says stop (case, spaces and end punctuation aside): such a line stops the
+/// agent (like `/stop`) instead of going to it as a message.
 pub fn is_stop_word(line: &str) -> bool {
-    STOP_WORDS.contains(&plain_line(line).as_str())
+    said_alone(line, &wording::heard().stop, "stop")
+}
+
+/// Whether `line` is one of the languages' words for something, or the English command's own name.
+fn said_alone(line: &str, words: &[String], command: &str) -> bool {
+    let line = plain_line(line);
+    line == command || words.contains(&line)
 }
 
 /// A chat line without case, end punctuation or extra spaces, to compare with a word list.
@@ -345,17 +341,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn done_words_in_several_languages_say_the_user_is_done() {
+    fn done_words_in_every_language_say_the_user_is_done() {
         for word in [
             "done",
             "Done.",
             "  I'm   done! ",
+            "finished",
             "готово",
             "Готово!",
-            "fertig",
-            "listo",
-            "terminé",
-            "完成",
+            "всё  готово.",
+            "hotovo",
         ] {
             assert!(is_done_word(word), "{word}");
         }
@@ -363,9 +358,52 @@ mod tests {
             "not done yet",
             "done with the first page, now find kettles",
             "no",
+            "готово ли?",
             "",
         ] {
             assert!(!is_done_word(line), "{line}");
+        }
+    }
+
+    /// Every language's own words, as its catalogue lists them, are understood whatever the context's
+    /// language, and the English names too; no word means two things.
+    #[test]
+    fn every_languages_own_words_are_understood() {
+        for language in waymark_i18n::languages() {
+            let heard = crate::wording::heard_in(&[waymark_i18n::Words::new(language)]);
+            let sets = [
+                (&heard.yes, Input::Answer(true)),
+                (&heard.no, Input::Answer(false)),
+                (&heard.done, Input::Done),
+                (&heard.stop, Input::Stop),
+            ];
+            for (words, meant) in sets {
+                assert!(!words.is_empty(), "{language}");
+                // A command is one word: "всё готово" is said on a chat line, not after a slash.
+                for word in words.iter().filter(|w| !w.contains(' ')) {
+                    assert_eq!(parse(&format!("/{word}")), meant, "{language}: /{word}");
+                    assert_eq!(parse(&format!("/{}", word.to_uppercase())), meant, "{language}");
+                }
+            }
+            for word in heard.done.iter().chain(["done".into()].iter()) {
+                assert!(is_done_word(word), "{language}: {word}");
+                assert!(!is_stop_word(word), "{language}: {word}");
+            }
+            for word in heard.stop.iter().chain(["stop".into()].iter()) {
+                assert!(is_stop_word(word), "{language}: {word}");
+                assert!(!is_done_word(word), "{language}: {word}");
+            }
+            for (command, meant) in [("/yes", Input::Answer(true)), ("/no", Input::Answer(false))] {
+                assert_eq!(parse(command), meant, "{language}");
+            }
+        }
+        let all = crate::wording::heard();
+        let meanings = [&all.yes, &all.no, &all.done, &all.stop];
+        for (i, words) in meanings.iter().enumerate() {
+            for word in words.iter() {
+                let elsewhere = meanings.iter().skip(i + 1).any(|other| other.contains(word));
+                assert!(!elsewhere, "/{word} means two things");
+            }
         }
     }
 
@@ -470,10 +508,12 @@ mod tests {
         assert_eq!(parse("/no"), Input::Answer(false));
         assert_eq!(parse("/DONE"), Input::Done);
         assert_eq!(parse("/stop"), Input::Stop);
+        // Every language's own forms, whatever the browser's language.
         assert_eq!(parse("/Стоп"), Input::Stop);
         assert_eq!(parse("/да"), Input::Answer(true));
         assert_eq!(parse("/нет"), Input::Answer(false));
         assert_eq!(parse("/готово"), Input::Done);
+        assert_eq!(parse("/ano"), Input::Answer(true));
         assert_eq!(parse("/chat"), Input::ChatMode(true));
         assert_eq!(parse("/Exit"), Input::ChatMode(false));
     }
@@ -521,7 +561,7 @@ mod tests {
 
     #[test]
     fn a_line_that_only_says_stop_stops() {
-        for line in ["stop", "Stop!", "  СТОП. ", "stop it", "хватит"] {
+        for line in ["stop", "Stop!", "  СТОП. ", "stop it", "хватит", "Zastav!"] {
             assert!(is_stop_word(line), "{line}");
         }
         for line in ["stop the music", "don't stop", "bus stop near me", ""] {

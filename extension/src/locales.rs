@@ -1,7 +1,7 @@
 //! Loads the user's language into the extension's contexts (service worker, side panel, settings):
 //! the catalogues travel as files in the package (`locales/`), not in the wasm (English too: every
 //! sentence would otherwise cost wasm size), and are fetched once when a context starts, before it
-//! says anything.
+//! says anything; in the extension's pages, so is every language's `input.ftl`, the words users type.
 //!
 //! Must not: hold or choose words (that is `wording`), or fail a context's start: a catalogue that
 //! cannot be read leaves the context speaking English, and says why in the console.
@@ -23,15 +23,44 @@ extern "C" {
 /// context's: speak the browser's UI language from the first sentence on.
 #[wasm_bindgen]
 pub async fn load_language() {
+    // Every language's words for commands are asked for now, read after the context's own words;
+    // only where the user types (a page: the panel, its window), never by the service worker, which
+    // must be ready for the events that woke it.
+    let pages = web_sys::window().is_some();
+    let heard: Vec<_> = waymark_i18n::languages()
+        .filter(|_| pages)
+        .map(|language| {
+            let url = chrome::extension_url(&format!("locales/{language}/{INPUT}"));
+            (language, fetch_url(&url))
+        })
+        .collect();
     let tag = chrome::ui_language().unwrap_or_default();
     let language = waymark_i18n::best_language(&tag);
     for language in [language, waymark_i18n::FALLBACK] {
         match catalogue(language).await {
-            Ok(texts) => return wording::set_words(waymark_i18n::Words::from_texts(language, texts)),
+            Ok(texts) => {
+                wording::set_words(waymark_i18n::Words::from_texts(language, texts));
+                break;
+            }
             Err(why) => web_sys::console::warn_1(&format!("Waymark: no {language} words: {why}").into()),
         }
     }
+    let mut catalogues = Vec::new();
+    for (language, fetch) in heard {
+        // A language whose file is missing is one whose catalogue did not load either (said above
+        // when it is the context's). A `Vec`, as above: one copy of the loading code in the wasm.
+        if let Ok(text) = text_of(fetch).await {
+            catalogues.push(waymark_i18n::Words::from_texts(language, vec![text]));
+        }
+    }
+    if pages {
+        wording::set_heard(wording::heard_in(&catalogues));
+    }
 }
+
+/// The catalogue file of the words users type (`/да`, «hotovo»): every language's is understood in
+/// every context, whatever the browser's language.
+const INPUT: &str = "input.ftl";
 
 /// The texts of every catalogue file of `language`, from the package.
 async fn catalogue(language: &str) -> Result<Vec<String>, String> {

@@ -20,7 +20,7 @@ mod tabs;
 mod tools;
 pub use activity::activity_line;
 pub use faults::{config_file_problems, host_fault, not_saved, saved_keeping_copy, settings_not_loaded};
-pub use help::{help, unknown_command, usage, Usage};
+pub use help::{heard, heard_in, help, set_heard, unknown_command, usage, Usage};
 pub use keys::{already_window, opening_window, shortcuts, shortcuts_unset};
 use language::with_words;
 pub use language::{set_language, set_words};

@@ -188,6 +188,91 @@ fn bundle<T: AsRef<str>>(language: &str, texts: impl IntoIterator<Item = T>) -> 
     bundle
 }
 
+/// The words of a message that lists what a user may type (`input.ftl`: "готово, сделано"), each
+/// in lower case with the spaces around it trimmed (a catalogue writes one space between words): a
+/// language brings the words it understands in its catalogue, as it brings the words it says.
+pub fn alternatives(said: &str) -> Vec<String> {
+    said.split(',')
+        .map(|word| word.trim().to_lowercase())
+        .filter(|word| !word.is_empty())
+        .collect()
+}
+
+/// The words of `sentence`, said in `language`, that its catalogue never uses: words in Latin letters
+/// only (as English's are) that are none of `values` (names and numbers a sentence carries from the
+/// page, the model or the system) nor a command (`/list`). For the tests that hold every language's sentences free of English:
+/// a catalogue's own Latin words (command names, key names, `Waymark`) are its language's, whatever
+/// its script. Empty for a language that is not embedded.
+pub fn foreign_words(sentence: &str, language: &str, values: &[&str]) -> Vec<String> {
+    use std::collections::{BTreeMap, BTreeSet};
+    use std::sync::OnceLock;
+    // Every language's own Latin words, gathered once: the tests ask about thousands of sentences.
+    static OWN: OnceLock<BTreeMap<&'static str, BTreeSet<String>>> = OnceLock::new();
+    let all = OWN.get_or_init(|| {
+        languages()
+            .map(|language| {
+                let words = embedded(language)
+                    .iter()
+                    .flat_map(|text| text.lines())
+                    .map(said_part)
+                    .flat_map(|line| latin_words(&line).map(str::to_lowercase).collect::<Vec<_>>())
+                    .collect();
+                (language, words)
+            })
+            .collect()
+    });
+    let Some(own) = all.get(language).filter(|own| !own.is_empty()) else {
+        return Vec::new();
+    };
+    let mut sentence = sentence.to_owned();
+    for value in values {
+        sentence = sentence.replace(value, " ");
+    }
+    // Commands, such as one the user mistyped (`/pnig`), are values too.
+    let sentence: Vec<&str> = sentence
+        .split_whitespace()
+        .filter(|w| !w.trim_start_matches(['(', '«', '„', '"']).starts_with('/'))
+        .collect();
+    latin_words(&sentence.join(" "))
+        .filter(|w| !own.contains(&w.to_lowercase()))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// What a catalogue line says, without its syntax: the id before `=`, a variant's `[key]`, and
+/// every `{ … }` (values' and messages' names, the start of a choice), which are English in every
+/// language.
+fn said_part(line: &str) -> String {
+    let mut rest = line.trim_start();
+    if let Some((id, said)) = rest.split_once(" =") {
+        if !id.contains(' ') && id.starts_with(|c: char| c.is_ascii_lowercase() || c == '-') {
+            rest = said;
+        }
+    }
+    let rest = rest.trim_start().trim_start_matches('*');
+    let rest = match rest.strip_prefix('[') {
+        Some(variant) => variant.split_once(']').map_or("", |(_, said)| said),
+        None => rest,
+    };
+    let mut said = String::new();
+    let mut depth = 0usize;
+    for c in rest.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => said.push(c),
+            _ => {}
+        }
+    }
+    said
+}
+
+/// The words of `text` written in ASCII letters (and digits) only, with at least one letter.
+fn latin_words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| w.is_ascii() && w.chars().any(|c| c.is_ascii_alphabetic()))
+}
+
 /// Says message `id` of `words` with named values: `say!(words, "pong", ms = 24)`.
 #[macro_export]
 macro_rules! say {

@@ -123,6 +123,16 @@ fn english_and_russian_are_there() {
     assert!(all.contains(&"en") && all.contains(&"ru"), "{all:?}");
 }
 
+/// The third language is there to prove a language is a directory: its plural forms are neither
+/// English's nor Russian's, so a message written for either one's forms would fail it.
+#[test]
+fn three_languages_with_three_plural_systems() {
+    let forms = |l| plural_forms(l).into_iter().collect::<Vec<_>>();
+    assert_eq!(forms("en"), ["one", "other"]);
+    assert_eq!(forms("ru"), ["few", "many", "one"]);
+    assert_eq!(forms("cs"), ["few", "one", "other"]);
+}
+
 #[test]
 fn every_language_has_every_message_with_the_same_values() {
     let english = messages(FALLBACK);
@@ -223,6 +233,11 @@ fn values_are_said_in_place_and_plurals_follow_the_language() {
     assert_eq!(say!(ru, "test-items", count = 3), "3 элемента");
     assert_eq!(say!(ru, "test-items", count = 5), "5 элементов");
     assert_eq!(say!(ru, "test-items", count = 21), "21 элемент");
+    let cs = Words::new("cs-CZ");
+    assert_eq!(say!(cs, "test-items", count = 1), "1 položka");
+    assert_eq!(say!(cs, "test-items", count = 3), "3 položky");
+    assert_eq!(say!(cs, "test-items", count = 5), "5 položek");
+    assert_eq!(say!(cs, "test-items", count = 21), "21 položek");
     // No isolation marks around values: a screen reader may say them.
     assert!(!say!(en, "test-items", count = 2).contains('\u{2068}'));
 }
@@ -233,4 +248,68 @@ fn a_message_nobody_wrote_is_said_as_its_id() {
         Words::new("ru").say("no-such-message", &Args::new()),
         "no-such-message"
     );
+}
+
+#[test]
+fn foreign_words_are_the_latin_words_a_language_never_uses() {
+    assert_eq!(
+        foreign_words("Kliknuto na 3, tlačítko, Uložit. Napište /list.", "cs", &[]),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        foreign_words("Clicked 3, button, Uložit.", "cs", &[]),
+        ["Clicked", "button"]
+    );
+    assert_eq!(foreign_words("Clicked Save", "cs", &["Save"]), ["Clicked"]);
+    // The catalogue's syntax is English in every language, and says nothing: values' names, variant
+    // keys, message ids.
+    assert_eq!(
+        foreign_words("other few count seconds", "cs", &[]),
+        ["other", "few", "count", "seconds"]
+    );
+    assert_eq!(
+        foreign_words("Нажато: 3, кнопка, Enter.", "ru", &[]),
+        Vec::<String>::new()
+    );
+    assert_eq!(foreign_words("Pressed Enter", "ru", &[]), ["Pressed"]);
+}
+
+/// A message left in English in another language's catalogue would pass the tests that look for
+/// English in what Waymark says (its words would be the language's own): such a message is caught
+/// here. A short one may be the same in both (a key's name, "Pong, 3 ms.").
+#[test]
+fn no_language_keeps_a_sentence_of_english() {
+    let text = |words: &Words, id: &str| {
+        let (message, attribute) = id.split_once('.').map_or((id, None), |(m, a)| (m, Some(a)));
+        let m = words.bundle.get_message(message)?;
+        let pattern = match attribute {
+            Some(a) => m.get_attribute(a)?.value(),
+            None => m.value()?,
+        };
+        let mut errors = Vec::new();
+        Some(
+            words
+                .bundle
+                .format_pattern(pattern, None, &mut errors)
+                .into_owned(),
+        )
+    };
+    let english_words = Words::english();
+    for language in languages().filter(|l| *l != FALLBACK) {
+        let their_words = Words::new(language);
+        for id in messages(FALLBACK).keys() {
+            let (Some(english), Some(theirs)) = (text(&english_words, id), text(&their_words, id)) else {
+                continue;
+            };
+            // Values are said as `{$name}` without their values: they are not words.
+            let words = said_part(&english)
+                .split(|c: char| !c.is_alphabetic())
+                .filter(|w| w.len() > 1)
+                .count();
+            assert!(
+                english != theirs || words < 3,
+                "{language}: `{id}` is English's word for word: {theirs}"
+            );
+        }
+    }
 }

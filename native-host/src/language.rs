@@ -87,6 +87,22 @@ pub(crate) fn latin_words(text: &str, values: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// Every language but English that Waymark speaks: the tests that hold a language free of English run
+/// for each of them.
+#[cfg(test)]
+pub(crate) fn other_languages() -> impl Iterator<Item = &'static str> {
+    waymark_i18n::languages().filter(|l| *l != waymark_i18n::FALLBACK)
+}
+
+/// The words of `text`, said in `language`, that are not that language's: Latin words its catalogue
+/// never uses, other than `values` (longer values first, as [`latin_words`] takes them).
+#[cfg(test)]
+pub(crate) fn foreign_words(text: &str, language: &str, values: &[&str]) -> Vec<String> {
+    let mut values: Vec<&str> = values.iter().copied().filter(|v| !v.is_empty()).collect();
+    values.sort_by_key(|v| std::cmp::Reverse(v.len()));
+    waymark_i18n::foreign_words(text, language, &values)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

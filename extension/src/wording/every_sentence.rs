@@ -1,80 +1,9 @@
-//! A test that says every sentence of the extension's wording in Russian, with values of every kind,
-//! and finds no English word in any but the values and the technical names a sentence names.
+//! A test that says every sentence of the extension's wording in every language but English, with
+//! values of every kind, and finds no word of another language (Latin words the language's catalogue
+//! never uses, `waymark_i18n::foreign_words`) in any but the values a sentence names.
 
 use super::*;
 use waymark_protocol::{InteractiveList, PageTool};
-
-/// Latin words a Russian sentence may hold: the product's name, the commands' English names and their
-/// arguments, key names, and the names of other programs, tools and addresses.
-const TECHNICAL: &[&str] = &[
-    "Waymark",
-    "N",
-    "all",
-    "on",
-    "off",
-    "up",
-    "down",
-    "top",
-    "bottom",
-    "Enter",
-    "Tab",
-    "Escape",
-    "Space",
-    "Orca",
-    "Edge",
-    "Chrome",
-    "Ollama",
-    "OpenAI",
-    "API",
-    "URL",
-    "MCP",
-    "http",
-    "https",
-    "v1",
-    "qwen2",
-    "7b",
-    "instruct",
-    "chrome",
-    "edge",
-    "extensions",
-    "shortcuts",
-    "build",
-    "sh",
-    "install",
-    "example",
-    "com",
-    "browser_switch_tab",
-    "browser_download_wait",
-    "find_banners",
-    "press_banners",
-    "state_dir",
-    "toml",
-    "config",
-    "WAYMARK_STATE_DIR",
-    "HOME",
-    "Linux",
-    "macOS",
-    "sudo",
-    "chown",
-    "R",
-    "USER",
-];
-
-/// The Latin words of `text` that are neither commands (`/list`) nor in [`TECHNICAL`] nor `values`.
-fn english_words(text: &str, values: &[&str]) -> Vec<String> {
-    let mut text = text.to_owned();
-    for value in values {
-        text = text.replace(value, " ");
-    }
-    let words = text
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '/'))
-        .filter(|w| !w.is_empty() && !w.starts_with('/'))
-        .flat_map(|w| w.split('/'))
-        .filter(|w| w.chars().any(|c| c.is_ascii_alphabetic()))
-        .filter(|w| !TECHNICAL.contains(w))
-        .map(str::to_owned);
-    words.collect()
-}
 
 /// Every sentence of the extension's wording, with the values it was given.
 fn every_sentence() -> Vec<String> {
@@ -521,12 +450,9 @@ fn fault_sentences() -> Vec<String> {
     out
 }
 
-#[test]
-fn every_sentence_is_russian_in_russian() {
-    set_language("ru");
-    let sentences = every_sentence();
-    // The activity view's lines, one per kind of event.
-    let mut sentences = sentences;
+/// Every sentence, and the activity view's lines, one per kind of event, in the context's language.
+fn every_sentence_and_activity() -> Vec<String> {
+    let mut sentences = every_sentence();
     {
         use crate::activity::{Answered, Event};
         for event in [
@@ -559,7 +485,11 @@ fn every_sentence_is_russian_in_russian() {
             sentences.push(activity_line(&event));
         }
     }
-    set_language("en");
+    sentences
+}
+
+#[test]
+fn every_sentence_is_in_its_language_in_every_language() {
     // Values given in Latin letters: versions, addresses, tool and variable names, key names.
     let values = [
         // Commands, longest first: a command is a value, not words to translate.
@@ -581,16 +511,32 @@ fn every_sentence_is_russian_in_russian() {
         "llm_timeout_secs",
         "config.toml",
     ];
-    for sentence in &sentences {
-        assert!(!sentence.trim().is_empty());
-        let english = english_words(sentence, &values);
-        assert!(english.is_empty(), "English in {sentence:?}: {english:?}");
+    set_language("en");
+    let english = every_sentence_and_activity();
+    let languages: Vec<_> = waymark_i18n::languages()
+        .filter(|l| *l != waymark_i18n::FALLBACK)
+        .collect();
+    assert!(languages.len() >= 2, "{languages:?}");
+    for language in languages {
+        set_language(language);
+        for sentence in every_sentence_and_activity() {
+            assert!(!sentence.trim().is_empty());
+            let foreign = waymark_i18n::foreign_words(&sentence, language, &values);
+            assert!(
+                foreign.is_empty(),
+                "{language}: English in {sentence:?}: {foreign:?}"
+            );
+        }
+        // The check can fail: said in English, nearly every sentence has English words.
+        let caught = english
+            .iter()
+            .filter(|s| !waymark_i18n::foreign_words(s, language, &values).is_empty())
+            .count();
+        assert!(
+            caught * 10 > english.len() * 9,
+            "{language}: {caught} of {}",
+            english.len()
+        );
     }
-    // The check can fail: said in English, nearly every sentence has English words.
-    let english = every_sentence();
-    let caught = english
-        .iter()
-        .filter(|s| !english_words(s, &values).is_empty())
-        .count();
-    assert!(caught * 10 > english.len() * 9, "{caught} of {}", english.len());
+    set_language("en");
 }

@@ -1,12 +1,16 @@
-//! What the panel says about its commands: `/help` (each command with what it does, and its Russian
-//! form where one exists, in the catalogue's words), an unknown command and the nearest known one, and
-//! how to use a command said the wrong way. Part of `wording`; the commands themselves are
-//! `commands.rs`'s.
+//! What the panel says about its commands: `/help` (each command with what it does, and the language's
+//! own form where one exists, in the catalogue's words), an unknown command and the nearest known one,
+//! how to use a command said the wrong way, and every language's own words for commands (`input.ftl`),
+//! understood whatever the browser's language (a Russian keyboard types `/да` in an English browser).
+//! Part of `wording`; the commands themselves are `commands.rs`'s.
+
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use waymark_i18n::{say, Words};
 
 use super::language::with_words;
-use crate::commands::COMMANDS;
+use crate::commands::{Heard, COMMANDS};
 
 /// A known command used the wrong way: which one, so its right use can be said.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +26,44 @@ pub enum Usage {
     Tab,
     Scroll,
     Press,
+}
+
+thread_local! {
+    /// Every language's words for commands, once `locales.rs` has loaded them (see [`set_heard`]).
+    static HEARD: RefCell<Option<Rc<Heard>>> = const { RefCell::new(None) };
+}
+
+/// Understand these words from now on in this context.
+pub fn set_heard(heard: Heard) {
+    HEARD.with(|h| *h.borrow_mut() = Some(Rc::new(heard)));
+}
+
+/// The words every language has for commands (`input.ftl`), to understand what the user types in
+/// whichever language they type it: what [`set_heard`] set, else those of every embedded catalogue
+/// (all of them in native builds and tests; none in the wasm until `locales.rs` loads them, which it
+/// does in the extension's pages, not in the service worker).
+pub fn heard() -> Rc<Heard> {
+    HEARD.with(|h| h.borrow().clone()).unwrap_or_else(|| {
+        // The wasm embeds no catalogue: nothing to build, and no code for it in the module.
+        if cfg!(target_arch = "wasm32") {
+            return Rc::new(Heard::default());
+        }
+        let all: Vec<Words> = waymark_i18n::languages().map(Words::new).collect();
+        Rc::new(heard_in(&all))
+    })
+}
+
+/// The words for commands of these catalogues, together.
+pub fn heard_in(catalogues: &[Words]) -> Heard {
+    use waymark_i18n::alternatives as list;
+    let mut heard = Heard::default();
+    for w in catalogues {
+        heard.yes.extend(list(&say!(w, "input-yes")));
+        heard.no.extend(list(&say!(w, "input-no")));
+        heard.done.extend(list(&say!(w, "input-done")));
+        heard.stop.extend(list(&say!(w, "input-stop")));
+    }
+    heard
 }
 
 /// How to use a command said the wrong way.
@@ -41,7 +83,7 @@ pub fn usage(usage: Usage) -> String {
     })
 }
 
-/// One command of `/help`: its name (and its Russian form where it has one) and what it does.
+/// One command of `/help`: its name (and the language's own form where it has one) and what it does.
 fn describe(w: &Words, command: &str) -> String {
     match command {
         "/chat" => say!(w, "command-chat"),

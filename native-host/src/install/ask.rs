@@ -8,8 +8,8 @@
 //! and plain so a screen reader reads them in order. What it must not do: decide anything without a
 //! person — `install` refuses, naming the options to pass, when it is not on a terminal.
 //!
-//! The lines are said in the terminal's language; `all` and `none` are understood in English and, for
-//! a Russian terminal, as «все» and «нет» too.
+//! The lines are said in the terminal's language; `all` and `none` are understood in English and in
+//! the terminal's language's own words (`input.ftl`: «все» and «нет» for a Russian terminal).
 
 use std::io::{BufRead, Write};
 
@@ -88,7 +88,7 @@ pub fn ask(
             writeln!(output)?;
             return Ok(Answer::Stopped);
         }
-        match parse(&line, &defaults) {
+        match parse(&line, &defaults, words) {
             Ok(chosen) if chosen.is_empty() => return Ok(Answer::Nothing),
             Ok(chosen) => return Ok(Answer::Browsers(chosen)),
             Err(why) => writeln!(output, "{}", why.said(words))?,
@@ -98,8 +98,10 @@ pub fn ask(
 }
 
 /// The browsers an answer names, in Waymark's order; `defaults` for an empty answer. An error says
-/// what was not understood.
-pub fn parse(answer: &str, defaults: &[Browser]) -> Result<Vec<Browser>, Unclear> {
+/// what was not understood. `all` and `none` are also understood in the words of `language`.
+pub fn parse(answer: &str, defaults: &[Browser], language: &Words) -> Result<Vec<Browser>, Unclear> {
+    let all = waymark_i18n::alternatives(&say!(language, "input-cli-all"));
+    let none = waymark_i18n::alternatives(&say!(language, "input-cli-none"));
     let words: Vec<String> = answer
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty())
@@ -111,8 +113,8 @@ pub fn parse(answer: &str, defaults: &[Browser]) -> Result<Vec<Browser>, Unclear
     let mut chosen = Vec::new();
     for word in &words {
         match word.as_str() {
-            "all" | "все" | "всё" => chosen.extend(Browser::ALL),
-            "none" | "нет" => {
+            word if word == "all" || all.iter().any(|w| w == word) => chosen.extend(Browser::ALL),
+            word if word == "none" || none.iter().any(|w| w == word) => {
                 if words.len() > 1 {
                     return Err(Unclear::NoneWithOthers);
                 }
@@ -182,20 +184,47 @@ mod tests {
     #[test]
     fn numbers_names_all_and_none_are_understood() {
         let found = [Browser::Chrome];
-        assert_eq!(parse("1 3", &found), Ok(vec![Browser::Chrome, Browser::Edge]));
+        let english = Words::english();
         assert_eq!(
-            parse("edge,Chrome", &found),
+            parse("1 3", &found, &english),
             Ok(vec![Browser::Chrome, Browser::Edge])
         );
-        assert_eq!(parse(" 2, 2 chromium ", &found), Ok(vec![Browser::Chromium]));
-        assert_eq!(parse("all", &found), Ok(Browser::ALL.to_vec()));
-        assert_eq!(parse("none", &found), Ok(vec![]));
-        assert_eq!(parse("", &found), Ok(vec![Browser::Chrome]));
-        assert!(parse("none 1", &found).is_err());
-        assert!(parse("0", &found).is_err());
-        assert_eq!(parse("firefox", &found), Err(Unclear::Unknown("firefox".into())));
-        assert_eq!(parse("все", &found), Ok(Browser::ALL.to_vec()));
-        assert_eq!(parse("нет", &found), Ok(vec![]));
+        assert_eq!(
+            parse("edge,Chrome", &found, &english),
+            Ok(vec![Browser::Chrome, Browser::Edge])
+        );
+        assert_eq!(
+            parse(" 2, 2 chromium ", &found, &english),
+            Ok(vec![Browser::Chromium])
+        );
+        assert_eq!(parse("all", &found, &english), Ok(Browser::ALL.to_vec()));
+        assert_eq!(parse("none", &found, &english), Ok(vec![]));
+        assert_eq!(parse("", &found, &english), Ok(vec![Browser::Chrome]));
+        assert!(parse("none 1", &found, &english).is_err());
+        assert!(parse("0", &found, &english).is_err());
+        assert_eq!(
+            parse("firefox", &found, &english),
+            Err(Unclear::Unknown("firefox".into()))
+        );
+        assert!(parse("все", &found, &english).is_err());
+        let russian = Words::new("ru");
+        assert_eq!(parse("все", &found, &russian), Ok(Browser::ALL.to_vec()));
+        assert_eq!(parse("нет", &found, &russian), Ok(vec![]));
+        assert_eq!(parse("all", &found, &russian), Ok(Browser::ALL.to_vec()));
+        // Every language's own words for all and none are understood in that language.
+        for language in waymark_i18n::languages() {
+            let words = Words::new(language);
+            for all in waymark_i18n::alternatives(&say!(words, "input-cli-all")) {
+                assert_eq!(
+                    parse(&all, &found, &words),
+                    Ok(Browser::ALL.to_vec()),
+                    "{language}"
+                );
+            }
+            for none in waymark_i18n::alternatives(&say!(words, "input-cli-none")) {
+                assert_eq!(parse(&none, &found, &words), Ok(vec![]), "{language}");
+            }
+        }
     }
 
     #[test]

@@ -109,7 +109,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::language::latin_words;
+    use crate::language::{foreign_words, other_languages};
 
     fn list(total: u32) -> ToolResult {
         ToolResult::ok(
@@ -117,9 +117,23 @@ mod tests {
         )
     }
 
+    /// What MCP clients and the activity view hear of each step: in every language but English, no
+    /// English word but the values.
     #[test]
-    fn every_step_is_said_in_russian() {
-        let words = Words::new("ru");
+    fn every_step_is_said_in_every_language() {
+        for language in other_languages() {
+            every_step_is_said_in(language);
+        }
+        let click: PageTool =
+            serde_json::from_value(json!({"tool": "overlay_act", "index": 12, "action": "click"})).unwrap();
+        assert_eq!(
+            summary(&Words::new("ru"), &click, &ToolResult::ok(json!({}))),
+            "Нажимаю 12: готово"
+        );
+    }
+
+    fn every_step_is_said_in(language: &str) {
+        let words = Words::new(language);
         let tools = [
             json!({"tool": "list_interactives"}),
             json!({"tool": "find", "text": "Корзина"}),
@@ -147,16 +161,11 @@ mod tests {
                 progress(&words, &tool),
                 summary(&words, &tool, &ToolResult::ok(json!({}))),
             ] {
-                let english = latin_words(&said, &["https://shop.example/", "/tmp/паспорт.pdf"]);
-                assert!(english.is_empty(), "{english:?} in: {said}");
+                let values = ["https://shop.example/", "/tmp/паспорт.pdf"];
+                let english = foreign_words(&said, language, &values);
+                assert!(english.is_empty(), "{language}: {english:?} in: {said}");
             }
         }
-        let click: PageTool =
-            serde_json::from_value(json!({"tool": "overlay_act", "index": 12, "action": "click"})).unwrap();
-        assert_eq!(
-            summary(&words, &click, &ToolResult::ok(json!({}))),
-            "Нажимаю 12: готово"
-        );
     }
 
     #[test]

@@ -133,4 +133,39 @@ mod tests {
             .unwrap();
         assert!(said.starts_with("Вкладки 5 нет."), "{said}");
     }
+
+    /// Every refusal a client or the model hears, and the words after a lost host, in every language
+    /// but English: no English word but tool names.
+    #[test]
+    fn what_callers_hear_has_no_english_in_any_other_language() {
+        use crate::language::{foreign_words, other_languages};
+        let click = PageTool::OverlayAct {
+            index: 9,
+            action: ActKind::Click,
+            text: None,
+        };
+        let list = PageTool::ListInteractives {
+            scope: None,
+            limit: None,
+            offset: None,
+        };
+        let tab = PageTool::SwitchTab { index: 5 };
+        for language in other_languages() {
+            let words = Words::new(language);
+            let stale = || ToolResult::failed(ErrorKind::Stale, "Say /list.");
+            let bad = ToolResult::failed(ErrorKind::BadArguments, "x");
+            let said = [
+                for_callers(&words, &click, stale()).error.unwrap(),
+                for_callers(&words, &list, stale()).error.unwrap(),
+                for_callers(&words, &tab, bad).error.unwrap(),
+                host_gone(&words, "browser_navigate", true),
+                host_gone(&words, "browser_list_tabs", false),
+            ];
+            for said in said {
+                let values = ["browser_navigate", "browser_list_tabs"];
+                let english = foreign_words(&said, language, &values);
+                assert!(english.is_empty(), "{language}: {english:?} in: {said}");
+            }
+        }
+    }
 }

@@ -11,6 +11,7 @@ import readline from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { chromium } from 'playwright-core';
+import { alternatives, languages } from './catalogue.mjs';
 import { tripwire, watchServer } from './tripwire.mjs';
 
 export { tripwire, watchServer };
@@ -117,15 +118,17 @@ export async function openPanel(context) {
   return page;
 }
 
-/// A line that answers yes (`/yes`, `/да`), which covers what the action asked about sends.
-const YES = /^\/(yes|да)$/i;
+/// A line that answers yes (`/yes`, or a language's own word such as `/да`), which covers what the
+/// action asked about sends.
+const YES_WORDS = new Set(['yes', ...languages().flatMap((l) => alternatives(l, 'input-yes'))]);
+const isYes = (text) => text.startsWith('/') && YES_WORDS.has(text.slice(1).toLowerCase());
 
 /// Types a line into the panel's message input and sends it with Enter, as a keyboard user does. What
 /// reached a test's server before it is checked first (the tripwire); a yes covers what comes after,
 /// unless `allows` is false (a yes to a client's consent allows no request).
 export async function send(page, text, { allows = true } = {}) {
   tripwire.check(`the last call, before sending ${JSON.stringify(text)}`);
-  if (allows && YES.test(text.trim())) tripwire.yes();
+  if (allows && isYes(text.trim())) tripwire.yes();
   await page.focus('#message');
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
@@ -142,6 +145,7 @@ export async function panelState(page) {
       return [
         `status: ${JSON.stringify(text('status'))}`,
         question && !question.hidden ? `question: ${JSON.stringify(text('question-text'))}` : 'no question shown',
+        `alert: ${JSON.stringify(text('alert'))}`,
         `last replies: ${replies.length ? replies.map((r) => JSON.stringify(r)).join(' | ') : '(none)'}`,
       ].join('\n  ');
     });
@@ -158,6 +162,43 @@ export async function waitInPanel(page, fn, arg, { what, timeout = 15_000 }) {
   } catch (error) {
     if (error.name !== 'TimeoutError') throw error;
     throw new Error(`waited ${timeout / 1000} s for ${what}; instead the panel shows\n  ${await panelState(page)}`);
+  }
+}
+
+/// Waits for an element's text (`id`: `question-text`, `alert`) to match `pattern` (anything by
+/// default), naming both on failure; returns the text.
+async function waitForText(page, id, pattern, what, timeout) {
+  const handle = await waitInPanel(
+    page,
+    ({ id, source, flags }) => {
+      const text = document.getElementById(id)?.textContent ?? '';
+      return new RegExp(source, flags).test(text) ? text : false;
+    },
+    { id, source: pattern.source, flags: pattern.flags },
+    { what: `${what} matching ${pattern}`, timeout },
+  );
+  return handle.jsonValue();
+}
+
+/// Waits for a question in the panel's dialog whose words match `matching`; returns its words.
+export async function waitForQuestion(page, { matching = /[\s\S]/, timeout = 15_000 } = {}) {
+  return waitForText(page, 'question-text', matching, 'a question', timeout);
+}
+
+/// Waits for the panel's alert region (what the screen reader says at once) to match `matching`.
+export async function waitForAlert(page, { matching = /[\s\S]/, timeout = 15_000 } = {}) {
+  return waitForText(page, 'alert', matching, 'the alert region', timeout);
+}
+
+/// `page.waitForFunction` on a page that is not Waymark's: on timeout, says what it waited for and the
+/// page's address and title.
+export async function waitOnPage(page, fn, arg, { what, timeout = 15_000 }) {
+  try {
+    return await page.waitForFunction(fn, arg, { timeout });
+  } catch (error) {
+    if (error.name !== 'TimeoutError') throw error;
+    const title = await page.title().catch(() => '(unreadable)');
+    throw new Error(`waited ${timeout / 1000} s for ${what} on ${page.url()} (${JSON.stringify(title)})`);
   }
 }
 

@@ -361,6 +361,18 @@ mod tests {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
     }
 
+    /// The languages Waymark speaks: its catalogues' directories (`i18n/locales/<language>`), sorted.
+    fn catalogue_languages() -> Vec<String> {
+        let mut languages: Vec<String> = std::fs::read_dir(repo().join("i18n/locales"))
+            .unwrap()
+            .map(|e| e.unwrap())
+            .filter(|e| e.path().is_dir())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        languages.sort();
+        languages
+    }
+
     /// The message ids of one locale's `messages.json`, each with its text.
     fn messages(locale: &str) -> BTreeMap<String, String> {
         let path = repo().join(format!("extension/static/_locales/{locale}/messages.json"));
@@ -386,11 +398,18 @@ mod tests {
                 "manifest.json names __MSG_{id}__, which {default} lacks"
             );
         }
-        let locales: Vec<String> = std::fs::read_dir(repo().join("extension/static/_locales"))
+        let mut locales: Vec<String> = std::fs::read_dir(repo().join("extension/static/_locales"))
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
-        assert!(locales.len() >= 2, "{locales:?}");
+        locales.sort();
+        // The browser's own words for Waymark (its name, its shortcuts) in every language Waymark
+        // speaks, and in no language it does not.
+        assert_eq!(
+            locales,
+            catalogue_languages(),
+            "extension/static/_locales has other languages than i18n/locales"
+        );
         for locale in &locales {
             let these = messages(locale);
             let ids: Vec<&String> = these.keys().collect();
@@ -490,8 +509,8 @@ mod tests {
         languages.sort();
         assert_eq!(
             languages,
-            ["en", "ru"],
-            "a listing for each language the extension speaks"
+            catalogue_languages(),
+            "a listing (packaging/store-listing.<language>.txt) for each language of i18n/locales"
         );
         let english = std::fs::read_to_string(repo().join("packaging/store-listing.txt")).unwrap();
         assert!(

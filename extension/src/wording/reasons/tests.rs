@@ -1,36 +1,18 @@
-//! Every reason a frame can give, said in Russian with no English word but its values, and in English
-//! with the words the end-to-end tests and the model read.
+//! Every reason a frame can give, said in every language but English with no English word but its
+//! values (and in Russian word for word), and in English with the words the end-to-end tests and the
+//! model read.
 
 use waymark_protocol::{ActFailure, ActKind, PageReason};
 
 use super::*;
 use crate::wording::set_language;
 
-/// Latin words a Russian sentence may hold: the product, key names, a tool's name.
-const TECHNICAL: &[&str] = &[
-    "Waymark",
-    "Enter",
-    "Tab",
-    "Escape",
-    "Space",
-    "close_banners",
-    "find_banners",
-    "press_banners",
-];
-
 /// Values in Latin letters the sentences below are given (from the page, the browser, the user).
 const VALUES: &[&str] = &["Fly", "TypeError: x is null", "SecurityError", "div"];
 
-/// The Latin words of `text` that are neither technical names nor values.
-fn english_words(text: &str) -> Vec<String> {
-    let mut rest = text.to_owned();
-    for value in VALUES {
-        rest = rest.replace(value, " ");
-    }
-    rest.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .filter(|w| w.chars().any(|c| c.is_ascii_alphabetic()) && !TECHNICAL.contains(w))
-        .map(str::to_owned)
-        .collect()
+/// The words of `text`, said in `language`, that are another language's (English's).
+fn english_words(text: &str, language: &str) -> Vec<String> {
+    waymark_i18n::foreign_words(text, language, VALUES)
 }
 
 /// One of every reason, for a Russian page (the control's words are Russian, as the page's are).
@@ -147,7 +129,7 @@ fn every_reason_is_said_in_russian_with_no_english_word_but_its_values() {
     let files = page_reason(&PageReason::OneFileOnly { number: 4, given: 5 });
     set_language("en");
     for sentence in &russian {
-        let english = english_words(sentence);
+        let english = english_words(sentence, "ru");
         assert!(english.is_empty(), "English in {sentence:?}: {english:?}");
     }
     // Roles as the listing says them, page words in Russian quotes, plurals by the number.
@@ -164,7 +146,25 @@ fn every_reason_is_said_in_russian_with_no_english_word_but_its_values() {
     assert!(files.contains("передано 5 файлов"), "{files}");
     // The check can fail: said in English, every sentence has English words.
     let english = every_sentence();
-    assert!(english.iter().all(|s| !english_words(s).is_empty()));
+    assert!(english.iter().all(|s| !english_words(s, "ru").is_empty()));
+}
+
+#[test]
+fn every_reason_is_said_with_no_english_word_in_every_language() {
+    set_language("en");
+    let english = every_sentence();
+    for language in waymark_i18n::languages().filter(|l| *l != waymark_i18n::FALLBACK) {
+        set_language(language);
+        for sentence in every_sentence() {
+            let foreign = english_words(&sentence, language);
+            assert!(
+                foreign.is_empty(),
+                "{language}: English in {sentence:?}: {foreign:?}"
+            );
+        }
+        assert!(english.iter().all(|s| !english_words(s, language).is_empty()));
+    }
+    set_language("en");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The agent's events in the browser's language: with a browser that speaks Russian, the progress
 //! lines, the accounts of steps, the step-limit summary, the stop, a hand-over and a failing model
-//! server are Russian, with Russian plurals; the model's own words pass as they are.
+//! server are Russian, with Russian plurals; the model's own words pass as they are. The last test
+//! holds every language but English to the same: no English word but values.
 
 use super::*;
 use crate::language::latin_words;
@@ -140,4 +141,46 @@ async fn a_saved_session_that_cannot_be_read_is_said_in_russian() {
         "{notice}"
     );
     assert!(notice.contains("Файл сохранён как "), "{notice}");
+}
+
+/// The same events in every language but English: progress, accounts of steps and the step limit, a
+/// hand-over, and a failing model server hold no English word but values (addresses, key names).
+#[tokio::test]
+async fn every_language_says_the_agents_events_without_english() {
+    use crate::language::{foreign_words, other_languages};
+    for language in other_languages() {
+        let no_english = |text: &str, values: &[&str]| {
+            let english = foreign_words(text, language, values);
+            assert!(
+                english.is_empty(),
+                "{language}: English words {english:?} in: {text}"
+            );
+        };
+        let steps = vec![list(), Step::tool_call("browser_extract", json!({})), list()];
+        let harness = Harness::start_speaking(language, shop(), steps, 2).await;
+        harness.chat("…").await;
+        let (seen, _) = harness.finish().await;
+        let said = sentences(&seen);
+        assert!(said.len() >= 5, "{language}: {said:?}");
+        for text in &said {
+            no_english(text, &[]);
+        }
+
+        let steps = vec![Step::tool_call("assistant_handoff", json!({}))];
+        let harness = Harness::start_speaking(language, shop(), steps, 10).await;
+        harness.chat("…").await;
+        let (seen, _) = harness.finish().await;
+        no_english(&seen.questions()[0].text, &[]);
+
+        let harness = Harness::start_speaking(language, shop(), vec![Step::status(401)], 10).await;
+        harness.chat("…").await;
+        let (seen, _) = harness.finish().await;
+        let error = seen.last_message();
+        let address = error
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_default();
+        let ours = error.rsplit_once(" (").map_or(error.as_str(), |(ours, _)| ours);
+        no_english(ours, &[address]);
+    }
 }

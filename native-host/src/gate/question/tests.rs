@@ -92,9 +92,17 @@ fn a_click_on_a_delete_button_is_asked_in_russian() {
     assert_russian(&said, &[]);
 }
 
+/// Every kind of question, in every language but English: no English word but the values (and the
+/// page's roles, which stay the page's here).
 #[test]
-fn every_kind_of_question_is_russian() {
-    let words = russian();
+fn every_kind_of_question_is_in_its_language() {
+    for language in crate::language::other_languages() {
+        every_kind_of_question_is_in(language);
+    }
+}
+
+fn every_kind_of_question_is_in(language: &str) {
+    let words = Words::new(language);
     let mut field = control("textbox", "Купон");
     field.editable = true;
     field.submits = Some(Submission {
@@ -170,17 +178,25 @@ fn every_kind_of_question_is_russian() {
     let extract = PageTool::Extract.mcp_name();
     for (tool, effect) in &cases {
         let said = ask(&words, tool, effect);
-        assert!(said.contains('?'), "a question: {said}");
-        assert_russian(
-            &said,
-            &[
-                "https://shop.example/order",
-                "https://mail.example/delete",
-                "https://bank.example/",
-                "паспорт.pdf",
-                extract,
-                "Delete",
-            ],
+        assert!(said.contains('?'), "{language}: a question: {said}");
+        let mut values = vec![
+            SITE,
+            "button",
+            "link",
+            "textbox",
+            "combobox",
+            "https://shop.example/order",
+            "https://mail.example/delete",
+            "https://bank.example/",
+            "паспорт.pdf",
+            extract,
+            "Delete",
+        ];
+        values.sort_by_key(|v| std::cmp::Reverse(v.len()));
+        let english = crate::language::foreign_words(&said, language, &values);
+        assert!(
+            english.is_empty(),
+            "{language}: English words {english:?} in: {said}"
         );
     }
 }
