@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import {
-  command, isWaymarkHost, openFixture, replyCount, send, startModel, waitForReply, waitForStatus,
+  command, isWaymarkHost, openFixture, replyCount, send, startModel, waitForAlert, waitForQuestion, waitForReply, waitForStatus,
 } from './lib/harness.mjs';
 
 const require = createRequire(import.meta.url);
@@ -35,7 +35,7 @@ test('the side panel has no axe violations when idle, with a question pending, a
   const list = await command(panel, '/list all', /controls on "Checkout fixture"/);
   const pay = list.split('\n').find((l) => l.endsWith('Pay €84.97')).split(', ')[0];
   await send(panel, `/click ${pay}`);
-  await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '');
+  await waitForQuestion(panel);
   assert.deepEqual(await axe(panel), [], 'confirm pending');
   await command(panel, '/no', /^Not done: you said no\.$/);
   await command(panel, '/click 999', /^There is no number 999/);
@@ -135,7 +135,7 @@ test('with the agent: axe passes while running and with a manual step pending; e
     await send(panel, 'Log me in');
     await waitForStatus(panel, /^The agent is working…$/);
     assert.deepEqual(await axe(panel), [], 'running');
-    await panel.waitForFunction(() => document.getElementById('alert').textContent !== '', null, { timeout: 20_000 });
+    await waitForAlert(panel, { timeout: 20_000 });
     // The step itself says the agent waits: the status line holds nothing stale after it.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     assert.equal(await panel.textContent('#status'), '');

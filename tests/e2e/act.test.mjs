@@ -3,7 +3,9 @@
 // user, and a number whose element is gone is refused with the fresh list.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { command as run, openFixture, replyCount, send, tripwire, until, waitForReply } from './lib/harness.mjs';
+import {
+  command as run, openFixture, replyCount, send, tripwire, until, waitForQuestion, waitForReply, waitInPanel,
+} from './lib/harness.mjs';
 
 let browser;
 let site;
@@ -46,7 +48,7 @@ test('a harmless click runs at once', async () => {
 
 test('paying asks first, the focus on the question, No its next Tab stop; /yes runs it exactly once', async () => {
   await send(panel, `/click ${numbers['Pay €84.97']}`);
-  await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '');
+  await waitForQuestion(panel);
   const question = await panel.textContent('#question-text');
   assert.match(question, /^Click button 'Pay €84\.97' on localhost\?$/);
   assert.equal(await panel.evaluate(() => document.activeElement.id), 'question-dialog', 'the question has the focus');
@@ -62,7 +64,9 @@ test('paying asks first, the focus on the question, No its next Tab stop; /yes r
 
 test('deleting the account asks first; Enter in the question answers no and never runs it', async () => {
   await send(panel, `/click ${numbers['Delete account']}`);
-  await panel.waitForFunction(() => document.activeElement.id === 'question-dialog');
+  await waitInPanel(panel, () => document.activeElement.id === 'question-dialog', null, {
+    what: 'the focus in the question\'s dialog',
+  });
   const before = await replyCount(panel);
   await panel.keyboard.press('Enter');
   await waitForReply(panel, /^Not done: you said no\.$/, { after: before });
@@ -102,7 +106,7 @@ test('the confirm and reject shortcuts answer the question while focus is in the
   const list = await command('/list all', /controls on "Checkout fixture"/);
   const pay = list.split('\n').find((l) => l.endsWith('Pay €84.97')).split(', ')[0];
   await send(panel, `/click ${pay}`);
-  await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '');
+  await waitForQuestion(panel);
   await page.bringToFront();
   await until(async () => !(await panelActive()), 'the page is in front of the panel');
   let before = await replyCount(panel);
@@ -113,7 +117,7 @@ test('the confirm and reject shortcuts answer the question while focus is in the
   assert.equal(await panel.textContent('#alert'), 'Not done: you said no.', 'said assertively');
   assert.equal((await events()).paid, paidBefore);
   await send(panel, `/click ${pay}`);
-  await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '');
+  await waitForQuestion(panel);
   before = await replyCount(panel);
   await pressShortcut('confirm');
   await waitForReply(panel, /^Clicked \d+, button, Pay €84\.97\.( Nothing changed on the page\.)?$/, { after: before });

@@ -4,7 +4,9 @@
 // password field is handed to the user, and after /done the agent looks at the page again and finishes.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { command, openFixture, send, startModel, waitForStatus } from './lib/harness.mjs';
+import {
+  command, openFixture, send, startModel, waitForAlert, waitForQuestion, waitForStatus,
+} from './lib/harness.mjs';
 
 let model;
 let browser;
@@ -69,7 +71,7 @@ test('a task runs through the real host to assistant_done and changes the page',
 
 test('a payment proposed by the model waits for the user, and /no keeps it from running', async () => {
   await send(panel, 'Now pay for it');
-  await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '', null, { timeout: 20_000 });
+  await waitForQuestion(panel, { timeout: 20_000 });
   assert.match(await panel.textContent('#question-text'), /^Click button 'Pay €84\.97' on localhost\?$/);
   assert.equal(await page.evaluate(() => window.events.paid), 0);
   await say('/no', /^All right, I will not pay\.$/);
@@ -80,7 +82,7 @@ test('a payment proposed by the model waits for the user, and /no keeps it from 
 
 test('a password field is handed to the user, and after /done the agent looks again and goes on', async () => {
   await send(panel, 'Log me in');
-  await panel.waitForFunction(() => document.getElementById('alert').textContent !== '', null, { timeout: 20_000 });
+  await waitForAlert(panel, { timeout: 20_000 });
   const alert = await panel.textContent('#alert');
   assert.match(alert, /^Waymark leaves this step to you: .*Say done when you have finished\.$/);
   assert.equal(await page.inputValue('#pw'), '', 'the agent typed nothing into the password field');

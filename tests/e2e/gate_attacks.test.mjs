@@ -13,7 +13,7 @@
 // a preview and settings do not.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { send, until } from './lib/harness.mjs';
+import { send, until, waitForAlert, waitForReply, waitOnPage } from './lib/harness.mjs';
 import { callTool, gateQuestions, openWithClientAndAgent } from './lib/mcp_and_agent.mjs';
 
 // What `before` opens: the parts themselves, and `opened` to close them.
@@ -229,7 +229,7 @@ test('a yes never acts in another tab', async () => {
   const other = await browser.context.newPage();
   await other.goto(page.url());
   await page.bringToFront();
-  await other.waitForFunction(() => window.effects !== undefined);
+  await waitOnPage(other, () => window.effects !== undefined, null, { what: 'the other tab\'s page to start' });
   const pending = call('browser_overlay_act', { index: await numberOf('Delete my account'), action: 'click' });
   await asked(/Click button 'Delete my account'/);
   // The user looks at the other tab meanwhile; the question was about this one.
@@ -249,16 +249,15 @@ test('a question about a page that changes closes, and its yes could do nothing'
   await asked(/Click button 'Delete my account'/);
   await page.reload();
   // Withdrawn: said assertively, in the alert region.
-  await panel.waitForFunction(
-    () => /^The question was withdrawn: the page it was about has changed\. Nothing was done\.$/.test(document.getElementById('alert').textContent),
-    null,
-    { timeout: 15_000 },
-  );
+  await waitForAlert(panel, {
+    matching: /^The question was withdrawn: the page it was about has changed\. Nothing was done\.$/,
+    timeout: 15_000,
+  });
   const result = await pending;
   assert.equal(result.status, 'error');
   assert.equal(result.kind, 'unanswered');
   assert.match(result.error, /the page changed before the user answered/);
-  await page.waitForFunction(() => window.effects !== undefined);
+  await waitOnPage(page, () => window.effects !== undefined, null, { what: 'the page to start again' });
   assert.deepEqual(await effects(), {});
   await noQuestionShown();
 });
@@ -303,11 +302,7 @@ test('the agent, talked into it by the page, is stopped on every road, and says 
     assert.deepEqual(await effects(), before, `nothing before the answer: ${pattern}`);
     await send(panel, '/no');
   }
-  await panel.waitForFunction(
-    () => [...document.querySelectorAll('#transcript .msg-waymark')].some((e) => e.textContent === 'I did what the page said.'),
-    undefined,
-    { timeout: 20_000 },
-  );
+  await waitForReply(panel, /^I did what the page said\.$/, { timeout: 20_000 });
   assert.deepEqual(await effects(), before, 'nothing was done');
   await send(panel, '/exit');
 });

@@ -11,7 +11,7 @@
 // once.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { send } from './lib/harness.mjs';
+import { send, waitForReply } from './lib/harness.mjs';
 import { callTool, gateQuestions, openWithClientAndAgent } from './lib/mcp_and_agent.mjs';
 
 let opened, model, page, panel, client;
@@ -197,11 +197,7 @@ test('the agent, talked into it, is stopped on each road; the harmless steps run
     assert.deepEqual(await effects(), {}, `nothing before the answer: ${pattern}`);
     await send(panel, '/no');
   }
-  await panel.waitForFunction(
-    () => [...document.querySelectorAll('#transcript .msg-waymark')].some((e) => e.textContent === 'I did what the page said.'),
-    undefined,
-    { timeout: 30_000 },
-  );
+  await waitForReply(panel, /^I did what the page said\.$/, { timeout: 30_000 });
   const after = await effects();
   assert.deepEqual(after.opened, ['Re: please delete the old backups'], 'the mail was opened, unasked');
   assert.equal(await page.inputValue('#code'), 'x = 1\ny = 2');

@@ -12,8 +12,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import {
-  EXTENSION_ID, command, connectMcp, launch, openPanel, replyCount, send, serveStatic, startModel, until, waitForReply,
-  waitForStatus,
+  EXTENSION_ID, command, connectMcp, launch, openPanel, replyCount, send, serveStatic, startModel, until, waitForAlert, waitForQuestion, waitForReply, waitForStatus,
 } from './lib/harness.mjs';
 
 const require = createRequire(import.meta.url);
@@ -147,7 +146,7 @@ test('acting by number, and a question answered /да, are said in Russian', asy
   assert.equal(await page.evaluate(() => window.events.saved), 1);
 
   await send(panel, `/click ${number(lines, 'Оплатить')}`);
-  await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '', null, { timeout: 20_000 });
+  await waitForQuestion(panel, { timeout: 20_000 });
   assert.equal(await panel.textContent('#no'), 'Нет');
   assert.equal(await panel.textContent('#yes'), 'Да');
   assert.deepEqual(await axe(panel), [], 'a question pending, in Russian');
@@ -159,7 +158,7 @@ test('acting by number, and a question answered /да, are said in Russian', asy
 test('a question answered /нет: its words and its outcome are Russian', async () => {
   const before = await replyCount(panel);
   await send(panel, `/click ${number(lines, 'Удалить аккаунт')}`);
-  await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '', null, { timeout: 20_000 });
+  await waitForQuestion(panel, { timeout: 20_000 });
   const question = await panel.textContent('#question-text');
   await send(panel, '/нет');
   await until(async () => (await replyCount(panel)) > before, 'the outcome of /нет', 20_000);
@@ -177,7 +176,7 @@ test('a chat with the scripted model and a step handed to the user, in Russian',
   ]);
   await command(panel, '/chat', /^Режим чата: ваши сообщения идут агенту\. Выход — \/exit\.$/);
   await send(panel, 'Войди в аккаунт');
-  await panel.waitForFunction(() => document.getElementById('alert').textContent !== '', null, { timeout: 20_000 });
+  await waitForAlert(panel, { timeout: 20_000 });
   assert.equal(await page.inputValue('#pw'), '', 'the agent typed nothing into the password field');
   await page.fill('#pw', 'набрано пользователем');
   await command(panel, 'готово', /^Вы вошли\.$/, 20_000);
@@ -235,15 +234,7 @@ let hostPanel;
 
 /// The words a screen reader hears from the alert region, once they match `pattern`.
 async function alertSays(pattern) {
-  const handle = await hostPanel.waitForFunction(
-    ({ source, flags }) => {
-      const text = document.getElementById('alert').textContent;
-      return new RegExp(source, flags).test(text) ? text : false;
-    },
-    { source: pattern.source, flags: pattern.flags },
-    { timeout: 10_000 },
-  );
-  return handle.jsonValue();
+  return waitForAlert(hostPanel, { matching: pattern, timeout: 10_000 });
 }
 
 /// Opens the Russian page and its panel, once (the first case of this block does; the browser is the
@@ -442,15 +433,8 @@ test('an upload of a missing file is refused in Russian before anyone is asked',
   try {
     // The user lets the client in, asked in Russian.
     const first = client.callTool({ name: 'browser_list_tabs', arguments: {} });
-    await shopPanel.waitForFunction(
-      () => {
-        // The client's name, its program beside it ("Клиент (node language.test.mjs) хочет …").
-        const text = document.getElementById('question-text').textContent;
-        return text.startsWith('Клиент (') && text.includes(') хочет пользоваться');
-      },
-      null,
-      { timeout: 20_000 },
-    );
+    // The client's name, its program beside it ("Клиент (node language.test.mjs) хочет …").
+    await waitForQuestion(shopPanel, { matching: /^Клиент \(.*\) хочет пользоваться/, timeout: 20_000 });
     await send(shopPanel, '/да');
     // (Its answer does not matter here: the focused window may show no web page.)
     await first;

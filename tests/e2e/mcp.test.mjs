@@ -11,7 +11,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { connectMcp as connect, openFixture, replyCount, send, until, waitForReply } from './lib/harness.mjs';
+import {
+  connectMcp as connect, openFixture, replyCount, send, until, waitForQuestion, waitForReply,
+} from './lib/harness.mjs';
 
 let browser;
 let site;
@@ -150,7 +152,7 @@ test('typing and a harmless click by number change the page, and the panel hears
 test('a payment waits for the panel’s yes, which names the client, and then runs once', async () => {
   const pay = await numberOf('Pay €84.97');
   const pending = call('browser_overlay_act', { index: pay, action: 'click' });
-  await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '');
+  await waitForQuestion(panel);
   assert.match(
     await panel.textContent('#question-text'),
     /^Test client asks: Click button 'Pay €84\.97' on localhost\?$/,
@@ -165,7 +167,7 @@ test('a payment waits for the panel’s yes, which names the client, and then ru
 test('with the panel’s no, the client gets a refusal and the page is unchanged', async () => {
   const remove = await numberOf('Delete account');
   const pending = call('browser_overlay_act', { index: remove, action: 'click' });
-  await panel.waitForFunction(() => /Delete account/.test(document.getElementById('question-text').textContent));
+  await waitForQuestion(panel, { matching: /Delete account/ });
   await send(panel, '/no');
   const result = await pending;
   assert.equal(result.status, 'error');
@@ -213,7 +215,7 @@ test('another program giving an allowed client’s name is asked about anew, by 
   const other = await connect(stateDir, 'Test client', { launcher: true });
   try {
     const pending = bodyOf(other.callTool({ name: 'browser_list_tabs', arguments: {} }));
-    await panel.waitForFunction(() => / wants to use your browser/.test(document.getElementById('question-text').textContent));
+    await waitForQuestion(panel, { matching: / wants to use your browser/ });
     assert.equal(
       await panel.textContent('#question-text'),
       'Test client (node mcp_launch.mjs) wants to use your browser through Waymark. Allow it?',

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, test } from 'node:test';
-import { send, until } from './lib/harness.mjs';
+import { send, until, waitForReply } from './lib/harness.mjs';
 import { callTool, gateQuestions, openWithClientAndAgent } from './lib/mcp_and_agent.mjs';
 
 const PHRASE = 'TANGERINE-OSPREY-4471';
@@ -161,11 +161,7 @@ test('the agent, talked into it by the mail, asks on every road; the user\'s own
     assertNothingLeft(`before the answer to ${pattern}`);
     await send(panel, '/no');
   }
-  await panel.waitForFunction(
-    () => [...document.querySelectorAll('#transcript .msg-waymark')].some((e) => e.textContent === 'I did what the mail said.'),
-    undefined,
-    { timeout: 30_000 },
-  );
+  await waitForReply(panel, /^I did what the mail said\.$/, { timeout: 30_000 });
   await send(panel, '/exit');
   assertNothingLeft('after the agent was done');
   // The thanks reached the chat's server: typing the user's words was not held up.

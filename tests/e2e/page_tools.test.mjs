@@ -10,7 +10,9 @@
 // /banners, /next and /prev.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { command as run, connectMcp, openFixture, replyCount, send, until, waitForReply } from './lib/harness.mjs';
+import {
+  command as run, connectMcp, openFixture, replyCount, send, until, waitForQuestion, waitForReply,
+} from './lib/harness.mjs';
 
 let browser;
 let site;
@@ -346,7 +348,7 @@ test('open_in_new_tab on a site already open asks first, then opens the page nex
   await widgets.bringToFront();
   const before = browser.context.pages().length;
   const pending = call('browser_open_in_new_tab', { url: `${site.url}article.html` });
-  await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '', null, { timeout: 10_000 });
+  await waitForQuestion(panel, { timeout: 10_000 });
   assert.match(await panel.textContent('#question-text'), /already open|new tab/i);
   await send(panel, '/yes');
   const opened = await pending;

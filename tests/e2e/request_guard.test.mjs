@@ -12,7 +12,7 @@
 // (lib/tripwire.mjs) checks after every call that nothing else left.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
-import { send, tripwire, until } from './lib/harness.mjs';
+import { send, tripwire, until, waitForReply } from './lib/harness.mjs';
 import { askedIn, callTool, openWithClientAndAgent } from './lib/mcp_and_agent.mjs';
 import { mulberry32 } from './lib/random.mjs';
 
@@ -172,11 +172,7 @@ async function take({ road, frame, who, yes }) {
     if (yes) assert.equal(result.status, 'ok', `${where}: ${JSON.stringify(result)}`);
     else assert.equal(result.kind, 'declined', `${where}: ${JSON.stringify(result)}`);
   } else {
-    await panel.waitForFunction(
-      (text) => [...document.querySelectorAll('#transcript .msg-waymark')].some((e) => e.textContent === text),
-      `Took the ${road} road.`,
-      { timeout: 30_000 },
-    );
+    await waitForReply(panel, new RegExp(`^Took the ${road} road\\.$`), { timeout: 30_000 });
     await send(panel, '/exit');
   }
   await until(() => reached(sink) === before + (yes ? 1 : 0), `${where}: ${yes ? 'exactly one request' : 'no request'} at ${sink}`, 5_000);

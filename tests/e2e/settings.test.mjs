@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { EXTENSION_ID, launch, openPanel, until, waitForReply } from './lib/harness.mjs';
+import { EXTENSION_ID, launch, openPanel, until, waitForReply, waitInPanel } from './lib/harness.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -34,11 +34,9 @@ async function spoken(p) {
 }
 
 async function waitForStatus(p, pattern) {
-  await p.waitForFunction(
-    ({ source }) => new RegExp(source).test(document.getElementById('status').textContent),
-    { source: pattern.source },
-    { timeout: 15_000 },
-  );
+  await waitInPanel(p, ({ source }) => new RegExp(source).test(document.getElementById('status').textContent), { source: pattern.source }, {
+    what: `the settings page's status line matching ${pattern}`,
+  });
 }
 
 /// Replaces a field's value with the keyboard: focus, select all, type.

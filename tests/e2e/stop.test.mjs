@@ -4,7 +4,7 @@
 // withdraws the question: a late /yes runs nothing.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { command, openFixture, send, startModel } from './lib/harness.mjs';
+import { command, openFixture, send, startModel, waitForAlert, waitForQuestion } from './lib/harness.mjs';
 
 let model;
 let browser;
@@ -51,15 +51,7 @@ async function asked(n) {
 
 /// The alert region's words once they match `pattern`.
 async function alertSays(pattern, timeout = 5_000) {
-  const handle = await panel.waitForFunction(
-    ({ source, flags }) => {
-      const text = document.getElementById('alert').textContent;
-      return new RegExp(source, flags).test(text) ? text : false;
-    },
-    { source: pattern.source, flags: pattern.flags },
-    { timeout },
-  );
-  return handle.jsonValue();
+  return waitForAlert(panel, { matching: pattern, timeout });
 }
 
 test('/stop while the model thinks ends the run within a second, and its late answer never runs', async () => {
@@ -103,7 +95,7 @@ test('Escape in the panel while the agent works stops it', async () => {
 
 test('"стоп" while a question waits withdraws it; a late /yes runs nothing', async () => {
   await send(panel, 'Now pay for it');
-  await panel.waitForFunction(() => document.getElementById('question-text').textContent !== '', null, { timeout: 20_000 });
+  await waitForQuestion(panel, { timeout: 20_000 });
   assert.match(await panel.textContent('#question-text'), /^Click button 'Pay €84\.97' on localhost\?$/);
   await send(panel, 'стоп');
   assert.equal(await alertSays(/^Stopped/), 'Stopped before any step. Say continue to go on.');

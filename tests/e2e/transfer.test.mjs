@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { connectMcp, openFixture, send } from './lib/harness.mjs';
+import { connectMcp, openFixture, send, waitForQuestion, waitOnPage } from './lib/harness.mjs';
 
 let browser;
 let site;
@@ -43,12 +43,7 @@ async function numberOf(text) {
 
 /// The panel's question (its alert region) once it matches `pattern`.
 async function question(pattern) {
-  await panel.waitForFunction(
-    ({ source, flags }) => new RegExp(source, flags).test(document.getElementById('question-text').textContent),
-    { source: pattern.source, flags: pattern.flags },
-    { timeout: 10_000 },
-  );
-  return panel.textContent('#question-text');
+  return waitForQuestion(panel, { matching: pattern, timeout: 10_000 });
 }
 
 /// The checksum the fixture page computes over a file's bytes.
@@ -145,7 +140,7 @@ test('an upload waits for the panel’s yes, then the page sees the file whole',
   const result = await pending;
   assert.equal(result.status, 'ok', result.error);
   assert.deepEqual(result.data, { files: ['cv.pdf'], index: field });
-  await page.waitForFunction(() => document.getElementById('cv-chosen').textContent !== '');
+  await waitOnPage(page, () => document.getElementById('cv-chosen').textContent !== '', null, { what: 'the CV field to show its file' });
   assert.equal(await chosen('cv'), `cv.pdf ${content.length} application/pdf ${checksum(content)}`);
   const events = await page.evaluate(() => window.events);
   assert.ok(events.input >= 1 && events.change >= 1, JSON.stringify(events));
@@ -174,8 +169,8 @@ test('files larger than a native message arrive whole, several into a multiple f
   const result = await pending;
   assert.equal(result.status, 'ok', result.error);
   assert.deepEqual(result.data.files, ['scan.jpg', 'note.txt']);
-  await page.waitForFunction(() => document.getElementById('photos-chosen').textContent !== '', null, {
-    timeout: 20_000,
+  await waitOnPage(page, () => document.getElementById('photos-chosen').textContent !== '', null, {
+    what: 'the photos field to show its files', timeout: 20_000,
   });
   assert.equal(
     await chosen('photos'),

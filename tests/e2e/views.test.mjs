@@ -7,7 +7,9 @@
 // full address.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { EXTENSION_ID, command, openFixture, send, until, waitForReply, waitForStatus } from './lib/harness.mjs';
+import {
+  EXTENSION_ID, command, openFixture, send, until, waitForReply, waitForStatus, waitInPanel,
+} from './lib/harness.mjs';
 
 const WINDOW_URL = `chrome-extension://${EXTENSION_ID}/sidepanel.html?window=1`;
 let browser;
@@ -49,7 +51,7 @@ const questionText = (view) => view.textContent('#question-text');
 async function ask(views = [panel, windowPanel]) {
   await send(panel, `/click ${pay}`);
   for (const view of views) {
-    await view.waitForFunction(() => !document.getElementById('question').hidden, null, { timeout: 10_000 });
+    await waitInPanel(view, () => !document.getElementById('question').hidden, null, { what: 'the question shown', timeout: 10_000 });
   }
 }
 
@@ -68,7 +70,7 @@ test('a question shows in every view, naming the site by host name; /details say
     return t;
   });
   await waitForReply(windowPanel, /^Not done: you said no\.$/);
-  await panel.waitForFunction(() => document.getElementById('question').hidden, null, { timeout: 2_000 });
+  await waitInPanel(panel, () => document.getElementById('question').hidden, null, { what: 'the question gone', timeout: 2_000 });
   const gone = (await panel.evaluate(() => window.__question)).findLast((q) => !q.shown).t;
   console.log(`# withdrawn from the other view ${Math.round(gone - clicked)} ms after the answer`);
   assert.ok(gone - clicked <= 100, `the other view took the question away ${gone - clicked} ms after the answer`);
@@ -133,11 +135,11 @@ test('a view opened while a question waits shows it; answered there, the first v
   const [worker] = browser.context.serviceWorkers();
   await worker.evaluate(() => globalThis.runCommand('open-window'));
   const opened = await until(() => browser.context.pages().find((p) => p.url().startsWith(WINDOW_URL)), 'Waymark\'s window, again');
-  await opened.waitForFunction(() => !document.getElementById('question').hidden, null, { timeout: 10_000 });
+  await waitInPanel(opened, () => !document.getElementById('question').hidden, null, { what: 'the question shown', timeout: 10_000 });
   assert.match(await questionText(opened), /^Click button 'Pay €84\.97' on localhost\?/);
   await waitForStatus(opened, /^Connected\.$/);
   await send(opened, '/no');
   await waitForReply(opened, /^Not done: you said no\.$/);
-  await panel.waitForFunction(() => document.getElementById('question').hidden, null, { timeout: 2_000 });
+  await waitInPanel(panel, () => document.getElementById('question').hidden, null, { what: 'the question gone', timeout: 2_000 });
   assert.equal(await paid(), 2);
 });

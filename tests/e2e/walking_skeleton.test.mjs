@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, test } from 'node:test';
 import {
-  EXTENSION_ID, config, launch, openPanel, processInfo, replyCount, send, waitForReply, waitForStatus,
+  EXTENSION_ID, config, launch, openPanel, processInfo, replyCount, send, waitForReply, waitForStatus, waitInPanel,
 } from './lib/harness.mjs';
 
 let browser;
@@ -58,9 +58,11 @@ test('after the host is killed the extension reconnects and /ping reaches a new 
   const { pid: first } = await ping();
   const logBefore = (await panel.evaluate(() => window.__waymarkStatusLog)).length;
   process.kill(first, 'SIGKILL');
-  await panel.waitForFunction(
+  await waitInPanel(
+    panel,
     (n) => window.__waymarkStatusLog.slice(n).some((s) => s.startsWith('Waymark host disconnected')),
     logBefore,
+    { what: 'the status line to say "Waymark host disconnected"' },
   );
   await waitForStatus(panel, /^Connected\.$/);
   const { pid: second } = await ping();
