@@ -12,7 +12,8 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import {
-  EXTENSION_ID, command, connectMcp, launch, openPanel, replyCount, send, serveStatic, startModel, until, waitForAlert, waitForQuestion, waitForReply, waitForStatus,
+  EXTENSION_ID, command, connectMcp, launch, openPanel, openPanelFor, replyCount, send, serveStatic, startModel, until,
+  waitForAlert, waitForQuestion, waitForReply, waitForStatus,
 } from './lib/harness.mjs';
 
 const require = createRequire(import.meta.url);
@@ -57,18 +58,8 @@ before(async () => {
   browser = await launch({ args: ['--lang=ru'], env });
   page = await browser.context.newPage();
   await page.goto(`${site.url}shop-ru.html`);
-  panel = await openPanel(browser.context);
-  // Everything the alert region says, as a screen reader hears it.
-  await panel.addInitScript(() => {
-    window.__waymarkAlertLog = [];
-    document.addEventListener('DOMContentLoaded', () => {
-      const alert = document.getElementById('alert');
-      new MutationObserver(() => alert.textContent && window.__waymarkAlertLog.push(alert.textContent))
-        .observe(alert, { childList: true, characterData: true, subtree: true });
-    });
-  });
-  const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
-  await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
+  // Everything the alert region says is recorded too, as a screen reader hears it.
+  panel = await openPanelFor(browser.context, page);
 });
 
 after(async () => {
@@ -244,9 +235,7 @@ function openAccount() {
   opened ??= (async () => {
     account = await browser.context.newPage();
     await account.goto(`${site.url}account-ru.html`);
-    hostPanel = await openPanel(browser.context);
-    const tabId = await hostPanel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, account.url());
-    await hostPanel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
+    hostPanel = await openPanelFor(browser.context, account);
     await waitForStatus(hostPanel, /^Подключено\.$/);
   })();
   return opened;
@@ -390,9 +379,7 @@ function openShop() {
   shopOpened ??= (async () => {
     shop = await browser.context.newPage();
     await shop.goto(`${site.url}shop-ru.html?reasons`);
-    shopPanel = await openPanel(browser.context);
-    const tabId = await shopPanel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, shop.url());
-    await shopPanel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
+    shopPanel = await openPanelFor(browser.context, shop);
     await waitForStatus(shopPanel, /^Подключено\.$/);
   })();
   return shopOpened;

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
-  EXTENSION_ID, command, launch, openPanel, send, serveStatic, startModel, until, waitForAlert, waitForQuestion,
+  EXTENSION_ID, command, launch, openPanelFor, send, serveStatic, startModel, until, waitForAlert, waitForQuestion,
   waitForStatus,
 } from './lib/harness.mjs';
 import { alternatives, foreignWords, languages, message, pattern } from './lib/catalogue.mjs';
@@ -70,17 +70,7 @@ for (const language of languages().filter((l) => l !== 'en')) {
       browser = await launch({ args: [`--lang=${language}`], env });
       page = await browser.context.newPage();
       await page.goto(`${site.url}shop-ru.html`);
-      panel = await openPanel(browser.context);
-      await panel.addInitScript(() => {
-        window.__waymarkAlertLog = [];
-        document.addEventListener('DOMContentLoaded', () => {
-          const alert = document.getElementById('alert');
-          new MutationObserver(() => alert.textContent && window.__waymarkAlertLog.push(alert.textContent))
-            .observe(alert, { childList: true, characterData: true, subtree: true });
-        });
-      });
-      const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
-      await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
+      panel = await openPanelFor(browser.context, page);
     });
 
     after(async () => {

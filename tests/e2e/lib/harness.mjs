@@ -103,19 +103,32 @@ export async function launchPlain() {
 }
 
 /// Opens the side panel as a tab, with every change of its status line recorded in
-/// `window.__waymarkStatusLog` (what a screen reader would hear from the role=status region).
+/// `window.__waymarkStatusLog` and every words of its alert region in `window.__waymarkAlertLog` (what
+/// a screen reader would hear from the role=status and role=alert regions).
 export async function openPanel(context) {
   const page = await context.newPage();
   await page.addInitScript(() => {
     window.__waymarkStatusLog = [];
+    window.__waymarkAlertLog = [];
     document.addEventListener('DOMContentLoaded', () => {
       const status = document.getElementById('status');
       new MutationObserver(() => window.__waymarkStatusLog.push(status.textContent))
         .observe(status, { childList: true, characterData: true, subtree: true });
+      const alert = document.getElementById('alert');
+      new MutationObserver(() => alert.textContent && window.__waymarkAlertLog.push(alert.textContent))
+        .observe(alert, { childList: true, characterData: true, subtree: true });
     });
   });
   await page.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html`);
   return page;
+}
+
+/// Opens the side panel for the tab that shows `page`, as the browser opens it from that tab.
+export async function openPanelFor(context, page) {
+  const panel = await openPanel(context);
+  const tabId = await panel.evaluate(async (url) => (await chrome.tabs.query({ url }))[0].id, page.url());
+  await panel.goto(`chrome-extension://${EXTENSION_ID}/sidepanel.html?tabId=${tabId}`);
+  return panel;
 }
 
 /// A line that answers yes (`/yes`, or a language's own word such as `/да`), which covers what the
