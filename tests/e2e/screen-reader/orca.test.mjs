@@ -106,15 +106,26 @@ beforeEach(async () => {
 });
 
 /// Waymark's own window, once it is open.
-function panelWindow() {
+async function panelWindow() {
   const url = `chrome-extension://${EXTENSION_ID}/sidepanel.html?window=1`;
-  return until(() => browser.context.pages().find((p) => p.url().startsWith(url)), 'Waymark\'s window to open', 10_000);
+  const panel = await until(() => browser.context.pages().find((p) => p.url().startsWith(url)), 'Waymark\'s window to open', 10_000);
+  await ensureRecorder(panel);
+  return panel;
+}
+
+/// A window whose document the init script never reached (Playwright attached to it too late)
+/// records from now on.
+async function ensureRecorder(panel) {
+  if (await panel.evaluate(() => window.__announced === undefined).catch(() => false)) {
+    await panel.evaluate(recordAnnouncements).catch(() => {});
+  }
 }
 
 /// What the panel pages announced since `from`.
 async function announcements(from) {
   const all = [];
   for (const p of browser.context.pages().filter((p) => p.url().includes('/sidepanel.html'))) {
+    await ensureRecorder(p);
     all.push(...await p.evaluate((t) => (window.__announced ?? []).filter((a) => a.t >= t), from).catch(() => []));
   }
   return all.sort((a, b) => a.t - b.t);

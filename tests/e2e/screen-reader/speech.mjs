@@ -180,7 +180,11 @@ export function recordAnnouncements() {
       return speak(text, { ...options, onEvent }, ...rest);
     };
   }
-  document.addEventListener('DOMContentLoaded', () => {
+  // Playwright may run this script in a window the extension opened only after its document was
+  // parsed (it attaches to the new window's target in a race with the page's own load): then it
+  // observes at once, and takes what the regions already show as said at that moment.
+  const late = document.readyState !== 'loading';
+  const observe = () => {
     const transcript = document.getElementById('transcript');
     new MutationObserver((changes) => {
       for (const c of changes) {
@@ -191,10 +195,13 @@ export function recordAnnouncements() {
     }).observe(transcript, { childList: true });
     for (const [id, region] of [['status', 'status'], ['alert', 'alert'], ['question-text', 'question']]) {
       const el = document.getElementById(id);
+      if (late) add(region, el.textContent);
       new MutationObserver(() => add(region, el.textContent))
         .observe(el, { childList: true, characterData: true, subtree: true });
     }
-  });
+  };
+  if (late) observe();
+  else document.addEventListener('DOMContentLoaded', observe);
 }
 
 /// Checks one announcement against what was said after `from`: how often its words were heard (each
