@@ -2,7 +2,7 @@
 // real-application tests (real_apps.test.mjs, real_apps_tools.test.mjs): calling tools, finding a
 // control's number in a fresh listing, and acting with or without the user's yes in the panel.
 import assert from 'node:assert/strict';
-import { EXTENSION_ID, connectMcp, launch, openPanel, send, until, waitForStatus } from './harness.mjs';
+import { EXTENSION_ID, connectMcp, launch, openPanel, panelState, send, until, waitForStatus } from './harness.mjs';
 
 /// A call failed with "cannot reach this tab" on a page that was only loading, or because the page did
 /// not answer or Waymark's script in it failed (said so since issue 13).
@@ -137,7 +137,13 @@ export async function workByNumber(browser, page, clientName, named) {
   const client = await connectMcp(browser.stateDir, clientName, { panel });
   for (const url of named) {
     await send(panel, `/go ${url}`);
-    await until(() => page.url().startsWith(url), `the user's /go to ${url}`, 15_000);
+    try {
+      await until(() => page.url().startsWith(url), `the user's /go to ${url}`, 15_000);
+    } catch (error) {
+      // The caller never gets the client to close, and its `waymark-host mcp` would keep the run alive.
+      await client.close().catch(() => {});
+      throw new Error(`${error.message}; the page is at ${page.url()}, and the panel shows\n  ${await panelState(panel)}`);
+    }
   }
   return { panel, client, ...byNumber({ client, panel, page, clientName }) };
 }
