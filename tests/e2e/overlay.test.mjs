@@ -317,7 +317,7 @@ test('after the page changes: badges follow a moved element, and removed or many
   await command(`/click ${mover}`, /^Number \d+ .*the page changed.*so the numbers were renewed\. Nothing was done\.$/);
   // The renewed list follows the refusal, its first page read as /list reads it.
   await waitForReply(panel, new RegExp(`^${mover - 1} controls on "Detection fixture", 1 to 10:`), { after: earlier });
-  assert.equal((await readBadges(tab)).badges.length, mover - 1, 'the renewed numbers are drawn');
+  await until(async () => (await badgesNow())?.length === mover - 1, 'the renewed numbers to be drawn');
 
   // Many controls added: the same.
   await tab.evaluate(() => {
