@@ -156,6 +156,9 @@ impl State {
         for root in o.roots.borrow().iter() {
             let _ = o.observer.observe_with_options(root, &o.options);
         }
+        // Nothing was watched during the pause, and a listing meanwhile may have taken the changes
+        // noted before it: the next listing reads everything, or it would give a stale one again.
+        self.pending.everything();
         self.document_controls().saturating_sub(before)
     }
 }
